@@ -1,0 +1,86 @@
+"""The xDSL context of this project: builtin, func, scf, arith and our four dialects.
+
+Dialects are registered lazily (imported on first use), so a run loads only what it parses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.context import Context
+from xdsl.ir import Dialect
+
+
+def _orch() -> Dialect:
+    from pypto_dialects.orch import PTO_ORCH
+
+    return PTO_ORCH
+
+
+def _tensor() -> Dialect:
+    from pypto_dialects.tensor import PTO_TENSOR
+
+    return PTO_TENSOR
+
+
+def _system() -> Dialect:
+    from pypto_dialects.system import PTO_SYSTEM
+
+    return PTO_SYSTEM
+
+
+def _rt() -> Dialect:
+    from pypto_dialects.rt import PTO_RT
+
+    return PTO_RT
+
+
+def _builtin() -> Dialect:
+    from xdsl.dialects.builtin import Builtin
+
+    return Builtin
+
+
+def _func() -> Dialect:
+    from xdsl.dialects.func import Func
+
+    return Func
+
+
+def _scf() -> Dialect:
+    from xdsl.dialects.scf import Scf
+
+    return Scf
+
+
+def _arith() -> Dialect:
+    from xdsl.dialects.arith import Arith
+
+    return Arith
+
+
+DIALECTS: dict[str, Callable[[], Dialect]] = {
+    "builtin": _builtin,
+    "func": _func,
+    "scf": _scf,
+    "arith": _arith,
+    "pto_orch": _orch,
+    "pto_tensor": _tensor,
+    "pto_system": _system,
+    "pto_rt": _rt,
+}
+"""Dialect name -> factory, for `Context.register_dialect`."""
+
+
+def register_dialects(ctx: Context) -> None:
+    """Register every dialect of `DIALECTS` in `ctx` (lazily)."""
+    for name, factory in DIALECTS.items():
+        if name not in ctx.registered_dialect_names:
+            ctx.register_dialect(name, factory)
+
+
+def make_context(allow_unregistered: bool = False) -> Context:
+    """A fresh context with our dialects registered."""
+    ctx = Context(allow_unregistered=allow_unregistered)
+    register_dialects(ctx)
+    return ctx

@@ -1,0 +1,445 @@
+"""The `pto_tensor` dialect: tensor ops that run at orchestration level.
+
+Spec: seeds/000, "操作映射" (op mapping) and "动态维度符号" (dynamic-dim symbols);
+DESIGN.md section 3. Named `pto_tensor` because MLIR's `tensor` dialect owns that name.
+
+All tensors are builtin `tensor<...>` types; a `?` extent is a runtime extent. Ops that
+"modify" a tensor (`write`, `assemble`) return the same buffer after the change: their
+result *is* the operand (destination-passing style), and the C++ printer names both alike.
+
+Ops: create, read, write, slice, view, reshape, transpose, dim, assemble.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import IndexType, IntegerAttr, TensorType, i64
+from xdsl.ir import Attribute, Dialect, SSAValue
+from xdsl.irdl import (
+    AnyAttr,
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    VarConstraint,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import NoMemoryEffect
+from xdsl.utils.exceptions import VerifyException
+
+INDEX = IndexType()
+
+
+def _shape(t: Attribute) -> tuple[int, ...]:
+    assert isinstance(t, TensorType)
+    return tuple(t.get_shape())
+
+
+def _check_dynamic_sizes(t: Attribute, sizes: Sequence[SSAValue], what: str) -> None:
+    n_dyn = sum(1 for d in _shape(t) if d < 0)
+    if n_dyn != len(sizes):
+        raise VerifyException(
+            f"{what} {t} has {n_dyn} dynamic extent(s) ('?') but {len(sizes)} size "
+            "value(s) are given: pass one index value per '?'"
+        )
+
+
+def _check_indices(t: Attribute, indices: Sequence[SSAValue], what: str) -> None:
+    rank = len(_shape(t))
+    if len(indices) != rank:
+        raise VerifyException(
+            f"{what} needs {rank} indices for {t} but {len(indices)} are given"
+        )
+
+
+@irdl_op_definition
+class CreateOp(IRDLOperation):
+    """`pto_tensor.create`: an intermediate tensor (spec `pl.create_tensor`).
+
+    Syntax: `%c = pto_tensor.create : tensor<16x16xf32>`,
+            `%c = pto_tensor.create(%M) : tensor<?x16xf32>` (one index per `?`).
+    C++: batched into the scope's `alloc_tensors(...)`; `const Tensor& c = alloc_N.get_ref(i);`.
+    Verifier: one size value per dynamic extent.
+    """
+
+    name = "pto_tensor.create"
+    dynamic_sizes = var_operand_def(IndexType)
+    result = result_def(TensorType)
+    traits = traits_def(NoMemoryEffect())
+    assembly_format = "(`(` $dynamic_sizes^ `)`)? attr-dict `:` type($result)"
+
+    def __init__(self, result_type: TensorType, dynamic_sizes: Sequence[SSAValue] = ()):
+        super().__init__(operands=[dynamic_sizes], result_types=[result_type])
+
+    def verify_(self) -> None:
+        _check_dynamic_sizes(self.result.type, self.dynamic_sizes, "result")
+
+
+@irdl_op_definition
+class ReadOp(IRDLOperation):
+    """`pto_tensor.read`: read one element of a tensor as a scalar (spec `tensor.read`).
+
+    Syntax: `%v = pto_tensor.read %t[%i, %j] : tensor<16x16xf32> -> f32`
+    C++: `get_tensor_data<float>(t, 2, indices_v)` (DESIGN.md difference 2).
+    Verifier: one index per dimension; the result is the element type.
+    """
+
+    name = "pto_tensor.read"
+    tensor = operand_def(TensorType)
+    indices = var_operand_def(IndexType)
+    result = result_def()
+    assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor) `->` type($result)"
+
+    def __init__(self, tensor: SSAValue, indices: Sequence[SSAValue]):
+        assert isinstance(tensor.type, TensorType)
+        super().__init__(operands=[tensor, indices], result_types=[tensor.type.element_type])
+
+    def verify_(self) -> None:
+        _check_indices(self.tensor.type, self.indices, "read")
+        elem = self.tensor.type.element_type  # type: ignore[attr-defined]
+        if self.result.type != elem:
+            raise VerifyException(
+                f"result type {self.result.type} is not the element type {elem}"
+            )
+
+
+@irdl_op_definition
+class WriteOp(IRDLOperation):
+    """`pto_tensor.write`: write one scalar element; the result is the same tensor after the
+    write (spec `tensor.write`).
+
+    Syntax: `%t2 = pto_tensor.write %v, %t[%i, %j] : f32, tensor<16x16xf32>`
+    C++: `set_tensor_data(t, 2, indices, v);`
+    Verifier: one index per dimension; the value has the element type.
+    """
+
+    name = "pto_tensor.write"
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    value = operand_def()
+    tensor = operand_def(T)
+    indices = var_operand_def(IndexType)
+    result = result_def(T)
+    assembly_format = (
+        "$value `,` $tensor `[` $indices `]` attr-dict `:` type($value) `,` type($tensor)"
+    )
+
+    def __init__(self, value: SSAValue, tensor: SSAValue, indices: Sequence[SSAValue]):
+        super().__init__(operands=[value, tensor, indices], result_types=[tensor.type])
+
+    def verify_(self) -> None:
+        if not isinstance(self.tensor.type, TensorType):
+            raise VerifyException(f"writes into a tensor, not {self.tensor.type}")
+        _check_indices(self.tensor.type, self.indices, "write")
+        if self.value.type != self.tensor.type.element_type:
+            raise VerifyException(
+                f"value type {self.value.type} is not the element type "
+                f"{self.tensor.type.element_type}"
+            )
+
+
+class _ViewLike(IRDLOperation):
+    """Shared syntax of slice and view: `%s = op %src[offsets] [sizes(%n)] : T to T2`."""
+
+    source = operand_def(TensorType)
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    result = result_def(TensorType)
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(NoMemoryEffect())
+    assembly_format = (
+        "$source `[` $offsets `]` (`sizes` `(` $sizes^ `)`)? attr-dict "
+        "`:` type($source) `to` type($result)"
+    )
+
+    def __init__(
+        self,
+        source: SSAValue,
+        offsets: Sequence[SSAValue],
+        result_type: TensorType,
+        sizes: Sequence[SSAValue] = (),
+    ):
+        super().__init__(operands=[source, offsets, sizes], result_types=[result_type])
+
+    def _verify_common(self) -> None:
+        _check_indices(self.source.type, self.offsets, f"{self.name.split('.')[1]} offsets")
+        _check_dynamic_sizes(self.result.type, self.sizes, "result")
+        se = self.source.type.element_type  # type: ignore[attr-defined]
+        re = self.result.type.element_type  # type: ignore[attr-defined]
+        if se != re:
+            raise VerifyException(f"element type changes from {se} to {re}")
+
+
+@irdl_op_definition
+class SliceOp(_ViewLike):
+    """`pto_tensor.slice`: a view of a sub-block of a tensor, same rank (spec `tensor.slice`).
+
+    Syntax: `%s = pto_tensor.slice %t[%o0, %o1] [sizes(%n)] : tensor<16x16xf32> to tensor<8x16xf32>`
+    (one offset per source dimension; the result type gives the extents, `sizes(...)` one per `?`).
+    C++: `Tensor s = t.view(s_shapes, s_offsets);`
+    Verifier: offsets match the rank; same rank and element type; static extents fit.
+    """
+
+    name = "pto_tensor.slice"
+
+    def verify_(self) -> None:
+        self._verify_common()
+        ss, rs = _shape(self.source.type), _shape(self.result.type)
+        if len(ss) != len(rs):
+            raise VerifyException(
+                f"a slice keeps the rank ({len(ss)}) but the result has rank {len(rs)}: "
+                "use pto_tensor.view or pto_tensor.reshape to change it"
+            )
+        for i, (s, r) in enumerate(zip(ss, rs)):
+            if s >= 0 and r > s:
+                raise VerifyException(
+                    f"slice extent {r} of dimension {i} exceeds the source extent {s}"
+                )
+
+
+@irdl_op_definition
+class ViewOp(_ViewLike):
+    """`pto_tensor.view`: a view with its own shape at given offsets of the source (spec
+    `tensor.view`); unlike `slice` the rank may change.
+
+    Syntax: `%v = pto_tensor.view %t[%o0, %o1] : tensor<16x16xf32> to tensor<256xf32>`
+    C++: `Tensor v = t.view(v_shapes, v_offsets);`
+    Verifier: offsets match the source rank; same element type; a static view is no larger
+    than a static source.
+    """
+
+    name = "pto_tensor.view"
+
+    def verify_(self) -> None:
+        self._verify_common()
+        ss, rs = _shape(self.source.type), _shape(self.result.type)
+        if all(d >= 0 for d in ss + rs) and _numel(rs) > _numel(ss):
+            raise VerifyException(
+                f"view of {_numel(rs)} elements is larger than the source ({_numel(ss)})"
+            )
+
+
+def _numel(shape: Sequence[int]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+@irdl_op_definition
+class ReshapeOp(IRDLOperation):
+    """`pto_tensor.reshape`: the same elements under another shape (spec `tensor.reshape`).
+
+    Syntax: `%r = pto_tensor.reshape %t [sizes(%n)] : tensor<16x16xf32> to tensor<256xf32>`
+    C++: `Tensor r = t.reshape(r_shapes, 1);`
+    Verifier: same element type; same element count when both shapes are static.
+    """
+
+    name = "pto_tensor.reshape"
+    source = operand_def(TensorType)
+    sizes = var_operand_def(IndexType)
+    result = result_def(TensorType)
+    traits = traits_def(NoMemoryEffect())
+    assembly_format = (
+        "$source (`sizes` `(` $sizes^ `)`)? attr-dict `:` type($source) `to` type($result)"
+    )
+
+    def __init__(self, source: SSAValue, result_type: TensorType, sizes: Sequence[SSAValue] = ()):
+        super().__init__(operands=[source, sizes], result_types=[result_type])
+
+    def verify_(self) -> None:
+        _check_dynamic_sizes(self.result.type, self.sizes, "result")
+        st, rt = self.source.type, self.result.type
+        if st.element_type != rt.element_type:  # type: ignore[attr-defined]
+            raise VerifyException("reshape keeps the element type")
+        ss, rs = _shape(st), _shape(rt)
+        if all(d >= 0 for d in ss + rs) and _numel(ss) != _numel(rs):
+            raise VerifyException(
+                f"reshape from {_numel(ss)} to {_numel(rs)} elements: the counts must match"
+            )
+
+
+def _parse_int_attr(parser: Parser) -> IntegerAttr:
+    return IntegerAttr(parser.parse_integer(allow_boolean=False), i64)
+
+
+@irdl_op_definition
+class TransposeOp(IRDLOperation):
+    """`pto_tensor.transpose`: swap two dimensions, zero-copy (spec `tensor.transpose`).
+
+    Syntax: `%r = pto_tensor.transpose %t, 0, 1 : tensor<16x8xf32> to tensor<8x16xf32>`
+    (negative axes count from the end).
+    C++: `Tensor r = t.transpose(0, 1);` (axes normalized).
+    Verifier: axes in range and distinct; the result is the source with the two extents swapped.
+    """
+
+    name = "pto_tensor.transpose"
+    source = operand_def(TensorType)
+    axis1 = prop_def(IntegerAttr)
+    axis2 = prop_def(IntegerAttr)
+    result = result_def(TensorType)
+    traits = traits_def(NoMemoryEffect())
+
+    def __init__(self, source: SSAValue, axis1: int, axis2: int, result_type: TensorType):
+        super().__init__(
+            operands=[source],
+            result_types=[result_type],
+            properties={"axis1": IntegerAttr(axis1, i64), "axis2": IntegerAttr(axis2, i64)},
+        )
+
+    def normalized_axes(self) -> tuple[int, int]:
+        rank = len(_shape(self.source.type))
+        a, b = self.axis1.value.data, self.axis2.value.data
+        return (a + rank if a < 0 else a, b + rank if b < 0 else b)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TransposeOp:
+        src = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        a = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation(",")
+        b = parser.parse_integer(allow_boolean=False)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        st = parser.parse_type()
+        parser.parse_keyword("to")
+        rt = parser.parse_type()
+        op = cls(parser.resolve_operand(src, st), a, b, rt)  # type: ignore[arg-type]
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.source)
+        printer.print_string(f", {self.axis1.value.data}, {self.axis2.value.data}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+        printer.print_string(" to ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        ss = list(_shape(self.source.type))
+        rank = len(ss)
+        for ax in (self.axis1.value.data, self.axis2.value.data):
+            if not -rank <= ax < rank:
+                raise VerifyException(f"axis {ax} is out of range for rank {rank}")
+        a, b = self.normalized_axes()
+        if a == b:
+            raise VerifyException(f"transpose needs two different axes (both are {a})")
+        ss[a], ss[b] = ss[b], ss[a]
+        rs = list(_shape(self.result.type))
+        et = self.source.type.element_type  # type: ignore[attr-defined]
+        if rs != ss or self.result.type.element_type != et:  # type: ignore[attr-defined]
+            want = TensorType(et, ss)
+            raise VerifyException(f"result type must be {want}, not {self.result.type}")
+
+
+@irdl_op_definition
+class DimOp(IRDLOperation):
+    """`pto_tensor.dim`: the extent of one dimension (spec `tensor.dim`).
+
+    Syntax: `%M = pto_tensor.dim %x, 0 : tensor<?x16xf32>`
+    C++: a static extent is `int64_t d = 16;`; a dynamic extent of a function argument is a
+    dynamic-dim symbol read once at entry from the argument's descriptor.
+    Verifier: the axis is in range.
+    """
+
+    name = "pto_tensor.dim"
+    source = operand_def(TensorType)
+    axis = prop_def(IntegerAttr)
+    result = result_def(IndexType)
+    traits = traits_def(NoMemoryEffect())
+
+    def __init__(self, source: SSAValue, axis: int):
+        super().__init__(
+            operands=[source], result_types=[INDEX], properties={"axis": IntegerAttr(axis, i64)}
+        )
+
+    def static_extent(self) -> int | None:
+        d = _shape(self.source.type)[self.axis.value.data]
+        return None if d < 0 else d
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DimOp:
+        src = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        a = parser.parse_integer(allow_boolean=False)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        st = parser.parse_type()
+        op = cls(parser.resolve_operand(src, st), a)
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.source)
+        printer.print_string(f", {self.axis.value.data}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+
+    def verify_(self) -> None:
+        rank = len(_shape(self.source.type))
+        a = self.axis.value.data
+        if not 0 <= a < rank:
+            raise VerifyException(f"axis {a} is out of range for rank {rank}")
+
+
+@irdl_op_definition
+class AssembleOp(IRDLOperation):
+    """`pto_tensor.assemble`: write a tensor into a target at offsets; the result is the
+    target after the write (spec `tensor.assemble`).
+
+    Syntax: `%r = pto_tensor.assemble %src into %dst[%o0, %o1] : tensor<8x16xf32> into tensor<16x16xf32>`
+    C++: nothing; the result is the target's C++ name.
+    Verifier: one offset per target dimension; same element type and rank.
+    """
+
+    name = "pto_tensor.assemble"
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    source = operand_def(TensorType)
+    target = operand_def(T)
+    offsets = var_operand_def(IndexType)
+    result = result_def(T)
+    assembly_format = (
+        "$source `into` $target `[` $offsets `]` attr-dict `:` type($source) `into` "
+        "type($target)"
+    )
+
+    def __init__(self, source: SSAValue, target: SSAValue, offsets: Sequence[SSAValue]):
+        super().__init__(operands=[source, target, offsets], result_types=[target.type])
+
+    def verify_(self) -> None:
+        tt, st = self.target.type, self.source.type
+        if not isinstance(tt, TensorType):
+            raise VerifyException(f"assembles into a tensor, not {tt}")
+        _check_indices(tt, self.offsets, "assemble offsets")
+        if st.element_type != tt.element_type or len(_shape(st)) != len(_shape(tt)):  # type: ignore[attr-defined]
+            raise VerifyException(
+                f"source {st} and target {tt} need the same rank and element type"
+            )
+
+
+PTO_TENSOR = Dialect(
+    "pto_tensor",
+    [
+        CreateOp,
+        ReadOp,
+        WriteOp,
+        SliceOp,
+        ViewOp,
+        ReshapeOp,
+        TransposeOp,
+        DimOp,
+        AssembleOp,
+    ],
+    [],
+)

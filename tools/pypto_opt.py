@@ -1,0 +1,157 @@
+"""`pypto-opt`: the opt driver of pypto-dialects, used like `mlir-opt`.
+
+An `xDSLOptMain` subclass that only overrides its hooks (DESIGN.md section 2): it registers
+builtin/func/scf/arith and the four pto dialects, our passes (as `-p name` and as `--name`
+flags) and targets, parses with source locations and verifies with located diagnostics
+(DESIGN.md section 6).
+
+Exit status: 0 on success; 1 for bad IR, a failing pass or an unsupported construct (one
+`file:line:col: error: message` line on stderr); 2 for a bad command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import PassPipeline
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from pypto_dialects.context import DIALECTS
+from pypto_dialects.diagnostics import format_parse_error
+from pypto_dialects.parsing import parse_module, verify_module
+from pypto_dialects.targets import TARGETS
+from pypto_dialects.transforms import PASSES
+
+DESCRIPTION = """\
+pypto-opt: parse, verify, transform and translate PyPTO orchestration programs
+(MLIR with the pto_orch, pto_tensor, pto_system and pto_rt dialects).
+
+examples:
+  pypto-opt in.mlir                                   parse, verify, print back
+  pypto-opt --materialize-runtime-scopes in.mlir      run one pass
+  pypto-opt -p pto2-pipeline -t pto2-cpp in.mlir      whole pipeline to PTO2 C++
+  pypto-opt --print-op-generic in.mlir                generic form (for upstream mlir-opt)
+  pypto-opt --split-input-file --verify-diagnostics t.mlir
+                                                      print each chunk's diagnostic, exit 0
+"""
+
+
+class LocatedParseError(ParseError):
+    """A ParseError printed as one `file:line:col: error: message` line."""
+
+    def __str__(self) -> str:
+        return format_parse_error(self)
+
+
+def _fail(message: str, status: int) -> None:
+    print(message, file=sys.stderr)
+    sys.exit(status)
+
+
+class PyptoOptMain(xDSLOptMain):
+    """The `pypto-opt` driver (hooks of `xDSLOptMain` only)."""
+
+    version_format = "pypto-opt 0.1.0 (xdsl {xdsl_version})"
+
+    def register_all_dialects(self) -> None:
+        for name, factory in DIALECTS.items():
+            self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        super().register_all_passes()
+        for name, (factory, _) in PASSES.items():
+            self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        super().register_all_targets()
+        for name, factory in TARGETS.items():
+            self.available_targets[name] = factory
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        super().register_all_arguments(arg_parser)
+        group = arg_parser.add_argument_group(
+            "passes", "run a pass (in the order given, after those of -p)"
+        )
+        for name, (_, summary) in PASSES.items():
+            group.add_argument(
+                f"--{name}",
+                dest="pass_flags",
+                action="append_const",
+                const=name,
+                help=summary,
+            )
+
+    def setup_pipeline(self) -> None:
+        args = self.args
+        flags = getattr(args, "pass_flags", None) or []
+        if flags:
+            args.passes = ",".join([p for p in (args.passes,) if p] + flags)
+        # --verify-diagnostics also reports parse errors, as in mlir-opt.
+        args.parsing_diagnostics = args.parsing_diagnostics or args.verify_diagnostics
+        verify = not args.disable_verify
+        args.disable_verify = True  # verification is ours (located diagnostics), below
+        try:
+            super().setup_pipeline()
+        except (Exception, ArgSpecParseError) as err:  # noqa: BLE001 - bad command line
+            msg = " ".join(str(err).split())
+            _fail(f"pypto-opt: error: {msg}", 2)
+        inner = self.pipeline.callback
+
+        def callback(prev, module: ModuleOp, nxt) -> None:  # type: ignore[no-untyped-def]
+            if verify:
+                verify_module(module)
+            if inner is not None:
+                inner(prev, module, nxt)
+
+        self.pipeline = PassPipeline(self.pipeline.passes, callback)
+
+    def parse_chunk(
+        self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
+    ) -> ModuleOp | None:
+        frontend = self.args.frontend or file_extension
+        if frontend != "mlir":
+            return super().parse_chunk(chunk, file_extension, start_offset)
+        try:
+            return parse_module(
+                self.ctx,
+                chunk.read(),
+                self.get_input_name(),
+                start_offset,
+                allow_implicit_module=not self.args.no_implicit_module,
+            )
+        except ParseError as err:
+            raise LocatedParseError(err.span, err.msg) from None
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the `pypto-opt` console script."""
+    try:
+        PyptoOptMain(description=DESCRIPTION, args=argv).run()
+    except ParseError as err:
+        _fail(format_parse_error(err), 1)
+    except DiagnosticException as err:
+        _fail(str(err.args[0]) if err.args else str(err), 1)
+    except BrokenPipeError:
+        sys.exit(1)
+    except OSError as err:
+        _fail(f"pypto-opt: error: {err.strerror}: {err.filename}", 1)
+    except Exception as err:  # noqa: BLE001 - never a traceback for users
+        if isinstance(err, ValueError) and str(err).startswith("Unrecognized file extension"):
+            _fail(f"pypto-opt: error: {err} (name the file *.mlir or pass -f mlir)", 2)
+        if os.environ.get("PYPTO_OPT_TRACEBACK"):
+            raise
+        _fail(
+            f"pypto-opt: internal error: {type(err).__name__}: {err} "
+            "(set PYPTO_OPT_TRACEBACK=1 for the traceback and report it)",
+            1,
+        )
+
+
+if __name__ == "__main__":
+    main()
