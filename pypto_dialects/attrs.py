@@ -1,0 +1,159 @@
+"""Attributes and types shared by the pto dialects (registered in the `pto_orch` dialect).
+
+Spec: seeds/000 (ParamDirection, ArgDirection, MemorySpace, TaskId, Array[N, TASK_ID]);
+DESIGN.md section 3. `pypto_dialects.orch` re-exports everything here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import IntAttr
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition, param_def
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+# --------------------------------------------------------------------------- enums
+
+
+class FunctionKind(StrEnum):
+    """Function kinds of the spec (`pl.FunctionType`); only `orchestration` functions are
+    lowered by this project, the others name kernels."""
+
+    ORCHESTRATION = "orchestration"
+    OPAQUE = "opaque"
+    INCORE = "incore"
+    AIC = "aic"
+    AIV = "aiv"
+    GROUP = "group"
+    SPMD = "spmd"
+
+
+class ParamDirection(StrEnum):
+    """Parameter direction of a function or kernel parameter (spec `ParamDirection`)."""
+
+    IN = "in"
+    OUT = "out"
+    INOUT = "inout"
+
+
+class ArgDirection(StrEnum):
+    """Call-site direction of one task argument (spec `ArgDirection`): how the argument is
+    added to the task's `Arg` pack (`add_input`, `add_output`, `add_inout`, `add_no_dep`,
+    `add_scalar`)."""
+
+    IN = "in"
+    OUT = "out"
+    INOUT = "inout"
+    NO_DEP = "no_dep"
+    SCALAR = "scalar"
+
+
+class MemorySpace(StrEnum):
+    """Memory space of an `incore` kernel; it decides the core type (spec: core type
+    inference): left/right/acc/mat run on AIC, vec on AIV."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACC = "acc"
+    MAT = "mat"
+    VEC = "vec"
+
+
+def print_angled_enum(self: EnumAttribute, printer: Printer) -> None:
+    """`print_parameter` of our enum attributes: `#dialect.name<value>`, the spelling
+    upstream MLIR reads back as an opaque attribute."""
+    printer.print_string(f"<{self.data.value}>")
+
+
+def parse_angled_enum(cls: type[EnumAttribute], parser: AttrParser):  # type: ignore[no-untyped-def]
+    """`parse_parameter` matching `print_angled_enum`."""
+    with parser.in_angle_brackets():
+        return parser.parse_str_enum(cls.enum_type)
+
+
+@irdl_attr_definition
+class FunctionKindAttr(EnumAttribute[FunctionKind]):
+    """`#pto_orch.kind<orchestration>`: the kind of a `func.func` (attribute `pto_orch.kind`)."""
+
+    name = "pto_orch.kind"
+    print_parameter = print_angled_enum
+    parse_parameter = classmethod(parse_angled_enum)
+
+
+@irdl_attr_definition
+class ParamDirectionAttr(EnumAttribute[ParamDirection]):
+    """`#pto_orch.dir<out>`: direction of a function parameter (argument attribute
+    `pto_orch.dir`; absent means `in`)."""
+
+    name = "pto_orch.dir"
+    print_parameter = print_angled_enum
+    parse_parameter = classmethod(parse_angled_enum)
+
+
+@irdl_attr_definition
+class ArgDirectionAttr(EnumAttribute[ArgDirection]):
+    """`#pto_orch.arg_dir<in>`: call-site direction; printed inline (`in %a`) by `call` and
+    `submit`."""
+
+    name = "pto_orch.arg_dir"
+    print_parameter = print_angled_enum
+    parse_parameter = classmethod(parse_angled_enum)
+
+
+@irdl_attr_definition
+class MemorySpaceAttr(EnumAttribute[MemorySpace]):
+    """`#pto_orch.memory_space<vec>`: memory space of an `incore` kernel."""
+
+    name = "pto_orch.memory_space"
+    print_parameter = print_angled_enum
+    parse_parameter = classmethod(parse_angled_enum)
+
+
+# --------------------------------------------------------------------------- types
+
+
+@irdl_attr_definition
+class TaskIdType(ParametrizedAttribute, TypeAttribute):
+    """`!pto_orch.task_id`: a runtime TaskId (`PTO2TaskId`). May hold the invalid sentinel
+    (`pto_system.task_invalid`)."""
+
+    name = "pto_orch.task_id"
+
+
+@irdl_attr_definition
+class TaskIdArrayType(ParametrizedAttribute, TypeAttribute):
+    """`!pto_orch.task_id_array<N>`: a fixed-size array of N TaskIds (spec
+    `Array[N, TASK_ID]`), lowered to `PTO2TaskId name[N];`."""
+
+    name = "pto_orch.task_id_array"
+    size: IntAttr = param_def()
+
+    def __init__(self, size: int | IntAttr):
+        super().__init__(IntAttr(size) if isinstance(size, int) else size)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            size = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        return (IntAttr(size),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.size.data}>")
+
+    def verify(self) -> None:
+        if self.size.data <= 0:
+            raise VerifyException("a TaskId array needs a positive size")
+
+
+TASK_ID = TaskIdType()
+
+
+def is_task_id_like(t: Attribute) -> bool:
+    """True for `!pto_orch.task_id` and `!pto_orch.task_id_array<N>`: the types a deps list
+    accepts."""
+    return isinstance(t, TaskIdType | TaskIdArrayType)
