@@ -25,6 +25,7 @@ from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
     irdl_op_definition,
+    lazy_traits_def,
     opt_prop_def,
     prop_def,
     region_def,
@@ -69,7 +70,7 @@ class YieldOp(IRDLOperation):
 
     name = "pto_rt.yield"
     values = var_operand_def()
-    traits = traits_def(IsTerminator(), HasParent("pto_rt.scope"))
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(ScopeOp)))
     assembly_format = "attr-dict ($values^ `:` type($values))?"
 
     def __init__(self, values: Sequence[SSAValue] = ()):
