@@ -23,9 +23,15 @@ def location_of(op: Operation) -> str:
     return "<unknown>"
 
 
+def one_line(message: str) -> str:
+    """`message` with its line breaks and runs of blanks folded into single spaces (xDSL
+    puts some constraint failures on two lines)."""
+    return " ".join(message.split())
+
+
 def format_op_error(op: Operation, message: str) -> str:
     """The one-line diagnostic for `message` about `op`."""
-    return f"{location_of(op)}: error: '{op.name}' op {message}"
+    return f"{location_of(op)}: error: '{op.name}' op {one_line(message)}"
 
 
 def verify_error(op: Operation, message: str) -> VerifyException:
@@ -47,5 +53,4 @@ def format_parse_error(err: ParseError) -> str:
         where = f"{loc.file}:{loc.line}:{loc.col}"
     except Exception:  # noqa: BLE001 - a span outside the text still gets a message
         where = getattr(span.input, "name", "<input>")
-    msg = " ".join(err.msg.split())
-    return f"{where}: error: {msg}"
+    return f"{where}: error: {one_line(err.msg)}"

@@ -593,7 +593,7 @@ class CallOp(_TaskOp):
     name = "pto_orch.call"
 
     args = var_operand_def()
-    compiler_deps = var_operand_def(TaskIdType | TaskIdArrayType)
+    compiler_deps = var_operand_def()  # checked by _verify_deps (a clearer message)
     res = var_result_def()
     callee = prop_def(SymbolRefAttr)
     arg_dirs = opt_prop_def(ArrayAttr[ArgDirectionAttr])
@@ -654,8 +654,8 @@ class SubmitOp(_TaskOp):
     name = "pto_orch.submit"
 
     args = var_operand_def()
-    deps = var_operand_def(TaskIdType | TaskIdArrayType)
-    compiler_deps = var_operand_def(TaskIdType | TaskIdArrayType)
+    deps = var_operand_def()  # checked by _verify_deps (a clearer message)
+    compiler_deps = var_operand_def()  # checked by _verify_deps (a clearer message)
     res = var_result_def()
     task_id = result_def(TaskIdType)
     callee = prop_def(SymbolRefAttr)

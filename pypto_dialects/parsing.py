@@ -2,7 +2,10 @@
 
 Spec: DESIGN.md section 6 (diagnostics). xDSL leaves parsed ops at `loc(unknown)`; the
 `LocatingParser` stamps each op with `file:line:col` of its first token, at linear cost
-(line starts are precomputed once and searched with `bisect`).
+(line starts are precomputed once and searched with `bisect`). It also makes every parse
+error a located `ParseError` (one line once formatted by `diagnostics.format_parse_error`):
+bytes that are not UTF-8, an unknown op (located at its name), a value used but never
+defined (located at the use), a dialect type or attribute whose parameters do not verify.
 """
 
 from __future__ import annotations
@@ -10,21 +13,48 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    IntAttr,
+    ModuleOp,
+    StringAttr,
+    UnknownLoc,
+    UnregisteredOp,
+)
+from xdsl.ir import Block, BlockArgument, Operation, OpResult
 from xdsl.parser import Parser
-from xdsl.traits import NoTerminator
-from xdsl.utils.exceptions import DiagnosticException, VerifyException
+from xdsl.traits import IsolatedFromAbove, NoTerminator
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.lexer import Input, Span
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
-from pypto_dialects.diagnostics import format_op_error
+from pypto_dialects.diagnostics import format_op_error, location_of, one_line
+
+
+def _decode(data: bytes, name: str) -> str:
+    """`data` as text; a located ParseError at the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        text = data.decode("utf-8", errors="replace")
+        pos = len(data[: err.start].decode("utf-8"))
+        span = Span(pos, pos + 1, Input(text, name))
+        raise ParseError(
+            span,
+            f"invalid UTF-8 byte 0x{data[err.start]:02x}: the input must be UTF-8 text",
+        ) from None
 
 
 class LocatingParser(Parser):
     """An xDSL `Parser` that gives every op without an explicit `loc(...)` a
     `FileLineColLoc` of its first token. `line_offset` is added to line numbers (the offset
-    of a `--split-input-file` chunk)."""
+    of a `--split-input-file` chunk); it is also applied to the ParseErrors raised."""
 
-    def __init__(self, ctx: Context, input: str | bytes, name: str = "<unknown>", line_offset: int = 0):
+    def __init__(
+        self, ctx: Context, input: str | bytes, name: str = "<unknown>", line_offset: int = 0
+    ):
+        if isinstance(input, bytes):
+            input = _decode(input, name)
         super().__init__(ctx, input, name)
         text = self.lexer.input.content
         starts = [0]
@@ -36,9 +66,15 @@ class LocatingParser(Parser):
         self._line_starts = starts
         self._file = StringAttr(name)
         self._line_offset = line_offset
+        self._op_start = 0
+        # name -> span of the use that created its (still open) forward reference
+        self._forward_use: dict[str, Span] = {}
+
+    # -- locations
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
+        self._op_start = start
         op = super().parse_operation()
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
@@ -47,6 +83,100 @@ class LocatingParser(Parser):
                 self._file, IntAttr(line + self._line_offset), IntAttr(col)
             )
         return op
+
+    # -- better-located parse errors
+
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        op_type = self.ctx.get_optional_op(name, dialect_stack=self._parser_state.dialect_stack)
+        if op_type is not None:
+            return op_type
+        # Locate the op name: the first identifier or string token of the op (after the
+        # result list). Only runs on the error path.
+        lexer = MLIRLexer(self.lexer.input)
+        lexer.pos = self._op_start
+        span = None
+        while (tok := lexer.lex()).kind != MLIRTokenKind.EOF:
+            if tok.kind in (MLIRTokenKind.BARE_IDENT, MLIRTokenKind.STRING_LIT):
+                span = tok.span
+                break
+        hint = "" if self.ctx.allow_unregistered else " (or pass --allow-unregistered-dialect)"
+        dialect = name.partition(".")[0]
+        if dialect in self.ctx.registered_dialect_names:
+            what = f"the {dialect} dialect has no operation '{name}'"
+        else:
+            what = f"unknown operation '{name}': dialect '{dialect}' is not registered{hint}"
+        self.raise_error(what, span)
+
+    def resolve_operand(self, operand, type):  # type: ignore[no-untyped-def, override]
+        name = operand.operand_name
+        if name not in self.ssa_values and name not in self.forward_ssa_references:
+            self._forward_use[name] = operand.span
+        return super().resolve_operand(operand, type)
+
+    def _parse_dialect_type_or_attribute_body(  # type: ignore[no-untyped-def, override]
+        self, attr_name, is_type, is_opaque, starting_opaque_pos
+    ):
+        end = self.pos
+        first = attr_name.partition(".")[0] if "." not in attr_name else attr_name
+        start = self.lexer.input.content.rfind(first, 0, end)
+        start = max(0, start - 1)  # include the `!` / `#`
+        what = "type" if is_type else "attribute"
+        try:
+            return super()._parse_dialect_type_or_attribute_body(
+                attr_name, is_type, is_opaque, starting_opaque_pos
+            )
+        except VerifyException as err:
+            self.raise_error(f"invalid {what}: {one_line(str(err))}", start, self.pos)
+        except ParseError as err:
+            if not err.msg.endswith("is not registered"):
+                raise
+            full = err.msg.split("'")[1] if "'" in err.msg else attr_name
+            dialect = full.partition(".")[0]
+            sigil = "!" if is_type else "#"
+            if dialect in self.ctx.registered_dialect_names:
+                msg = f"the {dialect} dialect has no {what} '{sigil}{full}'"
+            else:
+                msg = f"unknown {what} '{sigil}{full}': dialect '{dialect}' is not registered"
+            self.raise_error(msg, start, end)
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        """Parse the whole input as a module (an empty input is an empty module, as in
+        MLIR). Every error is a located ParseError."""
+        try:
+            if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
+                return ModuleOp([])
+            return super().parse_module(allow_implicit_module)
+        except ParseError as err:
+            self._relocate(err)
+            if self._line_offset:
+                err.span = Span(err.span.start, err.span.end, err.span.input, self._line_offset)
+            raise
+        except VerifyException as err:
+            pos = self.pos
+            raise ParseError(
+                Span(pos, pos, self.lexer.input, self._line_offset), one_line(str(err))
+            ) from None
+
+    def _relocate(self, err: ParseError) -> None:
+        """Rewrite xDSL's end-of-input errors into located, explicit ones."""
+        if err.msg.startswith("values used but not defined") and self.forward_ssa_references:
+            names = [n for n in self.forward_ssa_references if n in self._forward_use]
+            if names:
+                first = min(names, key=lambda n: self._forward_use[n].start)
+                err.span = self._forward_use[first]
+                err.msg = f"use of undeclared SSA value name %{first}"
+                return
+        tok = self._current_token
+        if err.msg == "Could not parse entire input!":
+            if tok.kind == MLIRTokenKind.R_BRACE:
+                err.msg = "unexpected '}': there is no region to close"
+            else:
+                err.msg = f"expected an operation, found '{tok.text}'"
+        elif tok.kind == MLIRTokenKind.EOF and err.span.start >= len(self.lexer.input):
+            msg = err.msg.strip()
+            if msg == "in block definition":
+                msg = "'}' expected to close a region"
+            err.msg = f"unexpected end of file: {msg}"
 
 
 def parse_module(
@@ -58,7 +188,9 @@ def parse_module(
 ) -> ModuleOp:
     """Parse `text` into a module whose ops carry `name:line:col` locations.
 
-    Raises xDSL's ParseError on malformed text (see `diagnostics.format_parse_error`).
+    Raises xDSL's ParseError on malformed text, located in the whole file (`line_offset`
+    applied); `diagnostics.format_parse_error` turns it into the one-line diagnostic.
+    An empty (or comment-only) text is an empty module.
     """
     return LocatingParser(ctx, text, name, line_offset).parse_module(allow_implicit_module)
 
@@ -77,15 +209,71 @@ def _verify_discardable(op: Operation) -> None:
         verify_operation_attribute(op, name, value)
 
 
+class _Dominance:
+    """Use-before-definition checks (MLIR's dominance verifier for single-block regions),
+    which xDSL's `verify()` does not do. Linear: each block is indexed once, on demand."""
+
+    def __init__(self) -> None:
+        self._index: dict[Block, dict[Operation, int]] = {}
+
+    def _position(self, block: Block, op: Operation) -> int:
+        idx = self._index.get(block)
+        if idx is None:
+            idx = {o: i for i, o in enumerate(block.ops)}
+            self._index[block] = idx
+        return idx[op]
+
+    def check(self, op: Operation) -> None:
+        for i, value in enumerate(op.operands):
+            if isinstance(value, OpResult):
+                def_op: Operation | None = value.op
+                block = value.op.parent
+            elif isinstance(value, BlockArgument):
+                def_op, block = None, value.block
+            else:
+                raise VerifyException(f"operand #{i} is not defined by any operation")
+            if block is None:
+                raise VerifyException(f"operand #{i} is defined outside of the IR")
+            anc = op
+            while anc.parent is not block:
+                parent_block = anc.parent
+                if parent_block is not None and parent_block.parent is block.parent:
+                    break  # another block of the same (multi-block) region: CFG dominance
+                parent = anc.parent_op()
+                if parent is None:
+                    raise VerifyException(
+                        f"operand #{i} is defined in a region that does not enclose this use"
+                    )
+                if parent.has_trait(IsolatedFromAbove):
+                    raise VerifyException(
+                        f"operand #{i} is defined outside of the enclosing '{parent.name}', "
+                        "which is isolated from above"
+                    )
+                anc = parent
+            else:
+                owner = block.parent_op()
+                if def_op is None or isinstance(owner, ModuleOp | UnregisteredOp):
+                    continue  # block arguments dominate the block; graph regions
+                if self._position(block, def_op) >= self._position(block, anc):
+                    raise VerifyException(
+                        f"operand #{i} does not dominate this use: it is defined later, "
+                        f"at {location_of(def_op)}"
+                    )
+
+
 def verify_module(module: ModuleOp) -> None:
-    """Verify every op of `module` (xDSL's op verifiers plus the dialects' checks of their
-    discardable attributes, MLIR's `verifyOperationAttribute`).
+    """Verify every op of `module` (xDSL's op verifiers, dominance of each operand's
+    definition over its use, and the dialects' checks of their discardable attributes,
+    MLIR's `verifyOperationAttribute`).
 
     Raises a VerifyException whose text is `file:line:col: error: '<op>' op <message>` for
     the first op that fails; nested ops are checked before their parent, as in MLIR.
     """
+    dominance = _Dominance()
     for op in module.walk(region_first=True):
         try:
+            if op.operands:
+                dominance.check(op)
             op.verify(verify_nested_ops=False)
             for region in op.regions:
                 if len(region.blocks) == 1 and region.block.first_op is None:

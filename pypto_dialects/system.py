@@ -26,7 +26,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import NoMemoryEffect
 
-from pypto_dialects.orch import TASK_ID, TaskIdArrayType, TaskIdType, _verify_deps
+from pypto_dialects.orch import TASK_ID, TaskIdType, _verify_deps
 
 
 @irdl_op_definition
@@ -59,7 +59,7 @@ class TaskDummyOp(IRDLOperation):
     """
 
     name = "pto_system.task_dummy"
-    deps = var_operand_def(TaskIdType | TaskIdArrayType)
+    deps = var_operand_def()  # checked by _verify_deps (a clearer message)
     result = result_def(TaskIdType)
     assembly_format = "`deps` `(` ($deps^ `:` type($deps))? `)` attr-dict"
 

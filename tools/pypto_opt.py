@@ -22,7 +22,7 @@ from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseE
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from pypto_dialects.context import DIALECTS
-from pypto_dialects.diagnostics import format_parse_error
+from pypto_dialects.diagnostics import format_parse_error, one_line
 from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.targets import TARGETS
 from pypto_dialects.transforms import PASSES
@@ -74,6 +74,11 @@ class PyptoOptMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+
+        def error(message: str) -> None:  # one line, exit 2 (argparse prints the usage)
+            _fail(f"pypto-opt: error: {one_line(message)} (see pypto-opt --help)", 2)
+
+        arg_parser.error = error  # type: ignore[method-assign]
         super().register_all_arguments(arg_parser)
         group = arg_parser.add_argument_group(
             "passes", "run a pass (in the order given, after those of -p)"
@@ -99,8 +104,7 @@ class PyptoOptMain(xDSLOptMain):
         try:
             super().setup_pipeline()
         except (Exception, ArgSpecParseError) as err:  # noqa: BLE001 - bad command line
-            msg = " ".join(str(err).split())
-            _fail(f"pypto-opt: error: {msg}", 2)
+            _fail(f"pypto-opt: error: {one_line(str(err))}", 2)
         inner = self.pipeline.callback
 
         def callback(prev, module: ModuleOp, nxt) -> None:  # type: ignore[no-untyped-def]
@@ -110,6 +114,23 @@ class PyptoOptMain(xDSLOptMain):
                 inner(prev, module, nxt)
 
         self.pipeline = PassPipeline(self.pipeline.passes, callback)
+
+    # -- with --split-input-file (and no --verify-diagnostics) every chunk is processed and
+    # each failing chunk reports its diagnostic on stderr, as mlir-opt does; the exit status
+    # is 1 if any chunk failed (`failed`, read by `main`).
+
+    failed: bool = False
+    _skip_output: bool = False
+
+    def _keep_going(self) -> bool:
+        args = self.args
+        return bool(args.split_input_file) and not (
+            args.verify_diagnostics or args.parsing_diagnostics
+        )
+
+    def _report(self, message: str) -> None:
+        print(message, file=sys.stderr)
+        self.failed = True
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
@@ -126,28 +147,52 @@ class PyptoOptMain(xDSLOptMain):
                 allow_implicit_module=not self.args.no_implicit_module,
             )
         except ParseError as err:
-            raise LocatedParseError(err.span, err.msg) from None
+            located = LocatedParseError(err.span, err.msg)
+            if self._keep_going():
+                self._report(str(located))
+                return None
+            raise located from None
+
+    def apply_passes(self, prog: ModuleOp) -> None:
+        try:
+            super().apply_passes(prog)
+        except DiagnosticException as err:
+            if not self._keep_going():
+                raise
+            self._report(one_line(str(err.args[0]) if err.args else str(err)))
+            self._skip_output = True
+
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        if self._skip_output:
+            self._skip_output = False
+            return ""
+        return super().output_resulting_program(prog)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `pypto-opt` console script."""
     try:
-        PyptoOptMain(description=DESCRIPTION, args=argv).run()
+        driver = PyptoOptMain(description=DESCRIPTION, args=argv)
+        driver.run()
+        if driver.failed:
+            sys.exit(1)
     except ParseError as err:
         _fail(format_parse_error(err), 1)
     except DiagnosticException as err:
-        _fail(str(err.args[0]) if err.args else str(err), 1)
+        _fail(one_line(str(err.args[0]) if err.args else str(err)), 1)
     except BrokenPipeError:
         sys.exit(1)
     except OSError as err:
-        _fail(f"pypto-opt: error: {err.strerror}: {err.filename}", 1)
+        if err.strerror and err.filename:
+            _fail(f"pypto-opt: error: {err.strerror}: {err.filename}", 1)
+        _fail(f"pypto-opt: error: {one_line(str(err))}", 1)
     except Exception as err:  # noqa: BLE001 - never a traceback for users
         if isinstance(err, ValueError) and str(err).startswith("Unrecognized file extension"):
             _fail(f"pypto-opt: error: {err} (name the file *.mlir or pass -f mlir)", 2)
         if os.environ.get("PYPTO_OPT_TRACEBACK"):
             raise
         _fail(
-            f"pypto-opt: internal error: {type(err).__name__}: {err} "
+            f"pypto-opt: internal error: {type(err).__name__}: {one_line(str(err))} "
             "(set PYPTO_OPT_TRACEBACK=1 for the traceback and report it)",
             1,
         )
