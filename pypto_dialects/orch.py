@@ -845,6 +845,13 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
         n = len(op.iter_args)
         if len(value) != n:
             raise VerifyException(f"'{name}' has {len(value)} entries for {n} iter_args")
+        if name == ITER_ARG_ARRAY_SIZE:
+            for i, size in enumerate(value.get_values()):
+                if size < 0:
+                    raise VerifyException(
+                        f"'{name}' entry {i} is {size}: an array size is positive, or 0 "
+                        "for a carry that is not an array"
+                    )
     elif name == MANUAL_CANDIDATE:
         if not isinstance(op, CallOp | SubmitOp) or not isinstance(value, UnitAttr):
             raise VerifyException(
