@@ -12,3 +12,35 @@ from xdsl.passes import ModulePass
 
 PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {}
 """Pass name -> (factory returning the pass class, summary)."""
+
+
+def _derive_call_directions() -> type[ModulePass]:
+    from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
+
+    return DeriveCallDirections
+
+
+def _classify_iter_arg_carry() -> type[ModulePass]:
+    from pypto_dialects.transforms.classify_iter_arg_carry import ClassifyIterArgCarry
+
+    return ClassifyIterArgCarry
+
+
+def _pto2_pipeline() -> type[ModulePass]:
+    from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+
+    return Pto2Pipeline
+
+
+PASSES["derive-call-directions"] = (
+    _derive_call_directions,
+    "set the call-site direction of every task argument (from the kernel, plus write-after-write promotion)",
+)
+PASSES["classify-iter-arg-carry"] = (
+    _classify_iter_arg_carry,
+    "stamp the carry plan (rebind flags, TaskId array sizes) on every scf.for with iter_args",
+)
+PASSES["pto2-pipeline"] = (
+    _pto2_pipeline,
+    "derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry",
+)

@@ -1,0 +1,403 @@
+"""`derive-call-directions`: the call-site direction of every task argument.
+
+Spec: seeds/000 ("参数方向" parameter directions, "设计原则": analysis lives in passes, the
+printer maps 1:1); DESIGN.md sections 3 ("Directions at the call site") and 4. User
+documentation, with every rule and its reason: docs/passes/derive-call-directions.md.
+
+In every orchestration function (`pto_orch.kind = #pto_orch.kind<orchestration>`), each
+`pto_orch.call` / `pto_orch.submit` written without directions gets its `arg_dirs` property
+(printed inline: `pto_orch.call @k(in %a, out %c)`) from the kernel's parameters:
+
+    kernel parameter      call-site direction
+    scalar                scalar
+    in tensor             in
+    inout tensor          inout
+    out tensor            out, or inout when the write is not the first one of its buffer:
+                          (1) the argument is (an alias of) a `pto_tensor.slice` / `view`: a
+                              write into part of a tensor keeps the rest, so it is inout;
+                          (2) the buffer comes from a `pto_tensor.create` and an earlier op of
+                              the same allocation may have written it (an earlier task, or a
+                              `pto_tensor.write` / `assemble`, in program order since the
+                              create, in this region or a nested one; a branch only sees the
+                              writes before its `scf.if`, never those of the other branch);
+                          (3) the buffer comes from a `pto_tensor.create` outside a
+                              sequential `scf.for` (no `pto_orch.parallel`) that encloses the
+                              write: iteration 2 writes what iteration 1 wrote.
+
+Directions the user wrote are kept unchanged (that is how `no_dep` is expressed); whether
+they agree with the kernel is the op verifier's job (`_check_direction` in
+pypto_dialects/orch.py), which runs before any pass. Function parameters (external tensors)
+are never promoted: the rules above are about buffers the program allocates itself.
+
+"The same scope" before materialize-runtime-scopes has run (this pass runs first in
+`pto2-pipeline`): a created tensor is allocated once per execution of the region holding its
+`pto_tensor.create` (function body, `scf.for` body, `scf.if` branch, `pto_rt.scope` body:
+exactly the regions that become runtime scopes with their own `alloc_tensors` batch), so "a
+second task in the same scope" is any later write of that allocation, in the same region or
+any region nested in it, and rule (3) covers a write repeated by a loop inside that region.
+
+Buffers are tracked as alias classes (union-find over tensor values): a task result and the
+Out/InOut argument the kernel's `returns` map names, a `write` / `assemble` result and its
+target, a `reshape` / `transpose` result and its source, an `scf.for` result with its init,
+iter_arg and yielded value, an `scf.if` result with both yielded values, a `pto_rt.scope`
+result with its yielded value. A `slice` / `view` result is a class of its own (partial)
+linked to its source's class, so writing it also counts as writing the source. Merging is
+conservative: it can only turn an `out` into an `inout`, which adds ordering and never
+removes any.
+
+Cost: one walk to build the classes, one program-order walk to decide; each write checks the
+loops between it and its buffer's allocation (nesting depth). Linear in program size.
+
+Diagnostic (PassFailedException, located): a task whose callee is not a `pto_orch.kernel`
+(only reachable when the pass runs on unverified IR from the Python API).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import VerifyException
+
+from pypto_dialects import tensor as pt
+from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.orch import (
+    PARALLEL,
+    ArgDirection,
+    ArgDirectionAttr,
+    CallOp,
+    KernelOp,
+    ParamDirection,
+    SubmitOp,
+    is_orchestration,
+)
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
+
+_ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
+
+
+# --------------------------------------------------------------------------- shared helpers
+
+
+class KernelTable:
+    """Kernel lookup by symbol name for one module, built once (xDSL's symbol lookup scans the
+    module per call). Also used by classify-iter-arg-carry."""
+
+    def __init__(self, module: ModuleOp):
+        self._kernels: dict[str, KernelOp] = {}
+        for op in module.ops:
+            if isinstance(op, KernelOp):
+                self._kernels.setdefault(op.sym_name.data, op)
+
+    def of(self, task: CallOp | SubmitOp) -> KernelOp:
+        """The kernel `task` runs. Raises a located PassFailedException if there is none."""
+        callee = task.callee
+        if not callee.nested_references.data:
+            found = self._kernels.get(callee.root_reference.data)
+            if found is not None:
+                return found
+        try:
+            return task.kernel()
+        except VerifyException as err:
+            raise pass_error(task, str(err)) from None
+
+
+def orchestration_functions(module: ModuleOp) -> list[func.FuncOp]:
+    """The orchestration `func.func`s of `module` (and of nested `builtin.module`s), with a
+    body."""
+    found: list[func.FuncOp] = []
+    stack: list[Operation] = [module]
+    while stack:
+        for op in stack.pop().regions[0].block.ops:
+            if isinstance(op, ModuleOp):
+                stack.append(op)
+            elif isinstance(op, func.FuncOp) and is_orchestration(op) and op.body.blocks:
+                found.append(op)
+    return found
+
+
+def _yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...]:
+    """Operands of the terminator of `region_owner`'s region `index` (empty if none)."""
+    region = region_owner.regions[index]
+    if not region.blocks:
+        return ()
+    term = region.block.last_op
+    if isinstance(term, scf.YieldOp | ScopeYieldOp):
+        return tuple(term.operands)
+    return ()
+
+
+# --------------------------------------------------------------------------- alias classes
+
+
+class _Class:
+    """What one alias class (one buffer, conservatively) is known to be."""
+
+    __slots__ = ("size", "local", "partial", "anchor", "sources")
+
+    def __init__(self, anchor: Block | None):
+        self.size = 1
+        self.local = False  # holds a pto_tensor.create result
+        self.partial = False  # holds a slice / view result (part of another buffer)
+        self.anchor = anchor  # innermost block enclosing every member's definition
+        self.sources: list[SSAValue] = []  # the tensors this class is a slice / view of
+
+
+def _def_block(v: SSAValue) -> Block | None:
+    if isinstance(v, BlockArgument):
+        return v.block
+    assert isinstance(v, OpResult)
+    return v.op.parent_block()
+
+
+class _Aliases:
+    """Union-find over the tensor values of one function."""
+
+    def __init__(self) -> None:
+        self.parent: dict[SSAValue, SSAValue] = {}
+        self.info: dict[SSAValue, _Class] = {}
+        self._depth: dict[Block, int] = {}
+
+    def find(self, v: SSAValue) -> SSAValue:
+        parent = self.parent
+        p = parent.get(v)
+        if p is None:
+            parent[v] = v
+            self.info[v] = _Class(_def_block(v))
+            return v
+        root = v
+        while (p := parent[root]) is not root:
+            root = p
+        while (p := parent[v]) is not root:
+            parent[v] = root
+            v = p
+        return root
+
+    def cls(self, v: SSAValue) -> _Class:
+        return self.info[self.find(v)]
+
+    def union(self, a: SSAValue, b: SSAValue) -> None:
+        if not isinstance(a.type, TensorType) or not isinstance(b.type, TensorType):
+            return
+        ra, rb = self.find(a), self.find(b)
+        if ra is rb:
+            return
+        ca, cb = self.info[ra], self.info[rb]
+        if ca.size < cb.size:
+            ra, rb, ca, cb = rb, ra, cb, ca
+        self.parent[rb] = ra
+        del self.info[rb]
+        ca.size += cb.size
+        ca.local |= cb.local
+        ca.partial |= cb.partial
+        ca.anchor = self._common_block(ca.anchor, cb.anchor)
+        ca.sources.extend(cb.sources)
+
+    def depth(self, block: Block) -> int:
+        known = self._depth.get(block)
+        if known is not None:
+            return known
+        parent = block.parent_op()
+        outer = parent.parent_block() if parent is not None else None
+        d = 0 if outer is None or isinstance(parent, func.FuncOp) else self.depth(outer) + 1
+        self._depth[block] = d
+        return d
+
+    def _common_block(self, a: Block | None, b: Block | None) -> Block | None:
+        if a is None or b is None:
+            return None
+        da, db = self.depth(a), self.depth(b)
+        while da > db:
+            a = a.parent_op().parent_block()  # type: ignore[union-attr]
+            da -= 1
+        while db > da:
+            b = b.parent_op().parent_block()  # type: ignore[union-attr]
+            db -= 1
+        while a is not b:
+            if a is None or b is None:
+                return None
+            pa, pb = a.parent_op(), b.parent_op()
+            a = pa.parent_block() if pa is not None else None
+            b = pb.parent_block() if pb is not None else None
+        return a
+
+
+def _build_aliases(al: _Aliases, body: Block, kernels: KernelTable) -> None:
+    """Merge the alias classes of every tensor value defined in `body` (any depth)."""
+    for op in body.walk():
+        if isinstance(op, CallOp | SubmitOp):
+            idx = kernels.of(op).result_param_indices()
+            args = op.args
+            for k, res in enumerate(op.kernel_result_values()):
+                if k < len(idx) and 0 <= idx[k] < len(args):
+                    al.union(res, args[idx[k]])
+        elif isinstance(op, pt.CreateOp):
+            al.cls(op.result).local = True
+        elif isinstance(op, pt.WriteOp):
+            al.union(op.result, op.tensor)
+        elif isinstance(op, pt.AssembleOp):
+            al.union(op.result, op.target)
+        elif isinstance(op, pt.ReshapeOp | pt.TransposeOp):
+            al.union(op.result, op.source)
+        elif isinstance(op, pt.SliceOp | pt.ViewOp):
+            c = al.cls(op.result)
+            c.partial = True
+            c.sources.append(op.source)
+        elif isinstance(op, scf.ForOp):
+            ys = _yield_values(op)
+            for j, (init, arg, res) in enumerate(
+                zip(op.iter_args, op.body.block.args[1:], op.res)
+            ):
+                al.union(init, arg)
+                al.union(arg, res)
+                if j < len(ys):
+                    al.union(res, ys[j])
+        elif isinstance(op, scf.IfOp):
+            for r in range(len(op.regions)):
+                for res, y in zip(op.output, _yield_values(op, r)):
+                    al.union(res, y)
+        elif isinstance(op, ScopeOp):
+            for res, y in zip(op.res, _yield_values(op)):
+                al.union(res, y)
+
+
+# --------------------------------------------------------------------------- deciding
+
+
+class _Deriver:
+    """The program-order walk over one function: `written` holds the alias classes an
+    earlier op may have written."""
+
+    def __init__(self, aliases: _Aliases, kernels: KernelTable):
+        self.al = aliases
+        self.kernels = kernels
+        self.written: set[SSAValue] = set()
+        self.added: list[SSAValue] | None = None  # undo log of the current if-branch
+
+    def block(self, block: Block) -> None:
+        for op in block.ops:
+            if isinstance(op, CallOp | SubmitOp):
+                self.task(op)
+            elif isinstance(op, pt.WriteOp):
+                self.mark(op.tensor)
+            elif isinstance(op, pt.AssembleOp):
+                self.mark(op.target)
+            elif isinstance(op, scf.IfOp):
+                self.if_op(op)
+            else:
+                for region in op.regions:
+                    for b in region.blocks:
+                        self.block(b)
+
+    def if_op(self, op: scf.IfOp) -> None:
+        """Each branch starts from the state before the `scf.if`; after it, a class is
+        written if either branch may have written it."""
+        outer = self.added
+        then_added: list[SSAValue] = []
+        self.added = then_added
+        for b in op.true_region.blocks:
+            self.block(b)
+        for r in then_added:
+            self.written.discard(r)
+        both: list[SSAValue] = []
+        self.added = both
+        for b in op.false_region.blocks:
+            self.block(b)
+        for r in then_added:
+            if r not in self.written:
+                self.written.add(r)
+                both.append(r)
+        self.added = outer
+        if outer is not None:
+            outer.extend(both)
+
+    def mark(self, v: SSAValue) -> None:
+        """Record that `v`'s buffer (and the buffers it is a slice / view of) is written."""
+        if not isinstance(v.type, TensorType):
+            return
+        al, written = self.al, self.written
+        stack = [al.find(v)]
+        while stack:
+            r = stack.pop()
+            if r in written:
+                continue  # invariant: its sources were marked with it
+            written.add(r)
+            if self.added is not None:
+                self.added.append(r)
+            stack.extend(al.find(s) for s in al.info[r].sources)
+
+    def repeated_write(self, task: Operation, v: SSAValue) -> bool:
+        """True when writing `v` as `out` at `task` may not be the first write of its buffer
+        (rules 1-3 of the module docstring)."""
+        r = self.al.find(v)
+        c = self.al.info[r]
+        if c.partial:
+            return True
+        if not c.local:
+            return False
+        if r in self.written:
+            return True
+        # Rule 3: a sequential loop between the allocation and the write.
+        block = task.parent_block()
+        while block is not None and block is not c.anchor:
+            owner = block.parent_op()
+            if owner is None or isinstance(owner, func.FuncOp):
+                return False
+            if isinstance(owner, scf.ForOp) and PARALLEL not in owner.attributes:
+                return True
+            block = owner.parent_block()
+        return False
+
+    def task(self, op: CallOp | SubmitOp) -> None:
+        kernel = self.kernels.of(op)
+        user = op.directions()
+        params = zip(op.args, kernel.directions(), kernel.param_types)
+        writes: list[SSAValue] = []
+        if user is not None:
+            for (arg, pd, ptype), d in zip(params, user):
+                if isinstance(ptype, TensorType) and (
+                    pd != ParamDirection.IN or d in (ArgDirection.OUT, ArgDirection.INOUT)
+                ):
+                    writes.append(arg)
+        else:
+            dirs: list[ArgDirectionAttr] = []
+            for arg, pd, ptype in params:
+                if not isinstance(ptype, TensorType):
+                    d = ArgDirection.SCALAR
+                elif pd == ParamDirection.IN:
+                    d = ArgDirection.IN
+                elif pd == ParamDirection.INOUT:
+                    d = ArgDirection.INOUT
+                else:
+                    repeated = self.repeated_write(op, arg)
+                    d = ArgDirection.INOUT if repeated else ArgDirection.OUT
+                if pd != ParamDirection.IN and isinstance(ptype, TensorType):
+                    writes.append(arg)
+                dirs.append(_ATTR[d])
+            op.properties["arg_dirs"] = ArrayAttr(dirs)
+        for arg in writes:
+            self.mark(arg)
+
+
+@dataclass(frozen=True)
+class DeriveCallDirections(ModulePass):
+    """Fill in the call-site directions of every task in the orchestration functions of a
+    module (see the module docstring for the rules). Idempotent: a second run finds every
+    task already directed and keeps it. Non-orchestration functions are left untouched."""
+
+    name = "derive-call-directions"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        kernels = KernelTable(op)
+        for f in orchestration_functions(op):
+            aliases = _Aliases()
+            for block in f.body.blocks:
+                _build_aliases(aliases, block, kernels)
+            deriver = _Deriver(aliases, kernels)
+            for block in f.body.blocks:
+                deriver.block(block)

@@ -1,0 +1,44 @@
+"""`pto2-pipeline`: every pass the PTO2 C++ printer needs, in order.
+
+Spec: DESIGN.md section 4 (the pass order) and section 1 (the product picture). User
+documentation and the reasons for the order: docs/passes/index.md.
+
+    derive-call-directions  ->  materialize-runtime-scopes  ->  classify-iter-arg-carry
+
+1. derive-call-directions first: it reads the program as the user wrote it (the allocation
+   of a created tensor is the region holding its `pto_tensor.create`, which is the region
+   the runtime scope will be), and its result does not depend on where scopes go.
+2. materialize-runtime-scopes next: it places the auto scopes and the compiler-owned manual
+   scopes, and consumes the compiler's manual-scope markers.
+3. classify-iter-arg-carry last: a `pto_orch.parallel` TaskId carry becomes an array only
+   inside a manual scope, including the compiler-owned ones step 2 creates, and it follows
+   loop results through the `pto_rt.scope` results step 2 threads out of loop bodies.
+
+Usage: `pypto-opt -p pto2-pipeline in.mlir`, or with `-t pto2-cpp` to print C++.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+
+@dataclass(frozen=True)
+class Pto2Pipeline(ModulePass):
+    """Run derive-call-directions, materialize-runtime-scopes and classify-iter-arg-carry on
+    the module, in that order. Each pass raises its own located diagnostics."""
+
+    name = "pto2-pipeline"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from pypto_dialects.transforms.classify_iter_arg_carry import ClassifyIterArgCarry
+        from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
+        from pypto_dialects.transforms.materialize_runtime_scopes import (
+            MaterializeRuntimeScopes,
+        )
+
+        for p in (DeriveCallDirections(), MaterializeRuntimeScopes(), ClassifyIterArgCarry()):
+            p.apply(ctx, op)
