@@ -435,6 +435,11 @@ def _check_direction(i: int, d: ArgDirection, pd: ParamDirection, ptype: Attribu
             f"argument {i} is passed as 'out' but kernel parameter {i} is 'inout': the "
             "kernel reads it (use 'inout')"
         )
+    if pd == ParamDirection.INOUT and d == ArgDirection.IN:
+        raise VerifyException(
+            f"argument {i} is passed as 'in' but kernel parameter {i} is 'inout': the "
+            "kernel writes it (use 'inout')"
+        )
     if pd == ParamDirection.OUT and d == ArgDirection.IN:
         raise VerifyException(
             f"argument {i} is passed as 'in' but kernel parameter {i} is 'out': the "
