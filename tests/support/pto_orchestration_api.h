@@ -17,8 +17,8 @@
 //
 // Recorder-only extensions (invisible to emitted code, which never names them): trailing
 // defaulted `file`/`line` parameters (filled by __builtin_FILE()/__builtin_LINE() at the call
-// site) on the submit/alloc/scope/data-access entry points, so every recorded event points at
-// the emitted C++ line that caused it.
+// site) on the submit/alloc/scope/data-access/view entry points, so every recorded event and
+// error points at the emitted C++ line that caused it.
 
 #ifndef PYPTO_TESTS_SUPPORT_PTO_ORCHESTRATION_API_H_
 #define PYPTO_TESTS_SUPPORT_PTO_ORCHESTRATION_API_H_
@@ -174,11 +174,14 @@ struct Tensor {
     bool is_contiguous() const;
 
     // Zero-copy view: shapes[i] elements starting at offsets[i] of the current view, per dim.
-    Tensor view(const uint32_t view_shapes[], const uint32_t view_offsets[], bool manual_dep = false) const;
+    Tensor view(const uint32_t view_shapes[], const uint32_t view_offsets[], bool manual_dep = false,
+                const char *file = __builtin_FILE(), int line = __builtin_LINE()) const;
     // New shape over the same elements; the view must be contiguous and keep numel().
-    Tensor reshape(const uint32_t new_shapes[], uint32_t new_ndims, bool manual_dep = false) const;
+    Tensor reshape(const uint32_t new_shapes[], uint32_t new_ndims, bool manual_dep = false,
+                   const char *file = __builtin_FILE(), int line = __builtin_LINE()) const;
     // Swap dimensions x and y (metadata only).
-    Tensor transpose(uint32_t x, uint32_t y, bool manual_dep = false) const;
+    Tensor transpose(uint32_t x, uint32_t y, bool manual_dep = false, const char *file = __builtin_FILE(),
+                     int line = __builtin_LINE()) const;
 };
 
 // Shape + dtype of a buffer the runtime allocates (alloc_tensors, add_output(TensorCreateInfo)).
@@ -192,7 +195,7 @@ struct TensorCreateInfo {
     uint64_t initial_value;
 
     TensorCreateInfo(const uint32_t shapes[], uint32_t ndims, DataType dtype = DataType::FLOAT32,
-                     bool manual_dep = false);
+                     bool manual_dep = false, const char *file = __builtin_FILE(), int line = __builtin_LINE());
     void set_initial_value(uint64_t value);
     uint64_t buffer_size_bytes() const;
 };
@@ -378,14 +381,24 @@ TaskOutputTensors alloc_tensors(const TensorCreateInfo create_infos[], uint32_t 
 // alloc_tensors(ci0, ci1, ...): one allocation task for the whole batch. The batch goes through
 // one Arg, so it holds at most CORE_MAX_TENSOR_ARGS (16) infos; the runtime fails a larger batch
 // at run time. STRICTER: this header rejects it at compile time.
-template <typename... CIs,
-          std::enable_if_t<(sizeof...(CIs) > 0) && (std::is_same_v<CIs, TensorCreateInfo> && ...), int> = 0>
-inline TaskOutputTensors alloc_tensors(const CIs &...cis) {
-    static_assert(sizeof...(CIs) <= CORE_MAX_TENSOR_ARGS,
+// (PTO2CreateInfoAt: the first info plus the caller's file/line, captured by the implicit
+// conversion at the call site; recorder-only, like the other file/line parameters.)
+struct PTO2CreateInfoAt {
+    const TensorCreateInfo &ci;
+    const char *file;
+    int line;
+    PTO2CreateInfoAt(const TensorCreateInfo &c, const char *f = __builtin_FILE(), int l = __builtin_LINE())
+        : ci(c), file(f), line(l) {}
+};
+
+template <typename... CIs, std::enable_if_t<(std::is_same_v<CIs, TensorCreateInfo> && ...), int> = 0>
+inline TaskOutputTensors alloc_tensors(PTO2CreateInfoAt first, const CIs &...rest) {
+    static_assert(1 + sizeof...(CIs) <= CORE_MAX_TENSOR_ARGS,
                   "alloc_tensors: at most 16 TensorCreateInfos per batch (CORE_MAX_TENSOR_ARGS)");
     Arg args;
-    (args.add_output(cis), ...);
-    return alloc_tensors(args, "<alloc_tensors>", 0);
+    args.add_output(first.ci);
+    (args.add_output(rest), ...);
+    return alloc_tensors(args, first.file, first.line);
 }
 
 // =============================================================================
