@@ -506,7 +506,10 @@ class _TaskOp(IRDLOperation):
             d = None
             if parser._current_token.text in _DIR_KEYWORDS:  # noqa: SLF001
                 d = _DIR_KEYWORDS[parser.parse_identifier()]
-            return d, parser.parse_unresolved_operand()
+            return d, parser.parse_unresolved_operand(
+                "expected an argument such as '%a' or 'in %a' (directions: in, out, inout, "
+                "no_dep, scalar)"
+            )
 
         items = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parse_arg)
         have = [d is not None for d, _ in items]

@@ -1,0 +1,588 @@
+// One chunk per verifier rule (and syntax rule) of the pto_orch dialect: kernels, calls and
+// submits against their kernel, TaskId arrays, the dialect's discardable attributes. Each
+// CHECK pins the exact one-line diagnostic and its location.
+// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+
+// ===== kernel kinds
+
+// CHECK: :9:1: error: 'pto_orch.kernel' op kind 'orchestration' is not a kernel kind (use aic, aiv, incore<space>, group<@aic, @aiv> or spmd){{$}}
+pto_orch.kernel @k orchestration (in tensor<4xf32>)
+
+// -----
+
+// CHECK: :14:1: error: 'pto_orch.kernel' op kind 'opaque' is not a kernel kind (use aic, aiv, incore<space>, group<@aic, @aiv> or spmd){{$}}
+pto_orch.kernel @k opaque (in tensor<4xf32>)
+
+// -----
+
+// CHECK: :19:20: error: unknown kernel kind 'vector' (expected aic, aiv, spmd, incore<space> or group<@aic, @aiv>){{$}}
+pto_orch.kernel @k vector (in tensor<4xf32>)
+
+// -----
+
+// An incore kernel without its memory space (only the generic form can omit it).
+// CHECK: :25:1: error: 'pto_orch.kernel' op an incore kernel needs a memory space: incore<vec>, ...{{$}}
+"pto_orch.kernel"() <{sym_name = "k", kind = #pto_orch.kind<incore>, function_type = (tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>]}> : () -> ()
+
+// -----
+
+// CHECK: :30:27: error: Expected `left`, `right`, `acc`, `mat`, or `vec`.{{$}}
+pto_orch.kernel @k incore<ub> (in tensor<4xf32>)
+
+// -----
+
+// CHECK: :35:1: error: 'pto_orch.kernel' op only an incore kernel has a memory space{{$}}
+"pto_orch.kernel"() <{sym_name = "k", kind = #pto_orch.kind<aiv>, function_type = (tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>], memory_space = #pto_orch.memory_space<vec>}> : () -> ()
+
+// -----
+
+// ===== group members
+
+// CHECK: :42:1: error: 'pto_orch.kernel' op a group kernel names its members: group<@aic, @aiv>{{$}}
+"pto_orch.kernel"() <{sym_name = "g", kind = #pto_orch.kind<group>, function_type = (tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>], aic = @a}> : () -> ()
+pto_orch.kernel @a aic (in tensor<4xf32>)
+
+// -----
+
+// CHECK: :48:1: error: 'pto_orch.kernel' op only a group kernel has AIC/AIV members{{$}}
+"pto_orch.kernel"() <{sym_name = "k", kind = #pto_orch.kind<aiv>, function_type = (tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>], aic = @a, aiv = @v}> : () -> ()
+pto_orch.kernel @a aic (in tensor<4xf32>)
+pto_orch.kernel @v aiv (in tensor<4xf32>)
+
+// -----
+
+// The AIC member is an AIV kernel.
+pto_orch.kernel @a aiv (in tensor<4xf32>)
+pto_orch.kernel @v aiv (in tensor<4xf32>)
+// CHECK: :58:1: error: 'pto_orch.kernel' op group member @a must name a pto_orch.kernel of kind aic{{$}}
+pto_orch.kernel @g group<@a, @v> (in tensor<4xf32>)
+
+// -----
+
+// The AIV member does not exist.
+pto_orch.kernel @a aic (in tensor<4xf32>)
+// CHECK: :65:1: error: 'pto_orch.kernel' op group member @missing must name a pto_orch.kernel of kind aiv{{$}}
+pto_orch.kernel @g group<@a, @missing> (in tensor<4xf32>)
+
+// -----
+
+// ===== parameters
+
+// CHECK: :72:1: error: 'pto_orch.kernel' op 2 parameters but 1 parameter directions{{$}}
+"pto_orch.kernel"() <{sym_name = "k", kind = #pto_orch.kind<aiv>, function_type = (tensor<4xf32>, tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>]}> : () -> ()
+
+// -----
+
+// CHECK: :77:1: error: 'pto_orch.kernel' op parameter 1 is a scalar (index) and cannot be 'out': only tensors are written by a kernel{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>, out index)
+
+// -----
+
+// CHECK: :82:1: error: 'pto_orch.kernel' op parameter 0 is a scalar (f32) and cannot be 'inout': only tensors are written by a kernel{{$}}
+pto_orch.kernel @k aiv (inout f32, out tensor<4xf32>)
+
+// -----
+
+// CHECK: :87:25: error: Expected `in`, `out`, or `inout`.{{$}}
+pto_orch.kernel @k aiv (input tensor<4xf32>)
+
+// -----
+
+// ===== returns map
+
+// Two written parameters and no returns map: which one is the result?
+// CHECK: :95:1: error: 'pto_orch.kernel' op 1 result(s) and 2 Out/InOut parameters: name the parameter each result is with 'returns [i, ...]'{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
+
+// -----
+
+// Two results need a returns map even with two written parameters.
+// CHECK: :101:1: error: 'pto_orch.kernel' op 2 result(s) and 2 Out/InOut parameters: name the parameter each result is with 'returns [i, ...]'{{$}}
+pto_orch.kernel @k aiv (out tensor<4xf32>, out tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+
+// -----
+
+// A result but nothing written.
+// CHECK: :107:1: error: 'pto_orch.kernel' op 1 result(s) and 0 Out/InOut parameters: name the parameter each result is with 'returns [i, ...]'{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>) -> tensor<4xf32>
+
+// -----
+
+// CHECK: :112:1: error: 'pto_orch.kernel' op 'returns' names 1 parameters for 2 results{{$}}
+pto_orch.kernel @k aiv (out tensor<4xf32>, out tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) returns [0]
+
+// -----
+
+// CHECK: :117:1: error: 'pto_orch.kernel' op result 0 names parameter 5, which does not exist{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32> returns [5]
+
+// -----
+
+// CHECK: :122:1: error: 'pto_orch.kernel' op result 0 names parameter 0, which is not an Out/InOut tensor{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32> returns [0]
+
+// -----
+
+// CHECK: :127:1: error: 'pto_orch.kernel' op result 1 has type tensor<8xf32> but parameter 0 has type tensor<4xf32>{{$}}
+pto_orch.kernel @k aiv (out tensor<4xf32>, out tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) returns [1, 0]
+
+// -----
+
+// CHECK: :132:1: error: 'pto_orch.kernel' op result 0 has type tensor<8xf32> but parameter 1 has type tensor<4xf32>{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<8xf32>
+
+// -----
+
+// ===== the callee
+
+// CHECK: :140:3: error: 'pto_orch.call' op '@missing' does not name a kernel in this module{{$}}
+func.func @f(%a: tensor<4xf32>) {
+  pto_orch.call @missing(in %a) : (tensor<4xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// CHECK: :151:3: error: 'pto_orch.call' op '@g' is a 'func.func', not a pto_orch.kernel; tasks run kernels{{$}}
+func.func @g(%a: tensor<4xf32>) {
+  func.return
+}
+func.func @f(%a: tensor<4xf32>) {
+  pto_orch.call @g(in %a) : (tensor<4xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// CHECK: :159:20: error: expected a kernel symbol such as @kernel_add{{$}}
+func.func @f(%a: tensor<4xf32>) {
+  pto_orch.call "k"(in %a) : (tensor<4xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// ===== arguments vs the kernel
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :170:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 2 parameters{{$}}
+func.func @f(%a: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :179:3: error: 'pto_orch.submit' op 3 arguments but kernel '@k' has 2 parameters{{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r, %t = pto_orch.submit @k(in %a, out %c, in %a) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :188:3: error: 'pto_orch.call' op argument 1 has type tensor<8xf32> but kernel '@k' declares tensor<4xf32>{{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<8xf32>) {
+  %r = pto_orch.call @k(in %a, out %c) : (tensor<4xf32>, tensor<8xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A scalar where the kernel declares a tensor.
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :198:3: error: 'pto_orch.call' op argument 0 has type f32 but kernel '@k' declares tensor<4xf32>{{$}}
+func.func @f(%s: f32, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(%s, %c) : (f32, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// The element type differs (a `?` extent matches any extent, the element type must match).
+pto_orch.kernel @k aiv (in tensor<?xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :208:3: error: 'pto_orch.call' op argument 0 has type tensor<4xf16> but kernel '@k' declares tensor<?xf32>{{$}}
+func.func @f(%a: tensor<4xf16>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(%a, %c) : (tensor<4xf16>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :217:42: error: 2 arguments but 1 argument types{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, out %c) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// ===== results vs the kernel
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :228:3: error: 'pto_orch.call' op 0 kernel results but '@k' returns 1{{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  pto_orch.call @k(in %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :237:3: error: 'pto_orch.submit' op 2 kernel results but '@k' returns 1{{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r, %s, %t = pto_orch.submit @k(in %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :246:3: error: 'pto_orch.call' op result 0 has type tensor<4xi32> but the kernel returns tensor<4xf32>{{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>
+  func.return
+}
+
+// -----
+
+// ===== directions vs the kernel
+
+// Writing through an `in` parameter.
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :258:3: error: 'pto_orch.call' op argument 0 is passed as 'out' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep'){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(out %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :267:3: error: 'pto_orch.submit' op argument 0 is passed as 'inout' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep'){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r, %t = pto_orch.submit @k(inout %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :276:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but kernel parameter 1 is 'out': the kernel writes it (use 'out' or 'inout'){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, in %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :285:3: error: 'pto_orch.call' op argument 1 is passed as 'out' but kernel parameter 1 is 'inout': the kernel reads it (use 'inout'){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :294:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but kernel parameter 1 is 'inout': the kernel writes it (use 'inout'){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, in %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A scalar passed with a tensor direction.
+pto_orch.kernel @k aiv (in index, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :304:3: error: 'pto_orch.call' op argument 0 is passed as 'in' but the kernel declares a scalar (index): use 'scalar'{{$}}
+func.func @f(%n: index, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %n, out %c) : (index, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A tensor passed as a scalar.
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :314:3: error: 'pto_orch.call' op argument 0 is passed as 'scalar' but the kernel declares a tensor (tensor<4xf32>){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(scalar %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// Directions are all-or-none.
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :324:36: error: give a direction for every argument or for none (derive-call-directions fills them in){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A direction that does not exist.
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :334:32: error: expected an argument such as '%a' or 'in %a' (directions: in, out, inout, no_dep, scalar){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, write %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// As many directions as arguments (only the generic form can disagree).
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :344:3: error: 'pto_orch.call' op 2 arguments but 1 directions{{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = "pto_orch.call"(%a, %c) <{callee = @k, arg_dirs = [#pto_orch.arg_dir<in>], operandSegmentSizes = array<i32: 2, 0>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// ===== deps
+
+// deps on a tensor.
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :356:3: error: 'pto_orch.submit' op deps entry 0 has type tensor<4xf32>; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r, %t = pto_orch.submit @k(in %a, out %c) deps(%a : tensor<4xf32>) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :366:3: error: 'pto_orch.submit' op deps entry 1 has type index; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>, %n: index) {
+  %none = pto_system.task_invalid
+  %r, %t = pto_orch.submit @k(in %a, out %c) deps(%none, %n : !pto_orch.task_id, index) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :375:3: error: 'pto_orch.call' op compiler_deps entry 0 has type tensor<4xf32>; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, out %c) compiler_deps(%c : tensor<4xf32>) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :384:3: error: 'pto_orch.submit' op compiler_deps entry 0 has type tensor<4xf32>; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r, %t = pto_orch.submit @k(in %a, out %c) compiler_deps(%a : tensor<4xf32>) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :394:85: error: deps(...) lists 2 values but 1 types{{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %none = pto_system.task_invalid
+  %r, %t = pto_orch.submit @k(in %a, out %c) deps(%none, %none : !pto_orch.task_id) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// ===== TaskId arrays
+
+// CHECK: :403:20: error: invalid type: a TaskId array needs a positive size{{$}}
+func.func @f(%arr: !pto_orch.task_id_array<0>) {
+  func.return
+}
+
+// -----
+
+// CHECK: :413:3: error: 'pto_orch.task_array_get' op slot 4 is out of range for !pto_orch.task_id_array<4> (slots 0..3){{$}}
+func.func @f() {
+  %arr = pto_orch.task_array_create : !pto_orch.task_id_array<4>
+  %i = arith.constant 4 : index
+  %t = pto_orch.task_array_get %arr[%i] : !pto_orch.task_id_array<4>
+  func.return
+}
+
+// -----
+
+// CHECK: :424:3: error: 'pto_orch.task_array_set' op slot -1 is out of range for !pto_orch.task_id_array<2> (slots 0..1){{$}}
+func.func @f() {
+  %arr = pto_orch.task_array_create : !pto_orch.task_id_array<2>
+  %none = pto_system.task_invalid
+  %i = arith.constant -1 : index
+  %arr1 = pto_orch.task_array_set %none, %arr[%i] : !pto_orch.task_id_array<2>
+  func.return
+}
+
+// -----
+
+// The result of task_array_set has the type of the array (only the generic form can differ).
+// CHECK: :436:3: error: 'pto_orch.task_array_set' op result 'result' at position 0 does not verify: attribute !pto_orch.task_id_array<2> expected from variable 'T', but got !pto_orch.task_id_array<3>{{$}}
+func.func @f() {
+  %arr = pto_orch.task_array_create : !pto_orch.task_id_array<2>
+  %none = pto_system.task_invalid
+  %i = arith.constant 0 : index
+  %arr1 = "pto_orch.task_array_set"(%none, %arr, %i) : (!pto_orch.task_id, !pto_orch.task_id_array<2>, index) -> !pto_orch.task_id_array<3>
+  func.return
+}
+
+// -----
+
+// ===== discardable attributes
+
+// CHECK: :445:1: error: 'pto_orch.kernel' op 'pto_orch.kind' belongs on func.func and takes #pto_orch.kind<...>{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>}
+
+// -----
+
+// CHECK: :450:1: error: 'func.func' op 'pto_orch.kind' belongs on func.func and takes #pto_orch.kind<...>{{$}}
+func.func @f() attributes {pto_orch.kind = "orchestration"} {
+  func.return
+}
+
+// -----
+
+// CHECK: :457:59: error: Expected `orchestration`, `opaque`, `incore`, `aic`, `aiv`, `group`, or `spmd`.{{$}}
+func.func @f() attributes {pto_orch.kind = #pto_orch.kind<host>} {
+  func.return
+}
+
+// -----
+
+// CHECK: :464:1: error: 'func.func' op 'pto_orch.manual_layer' is a unit attribute of func.func{{$}}
+func.func @f() attributes {pto_orch.manual_layer = 1 : i64} {
+  func.return
+}
+
+// -----
+
+// CHECK: :471:1: error: 'pto_orch.kernel' op 'pto_orch.manual_layer' is a unit attribute of func.func{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>) attributes {pto_orch.manual_layer}
+
+// -----
+
+// CHECK: :476:1: error: 'func.func' op 'pto_orch.parallel' is a unit attribute of scf.for{{$}}
+func.func @f() attributes {pto_orch.parallel} {
+  func.return
+}
+
+// -----
+
+// CHECK: :483:1: error: 'func.func' op 'pto_orch.iter_arg_rebind' belongs on scf.for{{$}}
+func.func @f() attributes {pto_orch.iter_arg_rebind = array<i1: true>} {
+  func.return
+}
+
+// -----
+
+// CHECK: :494:3: error: 'scf.for' op 'pto_orch.iter_arg_rebind' must be an array<i1: ...>{{$}}
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %none = pto_system.task_invalid
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %none) -> (!pto_orch.task_id) {
+    scf.yield %t : !pto_orch.task_id
+  } {pto_orch.iter_arg_rebind = array<i64: 1>}
+  func.return
+}
+
+// -----
+
+// CHECK: :507:3: error: 'scf.for' op 'pto_orch.iter_arg_array_size' must be an array<i64: ...>{{$}}
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %none = pto_system.task_invalid
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %none) -> (!pto_orch.task_id) {
+    scf.yield %t : !pto_orch.task_id
+  } {pto_orch.iter_arg_array_size = [4]}
+  func.return
+}
+
+// -----
+
+// CHECK: :520:3: error: 'scf.for' op 'pto_orch.iter_arg_rebind' has 2 entries for 1 iter_args{{$}}
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %none = pto_system.task_invalid
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %none) -> (!pto_orch.task_id) {
+    scf.yield %t : !pto_orch.task_id
+  } {pto_orch.iter_arg_rebind = array<i1: true, false>}
+  func.return
+}
+
+// -----
+
+// CHECK: :533:3: error: 'scf.for' op 'pto_orch.iter_arg_array_size' entry 0 is -2: an array size is positive, or 0 for a carry that is not an array{{$}}
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %none = pto_system.task_invalid
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %none) -> (!pto_orch.task_id) {
+    scf.yield %t : !pto_orch.task_id
+  } {pto_orch.iter_arg_array_size = array<i64: -2>}
+  func.return
+}
+
+// -----
+
+// CHECK: :542:1: error: 'func.func' op 'pto_orch.manual_candidate' is a unit attribute of pto_orch.call/submit{{$}}
+func.func @f() attributes {pto_orch.manual_candidate} {
+  func.return
+}
+
+// -----
+
+// CHECK: :549:1: error: 'func.func' op 'pto_orch.dir' is an argument attribute of func.func{{$}}
+func.func @f() attributes {pto_orch.dir = #pto_orch.dir<out>} {
+  func.return
+}
+
+// -----
+
+// CHECK: :556:1: error: 'func.func' op unknown attribute 'pto_orch.priority' of the pto_orch dialect{{$}}
+func.func @f() attributes {pto_orch.priority = 1 : i64} {
+  func.return
+}
+
+// -----
+
+// ===== orchestration parameters
+
+// CHECK: :565:1: error: 'func.func' op unknown argument attribute 'pto_orch.direction'{{$}}
+func.func @f(%a: tensor<4xf32> {pto_orch.direction = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  func.return
+}
+
+// -----
+
+// CHECK: :572:1: error: 'func.func' op argument 0: 'pto_orch.dir' takes #pto_orch.dir<in|out|inout>{{$}}
+func.func @f(%a: tensor<4xf32> {pto_orch.dir = "out"}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  func.return
+}
+
+// -----
+
+// CHECK: :579:1: error: 'func.func' op argument 1 is a scalar (index) and cannot be 'out': only tensor parameters are written{{$}}
+func.func @f(%a: tensor<4xf32>, %n: index {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  func.return
+}
+
+// -----
+
+// CHECK: :586:62: error: Expected `in`, `out`, or `inout`.{{$}}
+func.func @f(%a: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<no_dep>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  func.return
+}

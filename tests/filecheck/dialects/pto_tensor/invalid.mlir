@@ -1,0 +1,296 @@
+// One chunk per verifier rule of the pto_tensor dialect (rank, shape, element type and
+// dynamic-size rules of every op) and its discardable-attribute check. Each CHECK pins the
+// exact one-line diagnostic and its location.
+// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+
+// ===== create
+
+// CHECK: :10:3: error: 'pto_tensor.create' op result tensor<?x?xf32> has 2 dynamic extent(s) ('?') but 1 size value(s) are given: pass one index value per '?'{{$}}
+func.func @f(%n: index) {
+  %c = pto_tensor.create(%n) : tensor<?x?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :18:3: error: 'pto_tensor.create' op result tensor<4xf32> has 0 dynamic extent(s) ('?') but 1 size value(s) are given: pass one index value per '?'{{$}}
+func.func @f(%n: index) {
+  %c = pto_tensor.create(%n) : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A size that is not an index.
+// CHECK: :27:3: error: 'pto_tensor.create' op operand 'dynamic_sizes' at position 0 does not verify: i64 should be of base attribute index{{$}}
+func.func @f(%n: i64) {
+  %c = "pto_tensor.create"(%n) : (i64) -> tensor<?xf32>
+  func.return
+}
+
+// -----
+
+// ===== read
+
+// CHECK: :37:3: error: 'pto_tensor.read' op read needs 2 indices for tensor<4x4xf32> but 1 are given{{$}}
+func.func @f(%t: tensor<4x4xf32>, %i: index) {
+  %v = pto_tensor.read %t[%i] : tensor<4x4xf32> -> f32
+  func.return
+}
+
+// -----
+
+// CHECK: :45:3: error: 'pto_tensor.read' op result type f16 is not the element type f32{{$}}
+func.func @f(%t: tensor<4xf32>, %i: index) {
+  %v = pto_tensor.read %t[%i] : tensor<4xf32> -> f16
+  func.return
+}
+
+// -----
+
+// ===== write
+
+// CHECK: :55:3: error: 'pto_tensor.write' op writes into a tensor, not f32{{$}}
+func.func @f(%v: f32, %i: index) {
+  %r = pto_tensor.write %v, %v[%i] : f32, f32
+  func.return
+}
+
+// -----
+
+// CHECK: :63:3: error: 'pto_tensor.write' op write needs 1 indices for tensor<4xf32> but 2 are given{{$}}
+func.func @f(%t: tensor<4xf32>, %v: f32, %i: index) {
+  %r = pto_tensor.write %v, %t[%i, %i] : f32, tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :71:3: error: 'pto_tensor.write' op value type i32 is not the element type f32{{$}}
+func.func @f(%t: tensor<4xf32>, %v: i32, %i: index) {
+  %r = pto_tensor.write %v, %t[%i] : i32, tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// ===== slice
+
+// CHECK: :81:3: error: 'pto_tensor.slice' op slice offsets needs 2 indices for tensor<16x16xf32> but 1 are given{{$}}
+func.func @f(%t: tensor<16x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i] : tensor<16x16xf32> to tensor<8x16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :89:3: error: 'pto_tensor.slice' op result tensor<?x16xf32> has 1 dynamic extent(s) ('?') but 0 size value(s) are given: pass one index value per '?'{{$}}
+func.func @f(%t: tensor<16x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i] : tensor<16x16xf32> to tensor<?x16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :97:3: error: 'pto_tensor.slice' op element type changes from f32 to f16{{$}}
+func.func @f(%t: tensor<16x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i] : tensor<16x16xf32> to tensor<8x16xf16>
+  func.return
+}
+
+// -----
+
+// CHECK: :105:3: error: 'pto_tensor.slice' op a slice keeps the rank (2) but the result has rank 1: use pto_tensor.view or pto_tensor.reshape to change it{{$}}
+func.func @f(%t: tensor<16x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i] : tensor<16x16xf32> to tensor<16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :113:3: error: 'pto_tensor.slice' op slice extent 32 of dimension 1 exceeds the source extent 16{{$}}
+func.func @f(%t: tensor<16x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i] : tensor<16x16xf32> to tensor<8x32xf32>
+  func.return
+}
+
+// -----
+
+// ===== view
+
+// CHECK: :123:3: error: 'pto_tensor.view' op view offsets needs 2 indices for tensor<16x16xf32> but 3 are given{{$}}
+func.func @f(%t: tensor<16x16xf32>, %i: index) {
+  %v = pto_tensor.view %t[%i, %i, %i] : tensor<16x16xf32> to tensor<256xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :131:3: error: 'pto_tensor.view' op view of 512 elements is larger than the source (256){{$}}
+func.func @f(%t: tensor<16x16xf32>, %i: index) {
+  %v = pto_tensor.view %t[%i, %i] : tensor<16x16xf32> to tensor<512xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :139:3: error: 'pto_tensor.view' op element type changes from f32 to i32{{$}}
+func.func @f(%t: tensor<16x16xf32>, %i: index) {
+  %v = pto_tensor.view %t[%i, %i] : tensor<16x16xf32> to tensor<256xi32>
+  func.return
+}
+
+// -----
+
+// CHECK: :147:3: error: 'pto_tensor.view' op result tensor<?xf32> has 1 dynamic extent(s) ('?') but 2 size value(s) are given: pass one index value per '?'{{$}}
+func.func @f(%t: tensor<16x16xf32>, %i: index) {
+  %v = pto_tensor.view %t[%i, %i] sizes(%i, %i) : tensor<16x16xf32> to tensor<?xf32>
+  func.return
+}
+
+// -----
+
+// ===== reshape
+
+// CHECK: :157:3: error: 'pto_tensor.reshape' op reshape from 256 to 255 elements: the counts must match{{$}}
+func.func @f(%t: tensor<16x16xf32>) {
+  %r = pto_tensor.reshape %t : tensor<16x16xf32> to tensor<255xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :165:3: error: 'pto_tensor.reshape' op reshape keeps the element type{{$}}
+func.func @f(%t: tensor<16x16xf32>) {
+  %r = pto_tensor.reshape %t : tensor<16x16xf32> to tensor<256xf16>
+  func.return
+}
+
+// -----
+
+// CHECK: :173:3: error: 'pto_tensor.reshape' op result tensor<?x16xf32> has 1 dynamic extent(s) ('?') but 0 size value(s) are given: pass one index value per '?'{{$}}
+func.func @f(%t: tensor<16x16xf32>) {
+  %r = pto_tensor.reshape %t : tensor<16x16xf32> to tensor<?x16xf32>
+  func.return
+}
+
+// -----
+
+// ===== transpose
+
+// CHECK: :183:3: error: 'pto_tensor.transpose' op axis 2 is out of range for rank 2{{$}}
+func.func @f(%t: tensor<16x8xf32>) {
+  %r = pto_tensor.transpose %t, 0, 2 : tensor<16x8xf32> to tensor<8x16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :191:3: error: 'pto_tensor.transpose' op axis -3 is out of range for rank 2{{$}}
+func.func @f(%t: tensor<16x8xf32>) {
+  %r = pto_tensor.transpose %t, -3, 0 : tensor<16x8xf32> to tensor<8x16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :199:3: error: 'pto_tensor.transpose' op transpose needs two different axes (both are 1){{$}}
+func.func @f(%t: tensor<16x8xf32>) {
+  %r = pto_tensor.transpose %t, 1, -1 : tensor<16x8xf32> to tensor<16x8xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :207:3: error: 'pto_tensor.transpose' op result type must be tensor<8x16xf32>, not tensor<16x8xf32>{{$}}
+func.func @f(%t: tensor<16x8xf32>) {
+  %r = pto_tensor.transpose %t, 0, 1 : tensor<16x8xf32> to tensor<16x8xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :215:3: error: 'pto_tensor.transpose' op result type must be tensor<8x16xf32>, not tensor<8x16xf16>{{$}}
+func.func @f(%t: tensor<16x8xf32>) {
+  %r = pto_tensor.transpose %t, 0, 1 : tensor<16x8xf32> to tensor<8x16xf16>
+  func.return
+}
+
+// -----
+
+// ===== dim
+
+// CHECK: :225:3: error: 'pto_tensor.dim' op axis 2 is out of range for rank 2{{$}}
+func.func @f(%t: tensor<?x16xf32>) {
+  %d = pto_tensor.dim %t, 2 : tensor<?x16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :233:3: error: 'pto_tensor.dim' op axis -1 is out of range for rank 1{{$}}
+func.func @f(%t: tensor<?xf32>) {
+  %d = pto_tensor.dim %t, -1 : tensor<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :241:3: error: 'pto_tensor.dim' op operand 'source' at position 0 does not verify: index should be of base attribute tensor{{$}}
+func.func @f(%n: index) {
+  %d = "pto_tensor.dim"(%n) <{axis = 0 : i64}> : (index) -> index
+  func.return
+}
+
+// -----
+
+// ===== assemble
+
+// CHECK: :251:3: error: 'pto_tensor.assemble' op assembles into a tensor, not index{{$}}
+func.func @f(%s: tensor<8xf32>, %n: index) {
+  %r = pto_tensor.assemble %s into %n[%n] : tensor<8xf32> into index
+  func.return
+}
+
+// -----
+
+// CHECK: :259:3: error: 'pto_tensor.assemble' op assemble offsets needs 2 indices for tensor<16x16xf32> but 1 are given{{$}}
+func.func @f(%s: tensor<8x16xf32>, %t: tensor<16x16xf32>, %i: index) {
+  %r = pto_tensor.assemble %s into %t[%i] : tensor<8x16xf32> into tensor<16x16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :267:3: error: 'pto_tensor.assemble' op source tensor<128xf32> and target tensor<16x16xf32> need the same rank and element type{{$}}
+func.func @f(%s: tensor<128xf32>, %t: tensor<16x16xf32>, %i: index) {
+  %r = pto_tensor.assemble %s into %t[%i, %i] : tensor<128xf32> into tensor<16x16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :275:3: error: 'pto_tensor.assemble' op source tensor<8x16xi32> and target tensor<16x16xf32> need the same rank and element type{{$}}
+func.func @f(%s: tensor<8x16xi32>, %t: tensor<16x16xf32>, %i: index) {
+  %r = pto_tensor.assemble %s into %t[%i, %i] : tensor<8x16xi32> into tensor<16x16xf32>
+  func.return
+}
+
+// -----
+
+// ===== discardable attributes: the dialect defines none
+
+// CHECK: :284:1: error: 'func.func' op unknown attribute 'pto_tensor.layout' of the pto_tensor dialect{{$}}
+func.func @f() attributes {pto_tensor.layout = "nd"} {
+  func.return
+}
+
+// -----
+
+// ===== types: operands are builtin tensors
+
+// CHECK: :294:3: error: 'pto_tensor.slice' op operand 'source' at position 0 does not verify: memref<16x16xf32> should be of base attribute tensor{{$}}
+func.func @f(%t: memref<16x16xf32>, %i: index) {
+  %s = "pto_tensor.slice"(%t, %i, %i) <{operandSegmentSizes = array<i32: 1, 2, 0>}> : (memref<16x16xf32>, index, index) -> tensor<8x16xf32>
+  func.return
+}
