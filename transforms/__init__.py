@@ -14,6 +14,30 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {}
 """Pass name -> (factory returning the pass class, summary)."""
 
 
+def _materialize_runtime_scopes() -> type[ModulePass]:
+    from pypto_dialects.transforms.materialize_runtime_scopes import MaterializeRuntimeScopes
+
+    return MaterializeRuntimeScopes
+
+
+def _verify_runtime_scopes_materialized() -> type[ModulePass]:
+    from pypto_dialects.transforms.verify_runtime_scopes_materialized import (
+        VerifyRuntimeScopesMaterialized,
+    )
+
+    return VerifyRuntimeScopesMaterialized
+
+
+PASSES["materialize-runtime-scopes"] = (
+    _materialize_runtime_scopes,
+    "wrap orchestration bodies, loop bodies and if branches in explicit pto_rt.scope ops",
+)
+PASSES["verify-runtime-scopes-materialized"] = (
+    _verify_runtime_scopes_materialized,
+    "fail if an orchestration function is still in auto-scope mode",
+)
+
+
 def _derive_call_directions() -> type[ModulePass]:
     from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
 

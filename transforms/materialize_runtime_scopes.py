@@ -1,0 +1,345 @@
+"""`materialize-runtime-scopes`: place the runtime scopes of orchestration functions.
+
+Spec: seeds/003 (MaterializeRuntimeScopes); DESIGN.md sections 3 ("Scopes", "Auto-scope flag")
+and 4. User documentation: docs/passes/materialize-runtime-scopes.md.
+
+In every orchestration function (`pto_orch.kind = #pto_orch.kind<orchestration>`) whose
+`pto_rt.auto_scope` is absent or true, the pass makes every `PTO2_SCOPE()` the C++ printer
+emits explicit in the IR, so the printer maps scopes 1:1:
+
+- the function body is wrapped in one `pto_rt.scope auto`;
+- every `scf.for` body and every `scf.if` then/else branch is wrapped in its own scope
+  (an `scf.if` without else stays without else);
+- inside a manual scope (user-written or compiler-owned) nothing is wrapped, at any depth (the
+  runtime forbids AUTO inside MANUAL, and manual scopes do not nest);
+- a block whose only op besides its terminator is already an auto scope (or, for a loop
+  body / branch, a compiler-owned manual scope) is not wrapped again;
+- compiler-owned manual scopes: a loop body or branch that holds at least one task op
+  (`pto_orch.call` / `pto_orch.submit`), every one of them (at any depth) carrying the call-level
+  marker `pto_orch.manual_candidate`, and no `pto_rt.scope`, becomes
+  `pto_rt.scope manual compiler_owned` instead of an auto scope;
+- the function-level marker `pto_orch.manual_layer` makes the whole body one
+  `pto_rt.scope manual` (without `compiler_owned`) with nothing wrapped inside; the marker is
+  consumed (removed), like the call-level markers, which are stripped from every task op of the
+  function. Only the scope-level marker (`compiler_owned`) survives the pass;
+- finally the function gets `pto_rt.auto_scope = false`, so the output parses back (hand-placed
+  auto scopes need that flag) and a second run is a no-op (idempotence).
+
+Functions with `pto_rt.auto_scope = false`, non-orchestration functions, bodiless declarations
+and kernels are left exactly as they are (markers included).
+
+Wrapping a block moves every op except its terminator (`scf.yield` / `func.return`) into the
+new scope; the terminator operands defined by the moved ops are yielded by the scope's
+`pto_rt.yield` (each value once) and the terminator uses the scope's results instead, so every
+value still dominates its uses.
+
+Cost: one `PatternRewriteWalker` walk (pre-order, `apply_recursively=False`) over the module;
+each wrap moves each op once. Eligibility for a compiler-owned scope is a bottom-up property
+(every task in the region is marked); it is computed lazily per region and memoized, so each op
+is inspected at most once more. Linear in program size.
+
+Diagnostic (PassFailedException, located): a function carrying `pto_orch.manual_layer` whose
+body already holds a `pto_rt.scope` (the layer scope would nest scopes inside a manual one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
+from xdsl.utils.exceptions import PassFailedException
+
+from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.orch import (
+    MANUAL_CANDIDATE,
+    MANUAL_LAYER,
+    CallOp,
+    SubmitOp,
+    is_orchestration,
+)
+from pypto_dialects.rt import AUTO_SCOPE, ScopeMode, ScopeOp, YieldOp, auto_scope_enabled
+
+# The context a region's ops are in (what the pass may do there).
+_SKIP = 0  # not in an orchestration function the pass processes: touch nothing
+_AUTO = 1  # processed function, not inside a manual scope: wrap regions, strip markers
+_MANUAL = 2  # processed function, inside a manual scope: wrap nothing, strip markers
+
+_FALSE = IntegerAttr.from_bool(False)
+
+
+class _Summary(NamedTuple):
+    """What a region holds, at any depth: task ops, whether all carry the call-level marker,
+    and the first `pto_rt.scope` (None if none)."""
+
+    has_task: bool
+    all_marked: bool
+    scope: Operation | None
+
+
+_EMPTY = _Summary(False, True, None)
+
+
+class _ScopeState:
+    """State shared by the patterns during one walk: the context of each visited op that
+    holds regions (filled in pre-order, so a parent is always known before its children), the
+    memoized region summaries, and the first error (raised after the walk: the walker turns
+    exceptions raised inside patterns into multi-line dumps)."""
+
+    def __init__(self) -> None:
+        self.context: dict[Operation, int] = {}
+        self.summaries: dict[Region, _Summary] = {}
+        self.error: PassFailedException | None = None
+
+    def context_of(self, op: Operation) -> int:
+        """The context `op` sits in (that of its nearest visited ancestor), memoized."""
+        parent = op.parent_op()
+        found = self.context.get(parent) if parent is not None else _SKIP
+        if found is not None:
+            return found
+        chain: list[Operation] = []
+        while parent is not None and parent not in self.context:
+            chain.append(parent)
+            parent = parent.parent_op()
+        found = self.context[parent] if parent is not None else _SKIP
+        for p in chain:
+            self.context[p] = found
+        return found
+
+    def summary(self, region: Region) -> _Summary:
+        """The `_Summary` of `region`, computed once per region (bottom-up, memoized)."""
+        known = self.summaries.get(region)
+        if known is not None:
+            return known
+        has_task, all_marked, scope = False, True, None
+        for block in region.blocks:
+            for op in block.ops:
+                if isinstance(op, CallOp | SubmitOp):
+                    has_task = True
+                    if MANUAL_CANDIDATE not in op.attributes:
+                        all_marked = False
+                    continue
+                if scope is None and isinstance(op, ScopeOp):
+                    scope = op
+                for inner in op.regions:
+                    s = self.summary(inner)
+                    has_task |= s.has_task
+                    all_marked &= s.all_marked
+                    if scope is None:
+                        scope = s.scope
+        result = _EMPTY
+        if has_task or scope is not None:
+            result = _Summary(has_task, all_marked, scope)
+        self.summaries[region] = result
+        return result
+
+    def wrap_nested(self, region: Region, owner: Operation, rewriter: PatternRewriter) -> None:
+        """Wrap the body of a loop or branch (`region` of `owner`) in an auto scope, or in a
+        compiler-owned manual scope when every task in it is a manual candidate."""
+        block = region.block
+        only = _only_op(block)
+        if isinstance(only, ScopeOp) and (not only.is_manual or only.compiler_owned):
+            return  # already wrapped by the compiler; visited next as a scope
+        s = self.summary(region)
+        if s.has_task and s.all_marked and s.scope is None:
+            scope = _wrap_block(block, owner, ScopeMode.MANUAL, True, rewriter)
+            self.context[scope] = _MANUAL
+        else:
+            scope = _wrap_block(block, owner, ScopeMode.AUTO, False, rewriter)
+            self.context[scope] = _AUTO
+
+
+def _only_op(block: Block) -> Operation | None:
+    """The op before the terminator if it is the block's only other op, else None (O(1))."""
+    first = block.first_op
+    if first is None or first is block.last_op or first.next_op is not block.last_op:
+        return None
+    return first
+
+
+def _wrap_block(
+    block: Block,
+    owner: Operation,
+    mode: ScopeMode,
+    compiler_owned: bool,
+    rewriter: PatternRewriter,
+) -> ScopeOp:
+    """Move every op of `block` except its terminator into a new `pto_rt.scope` inserted
+    before the terminator. The terminator operands that the moved ops define are yielded by
+    the scope (once each) and replaced by the scope's results. Returns the new scope, located
+    at `owner`."""
+    term = block.last_op
+    assert term is not None  # verified IR: every block of these regions has a terminator
+    inner = Block()
+    op = block.first_op
+    while op is not None and op is not term:
+        nxt = op.next_op
+        block.detach_op(op)
+        inner.add_op(op)
+        op = nxt
+    index: dict[SSAValue, int] = {}
+    yielded: list[SSAValue] = []
+    slots: list[SSAValue | int] = []
+    for value in term.operands:
+        if isinstance(value.owner, Operation) and value.owner.parent is inner:
+            k = index.get(value)
+            if k is None:
+                k = index[value] = len(yielded)
+                yielded.append(value)
+            slots.append(k)
+        else:
+            slots.append(value)
+    yield_op = YieldOp(yielded)
+    yield_op.location = owner.location
+    inner.add_op(yield_op)
+    scope = ScopeOp(mode, inner, [v.type for v in yielded], compiler_owned)
+    scope.location = owner.location
+    rewriter.insert_op(scope, InsertPoint.before(term))
+    if yielded:
+        results = scope.results
+        term.operands = [results[s] if isinstance(s, int) else s for s in slots]
+    return scope
+
+
+@dataclass(eq=False)
+class _FuncPattern(RewritePattern):
+    """Decides a `func.func`'s context; wraps the body of a processed orchestration function
+    (auto, or one manual scope under `pto_orch.manual_layer`) and sets `auto_scope = false`."""
+
+    state: _ScopeState
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: func.FuncOp, rewriter: PatternRewriter) -> None:
+        state = self.state
+        body = op.body
+        if not is_orchestration(op) or not auto_scope_enabled(op) or not body.blocks:
+            state.context[op] = _SKIP
+            return
+        if body.first_block is not body.last_block:
+            state.context[op] = _SKIP
+            state.error = state.error or pass_error(
+                op, "an orchestration function needs a single-block body to place its scopes"
+            )
+            return
+        block = body.block
+        only = _only_op(block)
+        if MANUAL_LAYER in op.attributes:
+            state.context[op] = _MANUAL
+            if not (isinstance(only, ScopeOp) and only.is_manual and not only.compiler_owned):
+                inner = state.summary(body).scope
+                if inner is not None:
+                    state.context[op] = _SKIP
+                    state.error = state.error or pass_error(
+                        inner,
+                        f"is inside @{op.sym_name.data}, which carries '{MANUAL_LAYER}': its "
+                        "whole body becomes one manual scope and scopes cannot nest in a manual "
+                        f"scope; remove this scope or the '{MANUAL_LAYER}' marker",
+                    )
+                    return
+                state.context[_wrap_block(block, op, ScopeMode.MANUAL, False, rewriter)] = _MANUAL
+            del op.attributes[MANUAL_LAYER]
+        else:
+            state.context[op] = _AUTO
+            if not (isinstance(only, ScopeOp) and not only.is_manual):
+                state.context[_wrap_block(block, op, ScopeMode.AUTO, False, rewriter)] = _AUTO
+        op.attributes[AUTO_SCOPE] = _FALSE
+        rewriter.notify_op_modified(op)
+
+
+@dataclass(eq=False)
+class _ForPattern(RewritePattern):
+    """Wraps an `scf.for` body (auto, or compiler-owned manual) in a processed function
+    outside manual scopes."""
+
+    state: _ScopeState
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: scf.ForOp, rewriter: PatternRewriter) -> None:
+        ctx = self.state.context[op] = self.state.context_of(op)
+        if ctx == _AUTO:
+            self.state.wrap_nested(op.body, op, rewriter)
+
+
+@dataclass(eq=False)
+class _IfPattern(RewritePattern):
+    """Wraps each existing branch of an `scf.if` (no else is synthesized) in a processed
+    function outside manual scopes."""
+
+    state: _ScopeState
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: scf.IfOp, rewriter: PatternRewriter) -> None:
+        ctx = self.state.context[op] = self.state.context_of(op)
+        if ctx != _AUTO:
+            return
+        for region in (op.true_region, op.false_region):
+            if region.blocks:
+                self.state.wrap_nested(region, op, rewriter)
+
+
+@dataclass(eq=False)
+class _ScopePattern(RewritePattern):
+    """Records the context inside an existing `pto_rt.scope`: a manual one suppresses every
+    wrapping below it."""
+
+    state: _ScopeState
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ScopeOp, rewriter: PatternRewriter) -> None:
+        ctx = self.state.context_of(op)
+        self.state.context[op] = _MANUAL if ctx != _SKIP and op.is_manual else ctx
+
+
+@dataclass(eq=False)
+class _StripCandidatePattern(RewritePattern):
+    """Removes the call-level marker `pto_orch.manual_candidate` from the task ops of a
+    processed function (the scope-level `compiler_owned` keyword replaces it)."""
+
+    state: _ScopeState
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: CallOp | SubmitOp, rewriter: PatternRewriter) -> None:
+        if MANUAL_CANDIDATE in op.attributes and self.state.context_of(op) != _SKIP:
+            del op.attributes[MANUAL_CANDIDATE]
+            rewriter.notify_op_modified(op)
+
+
+@dataclass(frozen=True)
+class MaterializeRuntimeScopes(ModulePass):
+    """Insert the explicit runtime scopes of every orchestration function still in
+    auto-scope mode (spec seeds/003; see the module docstring for the rules).
+
+    Input: verified IR. Output: the same module, each processed function carrying
+    `pto_rt.auto_scope = false`. Raises a located PassFailedException for a function marked
+    `pto_orch.manual_layer` whose body already holds a scope.
+    """
+
+    name = "materialize-runtime-scopes"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        state = _ScopeState()
+        patterns: list[RewritePattern] = [
+            _FuncPattern(state),
+            _ForPattern(state),
+            _IfPattern(state),
+            _ScopePattern(state),
+            _StripCandidatePattern(state),
+        ]
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier(patterns, dce_enabled=False),
+            apply_recursively=False,
+        ).rewrite_module(op)
+        if state.error is not None:
+            raise state.error
