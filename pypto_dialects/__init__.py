@@ -1,0 +1,14 @@
+"""pypto-dialects: MLIR dialects, passes and a PTO2 C++ target for PyPTO orchestration.
+
+`generate_orchestration` (PTO2 C++ of one orchestration function, see
+`pypto_dialects.targets.pto2_cpp`) is re-exported here lazily: importing this package
+loads nothing else.
+"""
+
+
+def __getattr__(name: str):  # noqa: ANN202 - PEP 562 lazy re-export
+    if name in ("generate_orchestration", "generate_module"):
+        from pypto_dialects.targets import pto2_cpp
+
+        return getattr(pto2_cpp, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,207 @@
+"""Python API of the pto2-cpp target: `generate_orchestration` and `generate_module`.
+
+Spec: seeds/000, "Python API" (`generate_orchestration(program, func)` returning `.code`,
+with the file map naming the file `orchestration/<func_name>.cpp`); DESIGN.md section 1
+(`.code`, `.files` = `{"orchestration/<func>.cpp": ..., "kernel_config.json": ...}`, and the
+kernel table a host needs to register the kernels).
+
+The module must be in post-pipeline form (`pypto-opt -p pto2-pipeline`, or
+`pto2_pipeline=True` here): call-site directions present, runtime scopes materialized in every
+orchestration function (`pto_rt.auto_scope = false`), carry plans on the loops. The target
+derives none of these; a missing one is a located `CodegenError` naming the pass to run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import FuncOp
+
+from pypto_dialects.orch import KernelOp, is_orchestration
+from pypto_dialects.targets.pto2_cpp.errors import codegen_error
+from pypto_dialects.targets.pto2_cpp.kernel_table import KernelTable, Signature, kernel_config_json
+
+KERNEL_CONFIG = "kernel_config.json"
+
+
+def orchestration_path(func_name: str) -> str:
+    """`orchestration/<func_name>.cpp`, the file of one orchestration function."""
+    return f"orchestration/{func_name}.cpp"
+
+
+@dataclass(frozen=True)
+class OrchestrationResult:
+    """The C++ of one orchestration function and its kernel table.
+
+    `code`: the C++ text. `kernel_table`: kernel name -> `KernelInfo` (id, core type AIC/AIV/MIX,
+    per-tensor-argument directions IN/OUT/INOUT), with `.signature` (the entry's parameters).
+    `files`: `{"orchestration/<func>.cpp": code, "kernel_config.json": ...}`.
+    """
+
+    function: str
+    code: str
+    kernel_table: KernelTable
+
+    @property
+    def path(self) -> str:
+        return orchestration_path(self.function)
+
+    @property
+    def signature(self) -> Signature:
+        return self.kernel_table.signature
+
+    @property
+    def kernel_config(self) -> str:
+        """The `kernel_config.json` text of this function alone."""
+        return kernel_config_json([(self.path, self.kernel_table)])
+
+    @property
+    def files(self) -> dict[str, str]:
+        return {self.path: self.code, KERNEL_CONFIG: self.kernel_config}
+
+
+@dataclass(frozen=True)
+class ModuleResult:
+    """The C++ of every orchestration function of a module (in module order).
+
+    `files`: one `orchestration/<func>.cpp` per function plus one `kernel_config.json` listing
+    all of them. `code`: the text `-t pto2-cpp` prints: the single file as it is, or, with
+    several functions, each file preceded by a line `// ===== orchestration/<func>.cpp =====`
+    and separated by a blank line.
+    """
+
+    results: tuple[OrchestrationResult, ...]
+
+    def __getitem__(self, func_name: str) -> OrchestrationResult:
+        for r in self.results:
+            if r.function == func_name:
+                return r
+        raise KeyError(func_name)
+
+    @property
+    def kernel_config(self) -> str:
+        return kernel_config_json([(r.path, r.kernel_table) for r in self.results])
+
+    @property
+    def files(self) -> dict[str, str]:
+        out = {r.path: r.code for r in self.results}
+        out[KERNEL_CONFIG] = self.kernel_config
+        return out
+
+    @property
+    def code(self) -> str:
+        if len(self.results) == 1:
+            return self.results[0].code
+        return "\n".join(f"// ===== {r.path} =====\n{r.code}" for r in self.results)
+
+    def write(self, out_dir: str | Path) -> list[Path]:
+        """Write `files` under `out_dir` (directories created); returns the paths written."""
+        root = Path(out_dir)
+        written = []
+        for rel, text in self.files.items():
+            path = root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+            written.append(path)
+        return written
+
+
+def _kernels(module: ModuleOp) -> dict[str, KernelOp]:
+    return {op.sym_name.data: op for op in module.ops if isinstance(op, KernelOp)}
+
+
+def orchestration_functions(module: ModuleOp) -> list[FuncOp]:
+    """The orchestration `func.func`s with a body at the top level of `module`."""
+    return [
+        op
+        for op in module.ops
+        if isinstance(op, FuncOp) and is_orchestration(op) and op.body.blocks
+    ]
+
+
+def _check_scopes(module: ModuleOp) -> None:
+    from pypto_dialects.transforms.verify_runtime_scopes_materialized import (
+        check_runtime_scopes_materialized,
+    )
+
+    check_runtime_scopes_materialized(module)
+
+
+def _prepare(module: ModuleOp, verify: bool, pto2_pipeline: bool) -> ModuleOp:
+    if pto2_pipeline:
+        from pypto_dialects.context import make_context
+        from pypto_dialects.transforms import PASSES
+
+        module = module.clone()
+        PASSES["pto2-pipeline"][0]()().apply(make_context(), module)
+    if verify:
+        from pypto_dialects.parsing import verify_module
+
+        verify_module(module)
+    _check_scopes(module)
+    return module
+
+
+def _generate(func: FuncOp, kernels: dict[str, KernelOp]) -> OrchestrationResult:
+    from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
+
+    printer = FunctionPrinter(func, kernels)
+    code = printer.run()
+    table = KernelTable(printer.signature, printer.kernel_ids.table())  # type: ignore[attr-defined]
+    return OrchestrationResult(func.sym_name.data, code, table)
+
+
+def generate_orchestration(
+    module: ModuleOp,
+    func_name: str | None = None,
+    *,
+    verify: bool = True,
+    pto2_pipeline: bool = False,
+) -> OrchestrationResult:
+    """PTO2 C++ of the orchestration function `func_name` of `module` (DESIGN.md section 5).
+
+    `func_name` may be omitted when the module has exactly one orchestration function.
+    `verify`: run the dialect verifiers first. `pto2_pipeline`: run `pto2-pipeline` on a copy of
+    the module first (else the module must already be in post-pipeline form).
+
+    Returns an `OrchestrationResult` (`.code`, `.files`, `.kernel_table`). Raises `KeyError`
+    for an unknown / ambiguous `func_name`, and a located `CodegenError` / `VerifyException`
+    (xDSL `DiagnosticException`s, one line `file:line:col: error: ...`) for IR the target
+    cannot print.
+    """
+    module = _prepare(module, verify, pto2_pipeline)
+    funcs = orchestration_functions(module)
+    if func_name is None:
+        if len(funcs) != 1:
+            names = ", ".join(f.sym_name.data for f in funcs) or "none"
+            raise KeyError(
+                f"the module has {len(funcs)} orchestration functions ({names}): name one"
+            )
+        func = funcs[0]
+    else:
+        matches = [f for f in funcs if f.sym_name.data == func_name]
+        if not matches:
+            names = ", ".join(f.sym_name.data for f in funcs) or "none"
+            raise KeyError(f"no orchestration function @{func_name} in the module (it has: {names})")
+        func = matches[0]
+    return _generate(func, _kernels(module))
+
+
+def generate_module(
+    module: ModuleOp, *, verify: bool = True, pto2_pipeline: bool = False
+) -> ModuleResult:
+    """PTO2 C++ of every orchestration function of `module`, in module order (one file
+    each); see `generate_orchestration` for the arguments and errors. A module without an
+    orchestration function is a located error."""
+    module = _prepare(module, verify, pto2_pipeline)
+    funcs = orchestration_functions(module)
+    if not funcs:
+        raise codegen_error(
+            module,
+            "has no orchestration function to print (a func.func with a body and "
+            "pto_orch.kind = #pto_orch.kind<orchestration>)",
+        )
+    kernels = _kernels(module)
+    return ModuleResult(tuple(_generate(f, kernels) for f in funcs))

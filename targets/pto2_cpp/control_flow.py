@@ -1,0 +1,279 @@
+"""Control flow as PTO2 C++: `scf.for`, `scf.if`, `pto_rt.scope auto` and their terminators.
+
+Spec: seeds/000, "控制流生成" (ForStmt, IfStmt, YieldStmt), "阶段 6–8" (scopes come 1:1 from
+the IR's RuntimeScopeStmt nodes); DESIGN.md sections 3 ("Loops", "Ifs", "Scopes") and 5
+(difference 4: loop bodies get their own `PTO2_SCOPE()`).
+
+    Tensor acc = ext_acc;                     rebind carry (pto_orch.iter_arg_rebind = 1)
+    for (int64_t i = 0; i < 4; i += 1) {
+        PTO2_SCOPE() {
+            ...
+            acc = <value yielded>;            the loop's yield, inside the body's scope
+        }
+    }
+
+    Tensor r;                                 one variable per used scf.if result
+    if (cond) {
+        PTO2_SCOPE() {
+            ...
+            r = <value yielded>;
+        }
+    } else {
+        ...
+    }
+
+The carry plan is read from the loop (`pto_orch.iter_arg_rebind` / `_array_size`, stamped by
+classify-iter-arg-carry); a loop with iter_args and no plan is a precondition error. A
+no-rebind carry is the init's C++ name throughout (iter_arg, yield and loop result alias it);
+the yield must then hand back that same value, else the plan is stale (error). A rebind carry
+whose iter_arg and result are both unused is dropped (it would be a dead variable). TaskId and
+array carries go to the TaskId hook.
+
+Scope results: a `pto_rt.scope` whose results feed the enclosing loop's or branch's yield
+(the shape materialize-runtime-scopes produces) assigns the carry / if-result variables at the
+end of its own block, so the assignment can name variables local to the scope. Any other use
+of a scope result after the scope is the yielded value's C++ name, which must still be in
+C++ scope there (else a located error). Yields are parallel assignments: when one assignment
+reads a variable an earlier one wrote, all go through `<name>_next` temporaries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import DenseArrayBase, TensorType
+from xdsl.ir import Block, Operation, OpResult, SSAValue
+
+from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, ITER_ARG_REBIND
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
+from pypto_dialects.targets.pto2_cpp.errors import codegen_error
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr
+from pypto_dialects.targets.pto2_cpp.taskids import is_task_id_value
+
+if TYPE_CHECKING:
+    from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
+
+ALIAS, REBIND, DEAD, TASKID = "alias", "rebind", "dead", "taskid"
+
+
+def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -> str:
+    """C++ type of a variable holding `value`: `Tensor` or the scalar's C type."""
+    if isinstance(value.type, TensorType):
+        return "Tensor"
+    return c_type(value.type, op, what)
+
+
+def emit_parallel_assign(p: FunctionPrinter, pairs: Sequence[tuple[Binding, Expr]]) -> None:
+    """`target = source;` for each pair, as if all sources were read first."""
+    pairs = [(t, s) for t, s in pairs if s is not t]
+    written: set[Binding] = set()
+    conflict = False
+    for target, source in pairs:
+        if any(d in written for d in source.deps):
+            conflict = True
+            break
+        written.add(target)
+    if not conflict:
+        for target, source in pairs:
+            p.w.line(f"{target.name} = {source.text};")
+        return
+    temps = []
+    for target, source in pairs:
+        tmp = p.names.fresh(f"{target.name}_next", "next")
+        p.w.line(f"{target.ctype} {tmp} = {source.text};")
+        temps.append(tmp)
+    for (target, _), tmp in zip(pairs, temps):
+        p.w.line(f"{target.name} = {tmp};")
+
+
+def _forward(p: FunctionPrinter, block: Block, targets: Sequence[Binding | None]) -> None:
+    """Register the yield-of-scope-results shape: block = [..., scope, yield(scope results)]:
+    the scope assigns `targets[i]` itself (see module docstring)."""
+    term = block.last_op
+    prev = term.prev_op if term is not None else None
+    if not isinstance(prev, ScopeOp) or prev.is_manual:
+        return
+    fwd = p.forwards.setdefault(prev, {})
+    for i, v in enumerate(term.operands):  # type: ignore[union-attr]
+        target = targets[i]
+        if target is not None and isinstance(v, OpResult) and v.owner is prev:
+            fwd.setdefault(v.index, []).append(target)
+    if not fwd:
+        del p.forwards[prev]
+
+
+# ---------------------------------------------------------------------- scf.for
+
+
+def _carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
+    n = len(op.iter_args)
+    if n == 0:
+        return [], []
+    rebind = op.attributes.get(ITER_ARG_REBIND)
+    sizes = op.attributes.get(ITER_ARG_ARRAY_SIZE)
+    if not isinstance(rebind, DenseArrayBase) or not isinstance(sizes, DenseArrayBase):
+        raise codegen_error(
+            op,
+            f"has {n} iter_args but no carry plan ('{ITER_ARG_REBIND}' / "
+            f"'{ITER_ARG_ARRAY_SIZE}'): run classify-iter-arg-carry first (pypto-opt "
+            "--classify-iter-arg-carry, or -p pto2-pipeline); the C++ printer does not derive it",
+        )
+    return [bool(v) for v in rebind.get_values()], [int(v) for v in sizes.get_values()]
+
+
+def _carry_needed(op: scf.ForOp, i: int) -> bool:
+    if op.res[i].first_use is not None:
+        return True
+    term = op.body.block.last_op
+    return any(use.operation is not term for use in op.body.block.args[i + 1].uses)
+
+
+def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
+    rebind, sizes = _carry_plan(op)
+    body = op.body.block
+    iv, iter_vals = body.args[0], body.args[1:]
+    lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
+    iv_type = c_type(iv.type, op, "induction variable")
+    inits = [p.use(v, op) for v in op.iter_args]
+    kinds: list[str] = []
+    carries: list[Expr | None] = []
+    decls: list[tuple[Binding, Expr]] = []
+    for i, (val, init) in enumerate(zip(iter_vals, inits)):
+        if sizes[i] != 0 or is_task_id_value(val):
+            kinds.append(TASKID)
+            carries.append(p.taskids.carry(op, i, init))
+        elif not rebind[i]:
+            kinds.append(ALIAS)
+            carries.append(init)
+        elif not _carry_needed(op, i):
+            kinds.append(DEAD)
+            carries.append(None)
+        else:
+            kinds.append(REBIND)
+            ct = value_ctype(p, val, op, f"iter_arg #{i}")
+            hint = val.name_hint or op.res[i].name_hint
+            b = p.declare(None, ct, "carry", hint=hint)
+            carries.append(b)
+            decls.append((b, init))
+        if carries[i] is not None:
+            p.bind(val, carries[i])  # type: ignore[arg-type]
+    w = p.w
+    w.blank()
+    for b, init in decls:
+        w.line(f"{b.ctype} {b.name} = {init.text};")
+    name = p.names.fresh(iv.name_hint, "i")
+    p.open_block(f"for ({iv_type} {name} = {lb.text}; {name} < {ub.paren}; {name} += {step.text})")
+    p.bind(iv, Binding(name, iv_type, p.block))
+    _forward(p, body, [c if k == REBIND else None for k, c in zip(kinds, carries)])  # type: ignore[misc]
+
+    def on_yield(term: Operation) -> None:
+        pairs = []
+        for i, v in enumerate(term.operands):
+            kind, carry = kinds[i], carries[i]
+            if kind == DEAD:
+                continue
+            if kind == TASKID:
+                pairs.extend(p.taskids.carry_yield(op, i, carry, v, term))  # type: ignore[attr-defined]
+                continue
+            src = p.use(v, term)
+            if kind == REBIND:
+                pairs.append((carry, src))
+            elif src is not carry:
+                raise codegen_error(
+                    op,
+                    f"iter_arg #{i} is planned as a no-rebind carry ('{ITER_ARG_REBIND}' = 0), "
+                    f"but the loop yields {src.text}, not {carry.text}: the plan is stale, re-run "  # type: ignore[union-attr]
+                    "classify-iter-arg-carry",
+                )
+        emit_parallel_assign(p, pairs)
+
+    p.emit_block(body, on_yield)
+    p.close_block()
+    w.blank()
+    for i, res in enumerate(op.res):
+        if carries[i] is not None and kinds[i] != DEAD:
+            p.bind(res, carries[i])  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------- scf.if
+
+
+def _branch(p: FunctionPrinter, block: Block, results: Sequence[Binding | None]) -> None:
+    _forward(p, block, results)
+
+    def on_yield(term: Operation) -> None:
+        pairs = []
+        for v, target in zip(term.operands, results):
+            if target is not None:
+                pairs.append((target, p.use(v, term)))
+        emit_parallel_assign(p, pairs)
+
+    p.emit_block(block, on_yield)
+
+
+def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
+    cond = p.use(op.cond, op)
+    results: list[Binding | None] = []
+    for i, r in enumerate(op.output):
+        if r.first_use is None:
+            results.append(None)
+        elif is_task_id_value(r):
+            results.append(p.taskids.if_result(op, i))
+        else:
+            results.append(p.declare(r, value_ctype(p, r, op, f"result #{i}"), "if_result"))
+    w = p.w
+    w.blank()
+    for b in results:
+        if b is not None:
+            w.line(f"{b.ctype} {b.name};")
+    p.open_block(f"if ({cond.text})")
+    _branch(p, op.true_region.block, results)
+    if op.false_region.blocks:
+        other = op.false_region.block
+        if other.first_op is not other.last_op or any(b is not None for b in results):
+            p.else_block()
+            _branch(p, other, results)
+    p.close_block()
+    w.blank()
+
+
+# ---------------------------------------------------------------------- pto_rt.scope auto
+
+
+def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
+    if op.is_manual:
+        p.taskids.manual_scope(op)
+        return
+    fwd = p.forwards.pop(op, {})
+    for j, r in enumerate(op.res):
+        if is_task_id_value(r) and r.first_use is not None and j not in fwd:
+            p.taskids.scope_result(op, j, r)
+    yielded: list[Expr | None] = [None] * len(op.res)
+
+    def on_yield(term: Operation) -> None:
+        pairs = []
+        for j, v in enumerate(term.operands):
+            targets = fwd.get(j, ())
+            if targets:
+                src = p.use(v, term)
+                pairs.extend((t, src) for t in targets)
+            elif op.res[j].first_use is not None:
+                yielded[j] = p.use(v, term)
+        emit_parallel_assign(p, pairs)
+
+    p.w.blank()
+    p.open_block("PTO2_SCOPE()")
+    p.emit_block(op.body.block, on_yield)
+    p.close_block()
+    p.w.blank()
+    for j, r in enumerate(op.res):
+        if fwd.get(j):
+            p.bind(r, fwd[j][0])
+        elif yielded[j] is not None:
+            p.bind(r, yielded[j])  # type: ignore[arg-type]
+
+
+HANDLERS = {scf.ForOp: _for, scf.IfOp: _if, ScopeOp: _scope}

@@ -1,0 +1,225 @@
+"""The printer of one orchestration function: state, op dispatch, blocks and value uses.
+
+Spec: seeds/000, "OrchestrationStmtCodegen" and "操作注册表" (an op registry: each op kind has
+one handler, so new ops plug in without touching the walker). Here the registry is
+`FunctionPrinter.handlers`, assembled from the `HANDLERS` tables of the concern modules:
+
+    skeleton      stages 1-5 and 9 (includes, config, entry, external tensors, scalars,
+                  dynamic-dim symbols, closing)
+    tensor_ops    pto_tensor.* (alloc_tensors batching, views, read/write, dim, assemble)
+    tasks         pto_orch.call (Arg packs, kernel ids, core types, output aliasing)
+    control_flow  scf.for / scf.if / pto_rt.scope auto and their terminators
+    arith_ops     arith.* as C++ expressions
+    taskids       pto_orch.submit, TaskIds, TaskId arrays, manual scopes, dependency arrays:
+                  the hook where the target's second part plugs in (part 1 rejects them)
+
+The printer does no analysis (DESIGN.md section 5, "strict 1:1"): directions, carry plans and
+scopes are read from the IR, and a missing one is a located precondition error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects.arith import ConstantOp
+from xdsl.dialects.builtin import SymbolRefAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.traits import IsTerminator
+
+from pypto_dialects.orch import KernelOp
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.targets.pto2_cpp.errors import codegen_error
+from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, NameTable
+from pypto_dialects.targets.pto2_cpp.writer import CppWriter
+
+Handler = Callable[["FunctionPrinter", Operation], None]
+
+_HANDLERS: dict[type[Operation], Handler] | None = None
+
+
+def handlers() -> dict[type[Operation], Handler]:
+    """The op registry (built once): op class -> handler(printer, op)."""
+    global _HANDLERS
+    if _HANDLERS is None:
+        from pypto_dialects.targets.pto2_cpp import (
+            arith_ops,
+            control_flow,
+            tasks,
+            taskids,
+            tensor_ops,
+        )
+
+        table: dict[type[Operation], Handler] = {}
+        for module in (arith_ops, control_flow, tasks, taskids, tensor_ops):
+            table.update(module.HANDLERS)
+        _HANDLERS = table
+    return _HANDLERS
+
+
+def describe(value: SSAValue) -> str:
+    """`%name` of a value for messages (its name hint, or its position)."""
+    if value.name_hint:
+        return f"%{value.name_hint}"
+    if isinstance(value, BlockArgument):
+        return f"block argument #{value.index}"
+    return f"result #{value.index} of '{value.owner.name}'"
+
+
+class FunctionPrinter:
+    """Prints one orchestration `func.func` as one C++ file (`run`).
+
+    `kernels` maps kernel symbol names to their `pto_orch.kernel` ops (built once per module).
+    State: the output lines (`w`), the identifiers (`names`), the C++ form of every SSA value
+    printed so far (`env`), the open C++ block (`block`), task/alloc counters, the kernel ids
+    (`kernel_ids`, first-use order) and the TaskId hook (`taskids`).
+    """
+
+    def __init__(self, func: FuncOp, kernels: dict[str, KernelOp]) -> None:
+        from pypto_dialects.targets.pto2_cpp.tasks import KernelRegistry
+        from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
+
+        self.func = func
+        self.kernels = kernels
+        self.w = CppWriter()
+        self.names = NameTable()
+        self.env: dict[SSAValue, Expr] = {}
+        self.block = CppBlock(None)
+        self.task_count = 0
+        self.alloc_count = 0
+        self.kernel_ids = KernelRegistry(self)
+        self.taskids = TaskIdLowering(self)
+        self.handlers = handlers()
+        # pto_rt.scope -> {result index: carry/if-result variables assigned inside the scope}
+        self.forwards: dict[ScopeOp, dict[int, list[Binding]]] = {}
+        # dynamic-dim symbols of function arguments: (argument index, axis) -> binding
+        self.dim_symbols: dict[tuple[int, int], Binding] = {}
+
+    # ------------------------------------------------------------------ driver
+
+    def run(self) -> str:
+        """The C++ text of the function. Raises CodegenError (located) on bad input."""
+        from pypto_dialects.targets.pto2_cpp.skeleton import emit_file
+
+        emit_file(self)
+        return self.w.text()
+
+    # ------------------------------------------------------------------ C++ blocks
+
+    def open_block(self, header: str) -> None:
+        """Print `header {` and enter a new C++ block."""
+        self.w.open(header)
+        self.block = CppBlock(self.block)
+
+    def close_block(self, text: str = "}") -> None:
+        """Leave the current C++ block (its bindings become unusable) and print `text`."""
+        self.block.open = False
+        parent = self.block.parent
+        assert parent is not None
+        self.block = parent
+        self.w.close(text)
+
+    def else_block(self) -> None:
+        """`} else {`: close the then-block, open the else-block."""
+        self.close_block("} else {")
+        self.w.depth += 1
+        self.block = CppBlock(self.block)
+
+    # ------------------------------------------------------------------ values
+
+    def declare(
+        self, value: SSAValue | None, ctype: str, default: str, hint: str | None = None
+    ) -> Binding:
+        """A new C++ variable in the current block, named from `hint` / the value's name hint
+        (or `default`), bound to `value`. The caller prints the declaration."""
+        name = self.names.fresh(hint if hint is not None else (value.name_hint if value else None), default)
+        binding = Binding(name, ctype, self.block)
+        if value is not None:
+            self.env[value] = binding
+        return binding
+
+    def bind(self, value: SSAValue, expr: Expr) -> None:
+        """`value` prints as `expr` from now on (aliases, expressions, remapped results)."""
+        self.env[value] = expr
+
+    def use(self, value: SSAValue, at: Operation) -> Expr:
+        """The C++ form of `value` where `at` uses it; a located error if the variable it
+        names was declared in a C++ block that has closed since."""
+        expr = self.env.get(value)
+        if expr is None and isinstance(value.owner, ConstantOp):
+            from pypto_dialects.targets.pto2_cpp.arith_ops import constant_expr
+
+            expr = self.env[value] = constant_expr(self, value.owner)
+        if expr is None:
+            raise codegen_error(
+                at, f"uses {describe(value)}, which has no C++ form (its definition printed nothing)"
+            )
+        for b in expr.deps:
+            if not b.block.open:
+                raise codegen_error(
+                    at,
+                    f"uses {describe(value)}, whose C++ variable '{b.name}' is declared inside a "
+                    "block that has already closed (a value defined inside a PTO2_SCOPE, loop or "
+                    "branch is used after it): thread it out through the enclosing op's results "
+                    "into a variable declared outside",
+                )
+        return expr
+
+    def use_tensor(self, value: SSAValue, at: Operation) -> Binding:
+        """A tensor operand: always a named C++ `Tensor` (an lvalue, as `Arg` requires)."""
+        expr = self.use(value, at)
+        assert isinstance(expr, Binding), (value, expr)
+        return expr
+
+    # ------------------------------------------------------------------ ops and blocks
+
+    def emit_block(
+        self, block: Block, on_terminator: Callable[[Operation], None] | None = None
+    ) -> None:
+        """Print the ops of `block`: first the scope-entry `alloc_tensors` batch of its
+        creates, then every op in order; the terminator goes to `on_terminator`."""
+        from pypto_dialects.targets.pto2_cpp.tensor_ops import emit_entry_allocs
+
+        hoisted = emit_entry_allocs(self, block)
+        for op in block.ops:
+            if op in hoisted:
+                continue
+            if op is block.last_op and op.has_trait(IsTerminator):
+                if on_terminator is not None:
+                    on_terminator(op)
+                continue
+            self.emit_op(op)
+
+    def emit_op(self, op: Operation) -> None:
+        handler = self.handlers.get(type(op))
+        if handler is None:
+            raise codegen_error(
+                op,
+                "cannot run at orchestration level: it has no PTO2 C++ mapping (an "
+                "orchestration body holds pto_orch / pto_tensor / pto_system / pto_rt ops, "
+                "scf.for / scf.if and scalar arith)",
+            )
+        handler(self, op)
+
+    # ------------------------------------------------------------------ lookups, counters
+
+    def kernel(self, op: Operation, callee: SymbolRefAttr) -> KernelOp:
+        """The kernel a task names; a located error if the module declares none."""
+        kernel = None
+        if not callee.nested_references.data:
+            kernel = self.kernels.get(callee.root_reference.data)
+        if kernel is None:
+            raise codegen_error(
+                op, f"unknown kernel {callee}: no pto_orch.kernel of that name in this module"
+            )
+        return kernel
+
+    def next_task(self) -> int:
+        n = self.task_count
+        self.task_count += 1
+        return n
+
+    def next_alloc(self) -> int:
+        n = self.alloc_count
+        self.alloc_count += 1
+        return n

@@ -1,0 +1,166 @@
+"""Kernel tasks (`pto_orch.call`) as PTO2 C++, and the kernel ids.
+
+Spec: seeds/000, "参数方向" (directions -> add_input / add_output / add_inout / add_no_dep /
+add_scalar), "标量参数编码", "输出别名" (output remapping), "核心类型推断" (core type),
+"元组处理" (tuple results), "Group 函数" (MixedKernels); DESIGN.md section 5 (difference 1:
+kernel ids per kernel, in first-use order).
+
+        // Task 0: kernel_add
+        Arg params_t0;
+        params_t0.add_input(ext_a);
+        params_t0.add_output(c);
+        params_t0.add_scalar(to_u64(scale));          tensors first, then scalars
+        rt_submit_aiv_task(0, params_t0);             AIC: rt_submit_aic_task
+
+    group kernel:
+        MixedKernels mixed_0 = {aic_id, aiv_id, INVALID_KERNEL_ID};
+        rt_submit_task(mixed_0, params_t0);
+
+Each result of the call *is* the Out/InOut argument the kernel's `returns` map names, so it
+is bound to that argument's C++ name and nothing is declared. The call-site directions are
+read from the op (`derive-call-directions` fills them in); without them the call is a
+precondition error. Dependency arrays and TaskId capture go through `printer.taskids`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xdsl.dialects.builtin import SymbolRefAttr, TensorType
+
+from pypto_dialects.orch import ArgDirection, CallOp, KernelOp
+from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, scalar_arg
+from pypto_dialects.targets.pto2_cpp.errors import codegen_error
+from pypto_dialects.targets.pto2_cpp.kernel_table import KernelInfo
+
+if TYPE_CHECKING:
+    from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
+
+MAX_TASK_TENSORS = 16
+"""Tensor arguments per task (CORE_MAX_TENSOR_ARGS of the runtime)."""
+
+ADD = {
+    ArgDirection.IN: "add_input",
+    ArgDirection.OUT: "add_output",
+    ArgDirection.INOUT: "add_inout",
+    ArgDirection.NO_DEP: "add_no_dep",
+}
+
+SUBMIT = {"AIC": "rt_submit_aic_task", "AIV": "rt_submit_aiv_task"}
+
+
+def _kernel_info(kernel: KernelOp, kid: int | None, core: str) -> KernelInfo:
+    tensors = []
+    scalars = []
+    for d, t in zip(kernel.directions(), kernel.param_types):
+        if not isinstance(t, TensorType):
+            scalars.append(str(t))
+        else:
+            tensors.append(d.value.upper())
+    aic = kernel.aic.root_reference.data if kernel.aic is not None else None
+    aiv = kernel.aiv.root_reference.data if kernel.aiv is not None else None
+    return KernelInfo(kernel.sym_name.data, kid, core, tuple(tensors), tuple(scalars), aic, aiv)
+
+
+class KernelRegistry:
+    """Kernel ids of one orchestration function: one id per kernel, in order of first use
+    (a group's AIC member, then its AIV member); the table lists groups too (no id)."""
+
+    def __init__(self, printer: FunctionPrinter) -> None:
+        self.p = printer
+        self.ids: dict[str, int] = {}
+        self.infos: dict[str, KernelInfo] = {}
+
+    def core_type(self, kernel: KernelOp, at) -> str:  # type: ignore[no-untyped-def]
+        core = kernel.core_type()
+        if core is None:
+            raise codegen_error(
+                at,
+                f"calls kernel @{kernel.sym_name.data} of kind '{kernel.kind.data.value}', "
+                "which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>)",
+            )
+        return core
+
+    def id_of(self, kernel: KernelOp, at) -> int:  # type: ignore[no-untyped-def]
+        """The kernel's id (assigned on first use)."""
+        name = kernel.sym_name.data
+        kid = self.ids.get(name)
+        if kid is None:
+            kid = self.ids[name] = len(self.ids)
+            self.infos[name] = _kernel_info(kernel, kid, self.core_type(kernel, at))
+        return kid
+
+    def group_ids(self, group: KernelOp, at) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+        """(aic id, aiv id) of a group kernel's members."""
+        assert group.aic is not None and group.aiv is not None
+        aic = self.p.kernel(at, SymbolRefAttr(group.aic.root_reference))
+        aiv = self.p.kernel(at, SymbolRefAttr(group.aiv.root_reference))
+        ids = (self.id_of(aic, at), self.id_of(aiv, at))
+        name = group.sym_name.data
+        if name not in self.infos:
+            self.infos[name] = _kernel_info(group, None, "MIX")
+        return ids
+
+    def table(self) -> tuple[KernelInfo, ...]:
+        return tuple(self.infos.values())
+
+
+def emit_task(p: FunctionPrinter, op: CallOp) -> None:
+    """Print one kernel task (call or, through the TaskId hook, submit)."""
+    dirs = op.directions()
+    if dirs is None:
+        raise codegen_error(
+            op,
+            "has no call-site directions: run derive-call-directions first (pypto-opt "
+            "--derive-call-directions, or -p pto2-pipeline); the C++ printer does not derive them",
+        )
+    kernel = p.kernel(op, op.callee)
+    core = p.kernel_ids.core_type(kernel, op)
+    args = op.args
+    n_tensors = sum(1 for d in dirs if d != ArgDirection.SCALAR)
+    if n_tensors > MAX_TASK_TENSORS:
+        raise codegen_error(
+            op,
+            f"passes {n_tensors} tensors; a PTO2 task takes at most {MAX_TASK_TENSORS} "
+            "(CORE_MAX_TENSOR_ARGS)",
+        )
+    tensor_lines = []
+    scalar_lines = []
+    for value, d in zip(args, dirs):
+        if d == ArgDirection.SCALAR:
+            ct = c_type(value.type, op, "scalar argument")
+            scalar_lines.append(("add_scalar", scalar_arg(p.use(value, op).paren, ct)))
+        else:
+            tensor_lines.append((ADD[d], p.use_tensor(value, op).name))
+    if core == "MIX":
+        ids = p.kernel_ids.group_ids(kernel, op)
+    else:
+        kid = p.kernel_ids.id_of(kernel, op)
+    n = p.next_task()
+    params = p.names.numbered(f"params_t{n}")
+    w = p.w
+    w.blank()
+    w.line(f"// Task {n}: {kernel.sym_name.data}")
+    w.line(f"Arg {params};")
+    for method, text in tensor_lines + scalar_lines:
+        w.line(f"{params}.{method}({text});")
+    p.taskids.task_deps(op, params, n)
+    capture = p.taskids.submit_capture(op, n)
+    if core == "MIX":
+        mixed = p.names.numbered(f"mixed_{n}")
+        w.line(f"MixedKernels {mixed} = {{{ids[0]}, {ids[1]}, INVALID_KERNEL_ID}};")
+        w.line(f"{capture}rt_submit_task({mixed}, {params});")
+    else:
+        w.line(f"{capture}{SUBMIT[core]}({kid}, {params});")
+    p.taskids.after_submit(op, n)
+    w.blank()
+    # Output aliasing: result i is the argument the kernel's returns map names.
+    for res, index in zip(op.kernel_result_values(), kernel.result_param_indices()):
+        p.bind(res, p.use_tensor(args[index], op))
+
+
+def _call(p: FunctionPrinter, op: CallOp) -> None:
+    emit_task(p, op)
+
+
+HANDLERS = {CallOp: _call}

@@ -1,0 +1,281 @@
+"""`pto_tensor.*` ops as PTO2 C++: internal tensors, views, element access, dims.
+
+Spec: seeds/000, "阶段 4–5" (internal tensors batched per scope into one `alloc_tensors`),
+"操作映射" (the op mapping table), "动态维度符号"; DESIGN.md section 5 (difference 2: reads
+go through the runtime).
+
+    create     uint32_t c_ci_shapes[2] = {16, 16};
+               TensorCreateInfo c_ci(c_ci_shapes, 2, DataType::FLOAT32);
+               TaskOutputTensors alloc_0 = alloc_tensors(c_ci, ...);
+               const Tensor& c = alloc_0.get_ref(0);
+    read       uint32_t indices_v[2] = {0, (uint32_t)i};
+               float v = get_tensor_data<float>(t, 2, indices_v);
+    write      uint32_t indices_t[2] = {...}; set_tensor_data<float>(t, 2, indices_t, v);
+    slice/view uint32_t s_shapes[2] = {...}; uint32_t s_offsets[2] = {...};
+               Tensor s = t.view(s_shapes, s_offsets);
+    reshape    uint32_t r_shapes[1] = {256}; Tensor r = t.reshape(r_shapes, 1);
+    transpose  Tensor r = t.transpose(0, 1);            (negative axes normalized)
+    dim        static: int64_t d = 16;  dynamic extent of a function argument: the entry's
+               dynamic-dim symbol; any other dynamic extent: int64_t d = (int64_t)t.shapes[1];
+    assemble   nothing: the result is the target tensor's C++ name
+
+Batching: at the entry of every block (function body, PTO2_SCOPE, loop body, branch) the
+block's creates whose extents are known there (constants, dynamic-dim symbols, values defined
+outside the block) go into one `alloc_tensors` call, split every 16 infos (the runtime's
+`Arg` holds 16 tensors, CORE_MAX_TENSOR_ARGS). A create whose extent is computed earlier in
+the same block is allocated in place. A create whose result is never used allocates nothing.
+View-like ops and dims whose result is unused print nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
+from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32
+from pypto_dialects.targets.pto2_cpp.errors import codegen_error
+from pypto_dialects.targets.pto2_cpp.names import Binding
+from pypto_dialects.tensor import (
+    AssembleOp,
+    CreateOp,
+    DimOp,
+    ReadOp,
+    ReshapeOp,
+    SliceOp,
+    TransposeOp,
+    ViewOp,
+    WriteOp,
+)
+
+if TYPE_CHECKING:
+    from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
+
+MAX_ALLOC_BATCH = 16
+"""TensorCreateInfos per alloc_tensors call (CORE_MAX_TENSOR_ARGS of the runtime)."""
+
+MAX_RANK = 5
+"""RUNTIME_MAX_TENSOR_DIMS of the runtime."""
+
+
+def _is_literal(p: FunctionPrinter, value: SSAValue) -> bool:
+    return isinstance(value.owner, arith.ConstantOp)
+
+
+def _u32(p: FunctionPrinter, value: SSAValue, at: Operation) -> str:
+    """An index operand as a `uint32_t` array element."""
+    return index_u32(p.use(value, at).paren, _is_literal(p, value))
+
+
+def _check_rank(t: TensorType, op: Operation, what: str) -> int:
+    rank = len(t.get_shape())
+    if not 1 <= rank <= MAX_RANK:
+        raise codegen_error(
+            op, f"{what} {t} has rank {rank}; PTO2 runtime tensors have 1 to {MAX_RANK} dimensions"
+        )
+    return rank
+
+
+def _extents(p: FunctionPrinter, t: TensorType, sizes: Sequence[SSAValue], op: Operation) -> list[str]:
+    """Array elements of a shape: static extents as literals, `?` from the size operands."""
+    out = []
+    dyn = iter(sizes)
+    for d in t.get_shape():
+        out.append(str(d) if d >= 0 else _u32(p, next(dyn), op))
+    return out
+
+
+def _brace(items: Sequence[str]) -> str:
+    return "{" + ", ".join(items) + "}"
+
+
+# ---------------------------------------------------------------------- create / alloc_tensors
+
+
+def _arg_dim_symbol(p: FunctionPrinter, op: DimOp) -> Binding | None:
+    src = op.source
+    if isinstance(src, BlockArgument) and src.block is p.func.body.block:
+        return p.dim_symbols.get((src.index, op.axis.value.data))
+    return None
+
+
+def _known_at_entry(p: FunctionPrinter, value: SSAValue, block: Block) -> bool:
+    if isinstance(value, BlockArgument):
+        return True
+    owner = value.owner
+    if owner.parent_block() is not block:
+        return True
+    if isinstance(owner, arith.ConstantOp):
+        return True
+    return isinstance(owner, DimOp) and _arg_dim_symbol(p, owner) is not None
+
+
+def emit_entry_allocs(p: FunctionPrinter, block: Block) -> set[Operation]:
+    """Print the scope-entry `alloc_tensors` batch of `block`; returns the creates it took."""
+    batch = [
+        op
+        for op in block.ops
+        if isinstance(op, CreateOp)
+        and op.result.first_use is not None
+        and all(_known_at_entry(p, v, block) for v in op.dynamic_sizes)
+    ]
+    if batch:
+        emit_alloc_batch(p, batch)
+    return set(batch)
+
+
+def emit_alloc_batch(p: FunctionPrinter, creates: Sequence[CreateOp]) -> None:
+    """`TensorCreateInfo`s and one `alloc_tensors` call per 16 creates, then one
+    `const Tensor& <name> = alloc_<N>.get_ref(i);` per create (bound to its result).
+    The TaskId hook sees every batch (`after_alloc`)."""
+    w = p.w
+    w.blank()
+    for start in range(0, len(creates), MAX_ALLOC_BATCH):
+        chunk = creates[start : start + MAX_ALLOC_BATCH]
+        names: list[str] = []
+        infos: list[str] = []
+        for op in chunk:
+            t = op.result.type
+            assert isinstance(t, TensorType)
+            rank = _check_rank(t, op, "created tensor")
+            dtype = data_type(t, op)
+            extents = _extents(p, t, op.dynamic_sizes, op)
+            name = p.names.fresh(op.result.name_hint, "tensor")
+            shapes = p.names.fresh(f"{name}_ci_shapes", "ci_shapes")
+            info = p.names.fresh(f"{name}_ci", "ci")
+            w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
+            w.line(f"TensorCreateInfo {info}({shapes}, {rank}, {dtype});")
+            names.append(name)
+            infos.append(info)
+        alloc = p.names.numbered(f"alloc_{p.next_alloc()}")
+        w.line(f"TaskOutputTensors {alloc} = alloc_tensors({', '.join(infos)});")
+        for i, (op, name) in enumerate(zip(chunk, names)):
+            p.bind(op.result, Binding(name, "const Tensor&", p.block))
+            w.line(f"const Tensor& {name} = {alloc}.get_ref({i});")
+        p.taskids.after_alloc(alloc, chunk)
+    w.blank()
+
+
+def _create(p: FunctionPrinter, op: CreateOp) -> None:
+    # Reached only for creates that were not batched at the block entry.
+    if op.result.first_use is not None:
+        emit_alloc_batch(p, [op])
+
+
+# ---------------------------------------------------------------------- element access
+
+
+def _read(p: FunctionPrinter, op: ReadOp) -> None:
+    t = p.use_tensor(op.tensor, op)
+    p.taskids.check_read(op)
+    ct = c_type(op.result.type, op, "element")
+    idx = [_u32(p, v, op) for v in op.indices]
+    n = len(idx)
+    if op.result.first_use is None:
+        arr = p.names.fresh(f"indices_{t.name}", "indices")
+        p.w.line(f"uint32_t {arr}[{n}] = {_brace(idx)};")
+        p.w.line(f"(void)get_tensor_data<{ct}>({t.name}, {n}, {arr});")
+        return
+    b = p.declare(op.result, ct, "value")
+    arr = p.names.fresh(f"indices_{b.name}", "indices")
+    p.w.line(f"uint32_t {arr}[{n}] = {_brace(idx)};")
+    p.w.line(f"{ct} {b.name} = get_tensor_data<{ct}>({t.name}, {n}, {arr});")
+
+
+def _write(p: FunctionPrinter, op: WriteOp) -> None:
+    t = p.use_tensor(op.tensor, op)
+    value = p.use(op.value, op)
+    ct = c_type(op.value.type, op, "element")
+    idx = [_u32(p, v, op) for v in op.indices]
+    n = len(idx)
+    arr = p.names.fresh(f"indices_{op.result.name_hint or t.name}", "indices")
+    p.w.line(f"uint32_t {arr}[{n}] = {_brace(idx)};")
+    p.w.line(f"set_tensor_data<{ct}>({t.name}, {n}, {arr}, {value.text});")
+    p.bind(op.result, t)
+
+
+# ---------------------------------------------------------------------- views
+
+
+def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
+    src = p.use_tensor(op.source, op)
+    if op.result.first_use is None:
+        return
+    st, rt = op.source.type, op.result.type
+    assert isinstance(st, TensorType) and isinstance(rt, TensorType)
+    if len(st.get_shape()) != len(rt.get_shape()):
+        raise codegen_error(
+            op,
+            "changes the rank, which Tensor::view cannot (a runtime view keeps the source's "
+            "rank): take a same-rank pto_tensor.slice, then pto_tensor.reshape it",
+        )
+    rank = _check_rank(rt, op, "view")
+    extents = _extents(p, rt, op.sizes, op)
+    offsets = [_u32(p, v, op) for v in op.offsets]
+    b = p.declare(op.result, "Tensor", "view")
+    shapes = p.names.fresh(f"{b.name}_shapes", "shapes")
+    offs = p.names.fresh(f"{b.name}_offsets", "offsets")
+    p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
+    p.w.line(f"uint32_t {offs}[{rank}] = {_brace(offsets)};")
+    p.w.line(f"Tensor {b.name} = {src.name}.view({shapes}, {offs});")
+
+
+def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:
+    src = p.use_tensor(op.source, op)
+    if op.result.first_use is None:
+        return
+    rt = op.result.type
+    assert isinstance(rt, TensorType)
+    rank = _check_rank(rt, op, "reshaped tensor")
+    extents = _extents(p, rt, op.sizes, op)
+    b = p.declare(op.result, "Tensor", "reshaped")
+    shapes = p.names.fresh(f"{b.name}_shapes", "shapes")
+    p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
+    p.w.line(f"Tensor {b.name} = {src.name}.reshape({shapes}, {rank});")
+
+
+def _transpose(p: FunctionPrinter, op: TransposeOp) -> None:
+    src = p.use_tensor(op.source, op)
+    if op.result.first_use is None:
+        return
+    a, b_axis = op.normalized_axes()
+    b = p.declare(op.result, "Tensor", "transposed")
+    p.w.line(f"Tensor {b.name} = {src.name}.transpose({a}, {b_axis});")
+
+
+def _dim(p: FunctionPrinter, op: DimOp) -> None:
+    if op.result.first_use is None or op.result in p.env:
+        return
+    static = op.static_extent()
+    if static is not None:
+        b = p.declare(op.result, "int64_t", "dim")
+        p.w.line(f"int64_t {b.name} = {static};")
+        return
+    symbol = _arg_dim_symbol(p, op)
+    if symbol is not None:
+        p.bind(op.result, symbol)
+        return
+    src = p.use_tensor(op.source, op)
+    b = p.declare(op.result, "int64_t", "dim")
+    p.w.line(f"int64_t {b.name} = (int64_t){src.name}.shapes[{op.axis.value.data}];")
+
+
+def _assemble(p: FunctionPrinter, op: AssembleOp) -> None:
+    p.use_tensor(op.source, op)
+    p.bind(op.result, p.use_tensor(op.target, op))
+
+
+HANDLERS = {
+    CreateOp: _create,
+    ReadOp: _read,
+    WriteOp: _write,
+    SliceOp: _view,
+    ViewOp: _view,
+    ReshapeOp: _reshape,
+    TransposeOp: _transpose,
+    DimOp: _dim,
+    AssembleOp: _assemble,
+}
