@@ -18,6 +18,7 @@ from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
+from xdsl.utils.arg_spec import ArgSpec, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
@@ -35,6 +36,11 @@ examples:
   pypto-opt in.mlir                                   parse, verify, print back
   pypto-opt --materialize-runtime-scopes in.mlir      run one pass
   pypto-opt -p pto2-pipeline -t pto2-cpp in.mlir      whole pipeline to PTO2 C++
+  pypto-opt -p pto2-pipeline -t pto2-cpp in.mlir -o out/
+                                                      write out/orchestration/<func>.cpp and
+                                                      out/kernel_config.json (-o names a
+                                                      directory: it ends in '/' or exists;
+                                                      same as -t 'pto2-cpp{out-dir="out"}')
   pypto-opt --print-op-generic in.mlir                generic form (for upstream mlir-opt)
   pypto-opt --split-input-file --verify-diagnostics t.mlir
                                                       print each chunk's diagnostic, exit 0
@@ -51,6 +57,22 @@ class LocatedParseError(ParseError):
 def _fail(message: str, status: int) -> None:
     print(message, file=sys.stderr)
     sys.exit(status)
+
+
+def _route_output_dir(args: argparse.Namespace) -> None:
+    """`-o DIR` with `-t pto2-cpp`, DIR ending in '/' or an existing directory: the target
+    writes its files (orchestration/<func>.cpp, kernel_config.json) under DIR (its `out-dir`
+    option) and nothing is printed. Any other `-o` names the one output file."""
+    out = args.output_file
+    if not out or not (out.endswith(("/", os.sep)) or os.path.isdir(out)):
+        return
+    spec = parse_spec(args.target)
+    if spec.name != "pto2-cpp":
+        return
+    params = dict(spec.parameters)
+    params["out-dir"] = (out,)
+    args.target = str(ArgSpec(spec.name, params))
+    args.output_file = None
 
 
 class PyptoOptMain(xDSLOptMain):
@@ -94,6 +116,7 @@ class PyptoOptMain(xDSLOptMain):
 
     def setup_pipeline(self) -> None:
         args = self.args
+        _route_output_dir(args)
         flags = getattr(args, "pass_flags", None) or []
         if flags:
             args.passes = ",".join([p for p in (args.passes,) if p] + flags)
