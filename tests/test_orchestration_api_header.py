@@ -17,13 +17,13 @@ def test_design_complete_example_compiles() -> None:
     text = (EXAMPLES / "orch_basic_expected.cpp").read_text()
     # The fixture is DESIGN.md section 5's complete example verbatim: kernel id 0 twice.
     assert text.count("rt_submit_aiv_task(0, params_t") == 2
-    result = syntax_check(text)
+    result = syntax_check(text, strict=True)
     assert result.returncode == 0, result.stderr
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.cpp")), ids=lambda p: p.name)
 def test_example_fixture_compiles(path: Path) -> None:
-    result = syntax_check(path.read_text(), name=path.name)
+    result = syntax_check(path.read_text(), name=path.name, strict=True)
     assert result.returncode == 0, result.stderr
 
 

@@ -389,3 +389,80 @@ def test_scalar_encoding() -> None:
     assert encode_scalar(-1) == 0xFFFFFFFFFFFFFFFF
     assert encode_scalar(("i32", -1)) == 0xFFFFFFFF
     assert encode_scalar(True) == 1
+
+
+def test_arg_pointer_to_a_dead_tensor_is_an_asan_error() -> None:
+    body = """    Tensor ext_x = from_tensor_arg(orch_args.tensor(0));
+    PTO2_SCOPE() {
+        Arg params_t0;
+        {
+            uint32_t vs[2] = {4, 4};
+            uint32_t vo[2] = {0, 0};
+            Tensor v = ext_x.view(vs, vo);
+            params_t0.add_input(v);
+        }
+        rt_submit_aiv_task(0, params_t0);
+    }"""
+    with pytest.raises(RecorderError, match="stack-use-after-scope"):
+        run_orchestration(entry(body), tensors=[F32_16x16])
+
+
+def test_manual_inside_manual_is_recorded_without_error() -> None:
+    body = """    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+        PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+            Arg params_t0;
+            rt_submit_dummy_task(params_t0);
+        }
+    }"""
+    g = run_orchestration(entry(body, nargs=0))
+    assert g.errors == [] and g.scope_tree() == [("MANUAL", [], [("MANUAL", [0], [])])]
+
+
+CASE1 = """    Tensor ext_data = from_tensor_arg(orch_args.tensor(0));
+    Tensor ext_out = from_tensor_arg(orch_args.tensor(1));
+    PTO2_SCOPE() {
+        PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+            PTO2TaskId out__rv_v2__tid[2];
+            for (int64_t i = 0; i < 2; ++i)
+                out__rv_v2__tid[i] = PTO2TaskId::invalid();
+            for (int64_t phase = 0; phase < 3; phase += 1) {
+                PTO2TaskId out__rv_v4__tid[2];
+                for (int64_t i = 0; i < 2; ++i)
+                    out__rv_v4__tid[i] = out__rv_v2__tid[i];
+                for (int64_t branch = 0; branch < 2; branch += 1) {
+                    int64_t row = (((phase * 2) + branch) * 4);
+                    Arg params_t0;
+                    params_t0.add_input(ext_data);
+                    params_t0.add_inout(ext_out);
+                    params_t0.add_scalar((uint64_t)row);
+                    params_t0.add_scalar(to_u64(1.0f));
+                    PTO2TaskId params_t0_deps[2];
+                    uint32_t params_t0_deps_count = 0;
+                    for (int64_t k = 0; k < 2; ++k) {
+                        if (out__rv_v2__tid[k].is_valid())
+                            params_t0_deps[params_t0_deps_count++] = out__rv_v2__tid[k];
+                    }
+                    params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
+                    TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
+                    PTO2TaskId out__ssa_v5__tid = task_0_outs.task_id();
+                    out__rv_v4__tid[branch] = out__ssa_v5__tid;
+                }
+                for (int64_t i = 0; i < 2; ++i)
+                    out__rv_v2__tid[i] = out__rv_v4__tid[i];
+            }
+        }
+    }"""
+
+
+def test_case1_skeleton_every_phase_waits_for_the_whole_previous_phase() -> None:
+    g = run_orchestration(entry(CASE1, nargs=2), tensors=[([24, 16], "f32"), ([24, 16], "f32")])
+    phases = [g.kernel_tasks[2 * p : 2 * p + 2] for p in range(3)]
+    assert [t.scalars[0] for t in g.kernel_tasks] == [0, 4, 8, 12, 16, 20]
+    assert all(t.deps == () for t in phases[0])
+    for prev, cur in zip(phases, phases[1:]):
+        assert all(t.deps == tuple(p.id for p in prev) for t in cur)
+        assert all(g.depends_on(t, p) for t in cur for p in prev)
+    # Hazards are judged per argument: the two branches of a phase both take the whole ext_out
+    # INOUT (each kernel writes its own stripe), so they are reported as unordered pairs; no
+    # pair across phases is.
+    assert sorted(h.tasks for h in g.hazards()) == [(0, 1), (2, 3), (4, 5)]
