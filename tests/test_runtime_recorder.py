@@ -13,7 +13,7 @@ from support.recorder import (
     RecorderError,
     TensorSpec,
     encode_scalar,
-    recorder_object,
+    recorder_objects,
     run_orchestration,
 )
 
@@ -377,10 +377,11 @@ def test_compile_error_is_reported() -> None:
     assert "undeclared_call" in info.value.output
 
 
-def test_recorder_object_is_compiled_once() -> None:
-    first = recorder_object()
-    stamp = first.stat().st_mtime_ns
-    assert recorder_object() == first and first.stat().st_mtime_ns == stamp
+def test_recorder_objects_are_compiled_once() -> None:
+    first = recorder_objects()
+    stamps = [o.stat().st_mtime_ns for o in first]
+    assert len(first) == 2
+    assert recorder_objects() == first and [o.stat().st_mtime_ns for o in first] == stamps
 
 
 def test_scalar_encoding() -> None:

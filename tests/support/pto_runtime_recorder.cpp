@@ -19,6 +19,7 @@
 // It is a test oracle for the printer's output, not a runtime: no scheduling, no kernels.
 
 #include "pto_runtime_recorder.h"
+#include "pto_runtime_recorder_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,102 +30,7 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-// ----------------------------------------------------------------------------------------------
-// Records
-// ----------------------------------------------------------------------------------------------
-
-struct TensorDesc {
-    int buffer = -1;  // -1: not a buffer the recorder knows
-    uint64_t offset = 0;
-    std::vector<uint32_t> shape;
-    std::vector<uint32_t> strides;
-    DataType dtype = DataType::FLOAT32;
-};
-
-struct ArgRec {
-    TensorArgType tag;
-    TensorDesc tensor;
-};
-
-struct TaskRec {
-    int id = 0;
-    int seq = 0;
-    std::string kind;  // aic | aiv | mixed | dummy | alloc
-    std::string api;   // the entry point that submitted it
-    MixedKernels kernels;
-    int scope = -1;
-    bool in_manual = false;
-    std::string file;
-    int line = 0;
-    std::vector<ArgRec> args;
-    std::vector<uint64_t> scalars;
-    std::vector<int> deps;
-    std::vector<int> outputs;  // buffer ids this task allocated
-};
-
-struct BufferRec {
-    int id = 0;
-    std::string kind;  // arg | alloc | output
-    int arg_index = -1;
-    int task = -1;
-    int scope = -1;
-    DataType dtype = DataType::FLOAT32;
-    std::vector<uint32_t> shape;
-    uint64_t base = 0;
-    uint64_t nbytes = 0;
-    std::unique_ptr<unsigned char[]> storage;  // recorder-owned memory (alloc / output)
-};
-
-struct ScopeRec {
-    int id = 0;
-    PTO2ScopeMode mode = PTO2ScopeMode::AUTO;
-    int parent = -1;
-    std::string file;
-    int line = 0;
-    bool rejected = false;  // AUTO inside MANUAL: the runtime refuses to open it
-    std::vector<int> children;
-    std::vector<int> tasks;
-    std::vector<Tensor *> owned_outputs;  // freed at scope exit
-};
-
-struct AccessRec {
-    std::string kind;  // read | write
-    int seq = 0;
-    TensorDesc tensor;
-    std::vector<uint32_t> indices;
-    uint64_t bits = 0;
-    int scope = -1;
-    bool in_manual = false;
-    std::string file;
-    int line = 0;
-};
-
-struct ErrorRec {
-    std::string kind;
-    std::string message;
-    std::string file;
-    int line = 0;
-    int task = -1;
-    int scope = -1;
-};
-
-struct Recorder {
-    std::vector<TaskRec> tasks;
-    std::vector<std::unique_ptr<BufferRec>> buffers;
-    std::map<uint64_t, int> buffer_by_base;
-    std::vector<ScopeRec> scopes;
-    std::vector<int> scope_stack;
-    std::vector<int> root_scopes;
-    std::vector<AccessRec> accesses;
-    std::vector<ErrorRec> errors;
-    std::vector<Tensor *> unscoped_outputs;  // outputs created outside any scope
-    int next_seq = 0;
-    int expected_arg_count = -1;
-    int arg_count = 0;
-    bool fatal = false;
-};
+namespace pto2rec {
 
 Recorder &rec() {
     static Recorder r;
@@ -147,7 +53,6 @@ const char *tag_name(TensorArgType tag) {
     return "UNKNOWN";
 }
 
-std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 std::string format(const char *fmt, ...) {
     char buf[512];
     va_list ap;
@@ -166,7 +71,7 @@ bool in_manual_scope() {
     return false;
 }
 
-void add_error(const std::string &kind, const std::string &message, const char *file, int line, int task = -1) {
+void add_error(const std::string &kind, const std::string &message, const char *file, int line, int task) {
     ErrorRec e;
     e.kind = kind;
     e.message = message;
@@ -344,281 +249,6 @@ TaskOutputTensors record_task(const std::string &kind, const std::string &api, c
     return outs;
 }
 
-// ----------------------------------------------------------------------------------------------
-// JSON
-// ----------------------------------------------------------------------------------------------
-
-class Json {
-public:
-    explicit Json(FILE *f) : f_(f) {}
-    void raw(const char *s) { fputs(s, f_); }
-    void str(const std::string &s) {
-        fputc('"', f_);
-        for (unsigned char c : s) {
-            if (c == '"' || c == '\\') {
-                fputc('\\', f_);
-                fputc(c, f_);
-            } else if (c < 0x20) {
-                fprintf(f_, "\\u%04x", c);
-            } else {
-                fputc(c, f_);
-            }
-        }
-        fputc('"', f_);
-    }
-    void num(long long v) { fprintf(f_, "%lld", v); }
-    void unum(unsigned long long v) { fprintf(f_, "%llu", v); }
-    void opt(int v) {
-        if (v < 0) {
-            raw("null");
-        } else {
-            num(v);
-        }
-    }
-    template <typename T>
-    void list(const std::vector<T> &v) {
-        raw("[");
-        for (size_t i = 0; i < v.size(); i++) {
-            if (i) raw(", ");
-            unum(static_cast<unsigned long long>(v[i]));
-        }
-        raw("]");
-    }
-    void key(const char *k) {
-        str(k);
-        raw(": ");
-    }
-
-private:
-    FILE *f_;
-};
-
-void write_tensor(Json &j, const TensorDesc &d) {
-    j.raw("{");
-    j.key("buffer");
-    j.opt(d.buffer);
-    j.raw(", ");
-    j.key("offset");
-    j.unum(d.offset);
-    j.raw(", ");
-    j.key("shape");
-    j.list(d.shape);
-    j.raw(", ");
-    j.key("strides");
-    j.list(d.strides);
-    j.raw(", ");
-    j.key("dtype");
-    j.str(get_dtype_name(d.dtype));
-    j.raw("}");
-}
-
-void write_json(FILE *f) {
-    Recorder &r = rec();
-    Json j(f);
-    j.raw("{\n");
-    j.key("expected_arg_count");
-    j.num(r.expected_arg_count);
-    j.raw(",\n");
-    j.key("arg_count");
-    j.num(r.arg_count);
-    j.raw(",\n");
-
-    j.key("buffers");
-    j.raw("[");
-    for (size_t i = 0; i < r.buffers.size(); i++) {
-        const BufferRec &b = *r.buffers[i];
-        j.raw(i ? ",\n  " : "\n  ");
-        j.raw("{");
-        j.key("id");
-        j.num(b.id);
-        j.raw(", ");
-        j.key("kind");
-        j.str(b.kind);
-        j.raw(", ");
-        j.key("arg_index");
-        j.opt(b.arg_index);
-        j.raw(", ");
-        j.key("task");
-        j.opt(b.task);
-        j.raw(", ");
-        j.key("scope");
-        j.opt(b.scope);
-        j.raw(", ");
-        j.key("dtype");
-        j.str(get_dtype_name(b.dtype));
-        j.raw(", ");
-        j.key("shape");
-        j.list(b.shape);
-        j.raw(", ");
-        j.key("nbytes");
-        j.unum(b.nbytes);
-        j.raw("}");
-    }
-    j.raw("\n],\n");
-
-    j.key("tasks");
-    j.raw("[");
-    for (size_t i = 0; i < r.tasks.size(); i++) {
-        const TaskRec &t = r.tasks[i];
-        j.raw(i ? ",\n  " : "\n  ");
-        j.raw("{");
-        j.key("id");
-        j.num(t.id);
-        j.raw(", ");
-        j.key("seq");
-        j.num(t.seq);
-        j.raw(", ");
-        j.key("kind");
-        j.str(t.kind);
-        j.raw(", ");
-        j.key("api");
-        j.str(t.api);
-        j.raw(", ");
-        j.key("kernels");
-        j.raw("{");
-        j.key("aic");
-        j.num(t.kernels.aic_kernel_id);
-        j.raw(", ");
-        j.key("aiv0");
-        j.num(t.kernels.aiv0_kernel_id);
-        j.raw(", ");
-        j.key("aiv1");
-        j.num(t.kernels.aiv1_kernel_id);
-        j.raw("}, ");
-        j.key("scope");
-        j.opt(t.scope);
-        j.raw(", ");
-        j.key("in_manual");
-        j.raw(t.in_manual ? "true" : "false");
-        j.raw(", ");
-        j.key("file");
-        j.str(t.file);
-        j.raw(", ");
-        j.key("line");
-        j.num(t.line);
-        j.raw(",\n   ");
-        j.key("args");
-        j.raw("[");
-        for (size_t a = 0; a < t.args.size(); a++) {
-            if (a) j.raw(", ");
-            j.raw("{");
-            j.key("dir");
-            j.str(tag_name(t.args[a].tag));
-            j.raw(", ");
-            j.key("tensor");
-            write_tensor(j, t.args[a].tensor);
-            j.raw("}");
-        }
-        j.raw("],\n   ");
-        j.key("scalars");
-        j.list(t.scalars);
-        j.raw(", ");
-        j.key("deps");
-        j.list(t.deps);
-        j.raw(", ");
-        j.key("outputs");
-        j.list(t.outputs);
-        j.raw("}");
-    }
-    j.raw("\n],\n");
-
-    j.key("scopes");
-    j.raw("[");
-    for (size_t i = 0; i < r.scopes.size(); i++) {
-        const ScopeRec &s = r.scopes[i];
-        j.raw(i ? ",\n  " : "\n  ");
-        j.raw("{");
-        j.key("id");
-        j.num(s.id);
-        j.raw(", ");
-        j.key("mode");
-        j.str(s.mode == PTO2ScopeMode::MANUAL ? "MANUAL" : "AUTO");
-        j.raw(", ");
-        j.key("parent");
-        j.opt(s.parent);
-        j.raw(", ");
-        j.key("rejected");
-        j.raw(s.rejected ? "true" : "false");
-        j.raw(", ");
-        j.key("file");
-        j.str(s.file);
-        j.raw(", ");
-        j.key("line");
-        j.num(s.line);
-        j.raw(", ");
-        j.key("children");
-        j.list(s.children);
-        j.raw(", ");
-        j.key("tasks");
-        j.list(s.tasks);
-        j.raw("}");
-    }
-    j.raw("\n],\n");
-
-    j.key("accesses");
-    j.raw("[");
-    for (size_t i = 0; i < r.accesses.size(); i++) {
-        const AccessRec &a = r.accesses[i];
-        j.raw(i ? ",\n  " : "\n  ");
-        j.raw("{");
-        j.key("kind");
-        j.str(a.kind);
-        j.raw(", ");
-        j.key("seq");
-        j.num(a.seq);
-        j.raw(", ");
-        j.key("tensor");
-        write_tensor(j, a.tensor);
-        j.raw(", ");
-        j.key("indices");
-        j.list(a.indices);
-        j.raw(", ");
-        j.key("bits");
-        j.unum(a.bits);
-        j.raw(", ");
-        j.key("scope");
-        j.opt(a.scope);
-        j.raw(", ");
-        j.key("in_manual");
-        j.raw(a.in_manual ? "true" : "false");
-        j.raw(", ");
-        j.key("file");
-        j.str(a.file);
-        j.raw(", ");
-        j.key("line");
-        j.num(a.line);
-        j.raw("}");
-    }
-    j.raw("\n],\n");
-
-    j.key("errors");
-    j.raw("[");
-    for (size_t i = 0; i < r.errors.size(); i++) {
-        const ErrorRec &e = r.errors[i];
-        j.raw(i ? ",\n  " : "\n  ");
-        j.raw("{");
-        j.key("kind");
-        j.str(e.kind);
-        j.raw(", ");
-        j.key("message");
-        j.str(e.message);
-        j.raw(", ");
-        j.key("file");
-        j.str(e.file);
-        j.raw(", ");
-        j.key("line");
-        j.num(e.line);
-        j.raw(", ");
-        j.key("task");
-        j.opt(e.task);
-        j.raw(", ");
-        j.key("scope");
-        j.opt(e.scope);
-        j.raw("}");
-    }
-    j.raw("\n]\n}\n");
-}
-
 // Element offset of `indices` in `t`, or false (recorded as an error) when out of range.
 bool element_offset(const Tensor &t, uint32_t ndims, const uint32_t indices[], uint64_t *out, const char *what,
                     const char *file, int line) {
@@ -709,7 +339,9 @@ void end_scope() {
     r.scope_stack.pop_back();
 }
 
-}  // namespace
+}  // namespace pto2rec
+
+using namespace pto2rec;
 
 // ==============================================================================================
 // The API of pto_orchestration_api.h

@@ -9,7 +9,7 @@ arguments and returns the recorded task graph as a `Graph`:
     assert [t.kernel_ids for t in graph.kernel_tasks] == [[0], [0]]
     assert graph.kernel_tasks[0].directions == ["IN", "IN", "OUT"]
 
-The recorder is compiled once into an object file cached under the system temp directory (keyed
+The recorder is compiled once into object files cached under the system temp directory (keyed
 by a hash of its sources and flags); each program costs one g++ compile + link and one run.
 docs/testing.md describes the JSON the recorder writes and every query below.
 """
@@ -31,10 +31,15 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 SUPPORT_DIR = Path(__file__).resolve().parent
-RECORDER_SOURCES = (
-    SUPPORT_DIR / "pto_orchestration_api.h",
-    SUPPORT_DIR / "pto_runtime_recorder.h",
-    SUPPORT_DIR / "pto_runtime_recorder.cpp",
+RECORDER_UNITS = ("pto_runtime_recorder.cpp", "pto_runtime_recorder_json.cpp")
+RECORDER_SOURCES = tuple(
+    SUPPORT_DIR / f
+    for f in (
+        "pto_orchestration_api.h",
+        "pto_runtime_recorder.h",
+        "pto_runtime_recorder_internal.h",
+        *RECORDER_UNITS,
+    )
 )
 CXX = shutil.which("g++") or "g++"
 SANITIZE_FLAGS = (
@@ -462,28 +467,32 @@ def _cache_dir() -> Path:
     return Path(tempfile.gettempdir()) / "pto2_recorder_cache" / h.hexdigest()[:16]
 
 
-_OBJECT: Path | None = None
+_OBJECTS: tuple[Path, ...] | None = None
 
 
-def recorder_object() -> Path:
-    """The recorder compiled to an object file (once per source version; cached in the temp dir)."""
-    global _OBJECT
-    if _OBJECT is not None and _OBJECT.exists():
-        return _OBJECT
-    obj = _cache_dir() / "pto_runtime_recorder.o"
-    if not obj.exists():
-        obj.parent.mkdir(parents=True, exist_ok=True)
-        tmp = obj.with_suffix(f".{os.getpid()}.tmp.o")
-        proc = subprocess.run(
-            [CXX, *SANITIZE_FLAGS, "-Wall", "-Wextra", "-Werror", "-I", str(SUPPORT_DIR), "-c",
-             str(SUPPORT_DIR / "pto_runtime_recorder.cpp"), "-o", str(tmp)],
-            capture_output=True, text=True, check=False, timeout=TIMEOUT_S,
-        )
-        if proc.returncode != 0:
-            raise RecorderError("the recorder does not compile", proc.stderr)
-        os.replace(tmp, obj)  # atomic: concurrent sessions never see a half-written object
-    _OBJECT = obj
-    return obj
+def recorder_objects() -> tuple[Path, ...]:
+    """The recorder compiled to object files (once per source version; cached in the temp dir)."""
+    global _OBJECTS
+    if _OBJECTS is not None and all(o.exists() for o in _OBJECTS):
+        return _OBJECTS
+    cache = _cache_dir()
+    objects = []
+    for unit in RECORDER_UNITS:
+        obj = cache / Path(unit).with_suffix(".o").name
+        if not obj.exists():
+            obj.parent.mkdir(parents=True, exist_ok=True)
+            tmp = obj.with_suffix(f".{os.getpid()}.tmp.o")
+            proc = subprocess.run(
+                [CXX, *SANITIZE_FLAGS, "-Wall", "-Wextra", "-Werror", "-I", str(SUPPORT_DIR), "-c",
+                 str(SUPPORT_DIR / unit), "-o", str(tmp)],
+                capture_output=True, text=True, check=False, timeout=TIMEOUT_S,
+            )
+            if proc.returncode != 0:
+                raise RecorderError(f"the recorder ({unit}) does not compile", proc.stderr)
+            os.replace(tmp, obj)  # atomic: concurrent sessions never see a half-written object
+        objects.append(obj)
+    _OBJECTS = tuple(objects)
+    return _OBJECTS
 
 
 @dataclass(frozen=True)
@@ -595,14 +604,14 @@ def run_orchestration(
     """
     specs = [_spec(t) for t in tensors]
     words = [encode_scalar(s) for s in scalars]
-    obj = recorder_object()
+    objects = recorder_objects()
     with tempfile.TemporaryDirectory(prefix="pto2_exec_") as tmp:
         d = Path(tmp)
         (d / name).write_text(cpp_text)
         (d / "driver_main.cpp").write_text(driver_main(specs, words, name))
         exe = d / "orchestration_run"
         build = subprocess.run(
-            [CXX, *SANITIZE_FLAGS, "-I", str(SUPPORT_DIR), "-I", str(d), str(d / "driver_main.cpp"), str(obj),
+            [CXX, *SANITIZE_FLAGS, "-I", str(SUPPORT_DIR), "-I", str(d), str(d / "driver_main.cpp"), *map(str, objects),
              "-o", str(exe)],
             capture_output=True, text=True, check=False, timeout=TIMEOUT_S,
         )
