@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, UnitAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -70,7 +70,14 @@ from pypto_dialects.orch import (
     SubmitOp,
     is_orchestration,
 )
-from pypto_dialects.rt import AUTO_SCOPE, ScopeMode, ScopeOp, YieldOp, auto_scope_enabled
+from pypto_dialects.rt import (
+    AUTO_SCOPE,
+    ScopeMode,
+    ScopeModeAttr,
+    ScopeOp,
+    YieldOp,
+    auto_scope_enabled,
+)
 
 # The context a region's ops are in (what the pass may do there).
 _SKIP = 0  # not in an orchestration function the pass processes: touch nothing
@@ -78,6 +85,8 @@ _AUTO = 1  # processed function, not inside a manual scope: wrap regions, strip 
 _MANUAL = 2  # processed function, inside a manual scope: wrap nothing, strip markers
 
 _FALSE = IntegerAttr.from_bool(False)
+_MODES = {m: {"mode": ScopeModeAttr(m)} for m in ScopeMode}
+_OWNED_MANUAL = {"mode": ScopeModeAttr(ScopeMode.MANUAL), "compiler_owned": UnitAttr()}
 
 
 class _Summary(NamedTuple):
@@ -150,7 +159,7 @@ class _ScopeState:
         compiler-owned manual scope when every task in it is a manual candidate."""
         block = region.block
         only = _only_op(block)
-        if isinstance(only, ScopeOp) and (not only.is_manual or only.compiler_owned):
+        if isinstance(only, ScopeOp) and (not only.is_manual or only.compiler_owned is not None):
             return  # already wrapped by the compiler; visited next as a scope
         s = self.summary(region)
         if s.has_task and s.all_marked and s.scope is None:
@@ -201,12 +210,16 @@ def _wrap_block(
             slots.append(k)
         else:
             slots.append(value)
-    yield_op = YieldOp(yielded)
-    yield_op.location = owner.location
-    inner.add_op(yield_op)
-    scope = ScopeOp(mode, inner, [v.type for v in yielded], compiler_owned)
+    # Operation.create: the IRDL constructor re-checks every argument and costs about 4x more,
+    # which is most of the pass's time on large programs.
+    inner.add_op(YieldOp.create(operands=yielded))
+    inner.last_op.location = owner.location  # type: ignore[union-attr]
+    props = _OWNED_MANUAL if compiler_owned else _MODES[mode]
+    scope = ScopeOp.create(
+        result_types=[v.type for v in yielded], properties=dict(props), regions=[Region(inner)]
+    )
     scope.location = owner.location
-    rewriter.insert_op(scope, InsertPoint.before(term))
+    rewriter.insert(scope, InsertPoint.before(term))
     if yielded:
         results = scope.results
         term.operands = [results[s] if isinstance(s, int) else s for s in slots]
@@ -237,7 +250,7 @@ class _FuncPattern(RewritePattern):
         only = _only_op(block)
         if MANUAL_LAYER in op.attributes:
             state.context[op] = _MANUAL
-            if not (isinstance(only, ScopeOp) and only.is_manual and not only.compiler_owned):
+            if not (isinstance(only, ScopeOp) and only.is_manual and only.compiler_owned is None):
                 inner = state.summary(body).scope
                 if inner is not None:
                     state.context[op] = _SKIP
