@@ -1,0 +1,49 @@
+// pto2-pipeline = derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry
+// (docs/passes/index.md). The call-level markers make materialize-runtime-scopes turn the
+// phase loop's body into a compiler-owned manual scope; only after that can
+// classify-iter-arg-carry see that the parallel loop's TaskId carry is an array (alone, it
+// refuses: see ../classify_iter_arg_carry/invalid.mlir), and the phase loop inherits the
+// array through the scope's result. Directions are derived before scopes exist. The output
+// re-parses, and running the pipeline again changes nothing.
+// RUN: pypto-opt -p pto2-pipeline %s | pypto-opt | filecheck %s
+// RUN: pypto-opt -p pto2-pipeline %s > %t.once.mlir
+// RUN: pypto-opt -p pto2-pipeline %t.once.mlir > %t.twice.mlir
+// RUN: diff %t.once.mlir %t.twice.mlir
+// RUN: pypto-opt --derive-call-directions --materialize-runtime-scopes --classify-iter-arg-carry %s > %t.flags.mlir
+// RUN: diff %t.once.mlir %t.flags.mlir
+
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+
+// CHECK-LABEL: func.func @phases(
+// CHECK-SAME:    pto_rt.auto_scope = false
+// CHECK:         %0 = pto_rt.scope auto -> (tensor<16xf32>) {
+// CHECK:           %tmp = pto_tensor.create : tensor<16xf32>
+// CHECK-NEXT:      %tmp1 = pto_orch.call @k(in %a, out %tmp) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// CHECK-NEXT:      %none = pto_system.task_invalid
+// CHECK-NEXT:      %out_p, %tid_p = scf.for %p = %c0 to %c2 step %c1 iter_args(%o = %out, %prev = %none) -> (tensor<16xf32>, !pto_orch.task_id) {
+// CHECK-NEXT:        %1, %2 = pto_rt.scope manual compiler_owned -> (tensor<16xf32>, !pto_orch.task_id) {
+// CHECK-NEXT:          %out_b, %tid_b = scf.for %b = %c0 to %c4 step %c1 iter_args(%ob = %o, %pb = %prev) -> (tensor<16xf32>, !pto_orch.task_id) {
+// CHECK-NEXT:            %o1, %t = pto_orch.submit @k(in %tmp1, out %ob) deps(%pb : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// CHECK-NEXT:            scf.yield %o1, %t : tensor<16xf32>, !pto_orch.task_id
+// CHECK-NEXT:          } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: false, true>, pto_orch.iter_arg_array_size = array<i64: 0, 4>}
+// CHECK-NEXT:          pto_rt.yield %out_b, %tid_b : tensor<16xf32>, !pto_orch.task_id
+// CHECK-NEXT:        }
+// CHECK-NEXT:        scf.yield %1, %2 : tensor<16xf32>, !pto_orch.task_id
+// CHECK-NEXT:      } {pto_orch.iter_arg_rebind = array<i1: false, true>, pto_orch.iter_arg_array_size = array<i64: 0, 4>}
+func.func @phases(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> tensor<16xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %tmp = pto_tensor.create : tensor<16xf32>
+  %tmp1 = pto_orch.call @k(%a, %tmp) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %none = pto_system.task_invalid
+  %out_p, %tid_p = scf.for %p = %c0 to %c2 step %c1 iter_args(%o = %out, %prev = %none) -> (tensor<16xf32>, !pto_orch.task_id) {
+    %out_b, %tid_b = scf.for %b = %c0 to %c4 step %c1 iter_args(%ob = %o, %pb = %prev) -> (tensor<16xf32>, !pto_orch.task_id) {
+      %o1, %t = pto_orch.submit @k(%tmp1, %ob) deps(%pb : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %o1, %t : tensor<16xf32>, !pto_orch.task_id
+    } {pto_orch.parallel}
+    scf.yield %out_b, %tid_b : tensor<16xf32>, !pto_orch.task_id
+  }
+  func.return %out_p : tensor<16xf32>
+}
