@@ -137,7 +137,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     iv, iter_vals = body.args[0], body.args[1:]
     lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
     iv_type = c_type(iv.type, op, "induction variable")
-    inits = [p.use(v, op) for v in op.iter_args]
+    inits = [p.lookup(v, op) for v in op.iter_args]
     kinds: list[str] = []
     carries: list[Expr | None] = []
     decls: list[tuple[Binding, Expr]] = []
@@ -163,7 +163,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     w = p.w
     w.blank()
     for b, init in decls:
-        w.line(f"{b.ctype} {b.name} = {init.text};")
+        w.line(f"{b.ctype} {b.name} = {p.mark(init).text};")
     name = p.names.fresh(iv.name_hint, "i")
     p.open_block(f"for ({iv_type} {name} = {lb.text}; {name} < {ub.paren}; {name} += {step.text})")
     p.bind(iv, Binding(name, iv_type, p.block))
@@ -178,10 +178,11 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
             if kind == TASKID:
                 pairs.extend(p.taskids.carry_yield(op, i, carry, v, term))  # type: ignore[attr-defined]
                 continue
-            src = p.use(v, term)
             if kind == REBIND:
-                pairs.append((carry, src))
-            elif src is not carry:
+                pairs.append((carry, p.use(v, term)))
+                continue
+            src = p.lookup(v, term)
+            if src is not carry:
                 raise codegen_error(
                     op,
                     f"iter_arg #{i} is planned as a no-rebind carry ('{ITER_ARG_REBIND}' = 0), "
@@ -261,7 +262,7 @@ def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
                 src = p.use(v, term)
                 pairs.extend((t, src) for t in targets)
             elif op.res[j].first_use is not None:
-                yielded[j] = p.use(v, term)
+                yielded[j] = p.lookup(v, term)
         emit_parallel_assign(p, pairs)
 
     p.w.blank()

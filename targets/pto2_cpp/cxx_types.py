@@ -15,6 +15,7 @@ from xdsl.dialects.builtin import FloatAttr, IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation
 
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
+from pypto_dialects.targets.pto2_cpp.names import Expr
 
 DATA_TYPES: dict[str, str] = {
     "f32": "FLOAT32",
@@ -146,10 +147,9 @@ def literal(attr: Attribute, ctype: str) -> str:
     return _int_literal(int(attr.value.data), ctype)
 
 
-def scalar_arg(text: str, ctype: str) -> str:
-    """A scalar as a task argument: `to_u64(x)` for floats, `(uint64_t)x` otherwise (`text`
-    is an operand-ready expression: a name, a literal or a parenthesized expression)."""
-    return f"to_u64({text})" if is_float_c(ctype) else f"(uint64_t){text}"
+def scalar_arg(expr: Expr, ctype: str) -> str:
+    """A scalar as a task argument: `to_u64(x)` for floats, `(uint64_t)x` otherwise."""
+    return f"to_u64({expr.text})" if is_float_c(ctype) else f"(uint64_t){expr.paren}"
 
 
 def index_u32(text: str, is_literal: bool) -> str:

@@ -142,9 +142,10 @@ class FunctionPrinter:
         """`value` prints as `expr` from now on (aliases, expressions, remapped results)."""
         self.env[value] = expr
 
-    def use(self, value: SSAValue, at: Operation) -> Expr:
-        """The C++ form of `value` where `at` uses it; a located error if the variable it
-        names was declared in a C++ block that has closed since."""
+    def lookup(self, value: SSAValue, at: Operation) -> Expr:
+        """The C++ form of `value` where `at` refers to it (to bind or combine it, not to
+        print it yet); a located error if the variable it names was declared in a C++ block
+        that has closed since."""
         expr = self.env.get(value)
         if expr is None and isinstance(value.owner, ConstantOp):
             from pypto_dialects.targets.pto2_cpp.arith_ops import constant_expr
@@ -165,9 +166,21 @@ class FunctionPrinter:
                 )
         return expr
 
-    def use_tensor(self, value: SSAValue, at: Operation) -> Binding:
-        """A tensor operand: always a named C++ `Tensor` (an lvalue, as `Arg` requires)."""
-        expr = self.use(value, at)
+    def use(self, value: SSAValue, at: Operation) -> Expr:
+        """`lookup`, for text that is printed now: the variables it names count as used."""
+        return self.mark(self.lookup(value, at))
+
+    @staticmethod
+    def mark(expr: Expr) -> Expr:
+        """Record that printed text names the variables of `expr`; returns `expr`."""
+        for b in expr.deps:
+            b.used = True  # type: ignore[attr-defined]
+        return expr
+
+    def use_tensor(self, value: SSAValue, at: Operation, printed: bool = True) -> Binding:
+        """A tensor operand: always a named C++ `Tensor` (an lvalue, as `Arg` requires).
+        `printed=False` only looks it up (see `lookup`)."""
+        expr = self.use(value, at) if printed else self.lookup(value, at)
         assert isinstance(expr, Binding), (value, expr)
         return expr
 

@@ -53,7 +53,7 @@ RUNTIME_NAMES = frozenset(
 )
 """Identifiers the emitted file (or its includes) already uses."""
 
-_NUMBERED = re.compile(r"(params_t|alloc_|mixed_|task_)[0-9]+(_[A-Za-z0-9_]*)?")
+_NUMBERED = re.compile(r"(params_t|alloc_|mixed_|task_)[0-9]+(_deps|_deps_count|_tid|_outs)?")
 """The printer's numbered names (spec naming table), with the suffixes part 2 adds
 (`params_t0_deps`, `params_t0_deps_count`, `alloc_0_tid`, `task_0_outs`)."""
 
@@ -142,13 +142,14 @@ class Binding(Expr):
     """A declared C++ variable (or one of the entry function's parameters): its name, its C++
     type and the block that declares it."""
 
-    __slots__ = ("ctype", "block")
+    __slots__ = ("ctype", "block", "used")
 
     def __init__(self, name: str, ctype: str, block: CppBlock) -> None:
         super().__init__(name)
         self.deps = (self,)
         self.ctype = ctype
         self.block = block
+        self.used = False  # set when printed text names it (FunctionPrinter.use)
 
     @property
     def name(self) -> str:

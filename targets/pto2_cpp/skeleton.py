@@ -12,10 +12,11 @@ Spec: seeds/000, "代码生成流程" (the 9 stages), "外部张量 vs 内部张
     5-8 the body                        (tensor_ops, tasks, control_flow)
     9  closing                          }  // extern "C"
 
-Tensor slots count tensor parameters only, scalar slots scalar parameters only. A scalar
-parameter the body never uses is not decoded, and a dynamic-dim symbol is defined only when
-some `pto_tensor.dim` result that names it is used (an unused local would not compile under
--Werror). The entry's `orch_args` is marked used when nothing reads it.
+Tensor slots count tensor parameters only, scalar slots scalar parameters only. Only what the
+body's C++ names is declared: an external tensor or scalar parameter the body never names is
+not declared (its slot keeps its number), and a dynamic-dim symbol is defined only when some
+used `pto_tensor.dim` names it (an unused local would not compile under -Wall -Werror). The
+entry's `orch_args` is marked used when nothing is left that reads it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from pypto_dialects.orch import param_directions
 from pypto_dialects.targets.pto2_cpp.cxx_types import DATA_TYPES, c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import Param, Signature
+from pypto_dialects.targets.pto2_cpp.names import Binding
+from pypto_dialects.targets.pto2_cpp.writer import INDENT
 from pypto_dialects.tensor import DimOp
 
 if TYPE_CHECKING:
@@ -96,7 +99,11 @@ def _dim_symbols(p: FunctionPrinter) -> list[tuple[DimOp, int, int]]:
 
 
 def emit_file(p: FunctionPrinter) -> None:
-    """Print the whole file of `p.func` into `p.w`; sets `p.signature`."""
+    """Print the whole file of `p.func` into `p.w`; sets `p.signature`.
+
+    The prologue's variables are named before the body is printed (so parameters get their
+    names first) but printed after it, at the top of the entry: only the ones the body's text
+    names are declared."""
     w = p.w
     func = p.func
     if not func.body.blocks:
@@ -116,46 +123,64 @@ def emit_file(p: FunctionPrinter) -> None:
     w.raw()
     w.raw(EXPORT)
     p.open_block(ENTRY_SIG)
-    _emit_prologue(p, sig)
+    prologue = _declare_prologue(p, sig)
+    mark = len(w.lines)
     p.emit_block(func.body.block)
+    lines = _prologue_lines(prologue)
+    if len(w.lines) == mark and lines:
+        lines.pop()  # no body: no blank line before the closing brace
+    w.lines[mark:mark] = lines
     p.close_block()
     w.raw()
     w.raw('}  // extern "C"')
 
 
-def _emit_prologue(p: FunctionPrinter, sig: Signature) -> None:
-    w = p.w
+def _declare_prologue(p: FunctionPrinter, sig: Signature) -> list[tuple[str, Binding, list[str]]]:
+    """Bind the parameters and dim symbols; returns (group, binding, lines) to print."""
+    out: list[tuple[str, Binding, list[str]]] = []
     args = p.func.body.block.args
-    tensor_args = [(a, prm) for a, prm in zip(args, sig.params) if prm.kind == "tensor"]
-    scalar_args = [
-        (a, prm) for a, prm in zip(args, sig.params) if prm.kind == "scalar" and a.first_use
-    ]
-    dims = _dim_symbols(p)
-    if not tensor_args and not scalar_args:
-        w.line("(void)orch_args;")
-        w.blank()
-    if tensor_args:
-        w.line("// External tensors")
-        for arg, prm in tensor_args:
+    for arg, prm in zip(args, sig.params):
+        if prm.kind == "tensor":
             b = p.declare(arg, "Tensor", "ext_arg", hint=f"ext_{prm.name}")
-            w.line(f"Tensor {b.name} = from_tensor_arg(orch_args.tensor({prm.slot}));")
-        w.blank()
-    if scalar_args:
-        w.line("// Scalar parameters")
-        for arg, prm in scalar_args:
+            line = f"Tensor {b.name} = from_tensor_arg(orch_args.tensor({prm.slot}));"
+            out.append(("// External tensors", b, [line]))
+    for arg, prm in zip(args, sig.params):
+        if prm.kind == "scalar":
             ct = prm.c_type
             assert ct is not None
-            conv = p.names.fresh(f"{prm.name}_conv", "scalar_conv")
-            w.line(f"union {{ uint64_t u64; {ct} val; }} {conv};")
-            w.line(f"{conv}.u64 = orch_args.scalar({prm.slot});")
             b = p.declare(arg, ct, "scalar", hint=prm.name)
-            w.line(f"{ct} {b.name} = {conv}.val;")
-        w.blank()
-    if dims:
-        w.line("// Dynamic-dim symbols (extent of the declaring argument)")
-        for op, arg_index, axis in dims:
-            slot = sig.params[arg_index].slot
-            b = p.declare(op.result, "int64_t", f"{sig.params[arg_index].name}_dim{axis}")
-            p.dim_symbols[(arg_index, axis)] = b
-            w.line(f"int64_t {b.name} = (int64_t)orch_args.tensor({slot}).ref().shapes[{axis}];")
-        w.blank()
+            conv = p.names.fresh(f"{b.name}_conv", "scalar_conv")
+            lines = [
+                f"union {{ uint64_t u64; {ct} val; }} {conv};",
+                f"{conv}.u64 = orch_args.scalar({prm.slot});",
+                f"{ct} {b.name} = {conv}.val;",
+            ]
+            out.append(("// Scalar parameters", b, lines))
+    for op, arg_index, axis in _dim_symbols(p):
+        prm = sig.params[arg_index]
+        b = p.declare(op.result, "int64_t", f"{prm.name}_dim{axis}")
+        p.dim_symbols[(arg_index, axis)] = b
+        line = f"int64_t {b.name} = (int64_t)orch_args.tensor({prm.slot}).ref().shapes[{axis}];"
+        out.append(("// Dynamic-dim symbols (extent of the declaring argument)", b, [line]))
+    return out
+
+
+def _prologue_lines(prologue: list[tuple[str, Binding, list[str]]]) -> list[str]:
+    """The entry's first lines: each group (comment, declarations, blank line) with the
+    declarations the body uses; `(void)orch_args;` when none is left."""
+    indent = INDENT
+    lines: list[str] = []
+    group = None
+    for title, b, decl in prologue:
+        if not b.used:
+            continue
+        if title != group:
+            if group is not None:
+                lines.append("")
+            lines.append(indent + title)
+            group = title
+        lines.extend(indent + d for d in decl)
+    if not lines:
+        lines.append(indent + "(void)orch_args;")
+    lines.append("")
+    return lines

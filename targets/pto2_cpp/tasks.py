@@ -129,7 +129,7 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
     for value, d in zip(args, dirs):
         if d == ArgDirection.SCALAR:
             ct = c_type(value.type, op, "scalar argument")
-            scalar_lines.append(("add_scalar", scalar_arg(p.use(value, op).paren, ct)))
+            scalar_lines.append(("add_scalar", scalar_arg(p.use(value, op), ct)))
         else:
             tensor_lines.append((ADD[d], p.use_tensor(value, op).name))
     if core == "MIX":
@@ -156,7 +156,7 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
     w.blank()
     # Output aliasing: result i is the argument the kernel's returns map names.
     for res, index in zip(op.kernel_result_values(), kernel.result_param_indices()):
-        p.bind(res, p.use_tensor(args[index], op))
+        p.bind(res, p.use_tensor(args[index], op, printed=False))
 
 
 def _call(p: FunctionPrinter, op: CallOp) -> None:

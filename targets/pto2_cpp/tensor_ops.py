@@ -201,9 +201,9 @@ def _write(p: FunctionPrinter, op: WriteOp) -> None:
 
 
 def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
-    src = p.use_tensor(op.source, op)
     if op.result.first_use is None:
         return
+    src = p.use_tensor(op.source, op)
     st, rt = op.source.type, op.result.type
     assert isinstance(st, TensorType) and isinstance(rt, TensorType)
     if len(st.get_shape()) != len(rt.get_shape()):
@@ -224,9 +224,9 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
 
 
 def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:
-    src = p.use_tensor(op.source, op)
     if op.result.first_use is None:
         return
+    src = p.use_tensor(op.source, op)
     rt = op.result.type
     assert isinstance(rt, TensorType)
     rank = _check_rank(rt, op, "reshaped tensor")
@@ -238,9 +238,9 @@ def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:
 
 
 def _transpose(p: FunctionPrinter, op: TransposeOp) -> None:
-    src = p.use_tensor(op.source, op)
     if op.result.first_use is None:
         return
+    src = p.use_tensor(op.source, op)
     a, b_axis = op.normalized_axes()
     b = p.declare(op.result, "Tensor", "transposed")
     p.w.line(f"Tensor {b.name} = {src.name}.transpose({a}, {b_axis});")
@@ -264,8 +264,7 @@ def _dim(p: FunctionPrinter, op: DimOp) -> None:
 
 
 def _assemble(p: FunctionPrinter, op: AssembleOp) -> None:
-    p.use_tensor(op.source, op)
-    p.bind(op.result, p.use_tensor(op.target, op))
+    p.bind(op.result, p.use_tensor(op.target, op, printed=False))
 
 
 HANDLERS = {
