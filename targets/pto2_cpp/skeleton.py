@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import TensorType
 
-from pypto_dialects.orch import param_directions
+from pypto_dialects.orch import is_task_id_like, param_directions
 from pypto_dialects.targets.pto2_cpp.cxx_types import DATA_TYPES, c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import Param, Signature
@@ -72,6 +72,12 @@ def signature(p: FunctionPrinter) -> Signature:
                 )
             )
             n_tensor += 1
+        elif is_task_id_like(t):
+            raise codegen_error(
+                func,
+                f"parameter {i} has type {t}: an orchestration entry receives tensors and "
+                "scalars only (TaskIds exist inside the function)",
+            )
         else:
             ct = c_type(t, func, f"parameter {i}")
             params.append(Param(name, "scalar", n_scalar, str(t), c_type=ct))

@@ -68,7 +68,7 @@ class TaskIdLowering:
     def task_deps(self, op: Operation, params: str, task_no: int) -> None:
         """Print the dependency array of a task (`op` is a call or submit)."""
         if isinstance(op, SubmitOp):
-            raise not_supported_yet(op, "pto_orch.submit (a task that yields a TaskId)")
+            raise not_supported_yet(op, "a task that yields a TaskId")
         if getattr(op, "compiler_deps", None):
             raise not_supported_yet(op, "a task with compiler_deps (compiler-derived TaskId edges)")
 
@@ -84,11 +84,13 @@ class TaskIdLowering:
 
     def lower_op(self, op: Operation) -> None:
         """Print one TaskId op (task_invalid, task_dummy, task_is_valid, task arrays)."""
-        raise not_supported_yet(op, f"'{op.name}' (TaskIds)")
+        raise not_supported_yet(op, "a TaskId op")
 
     def carry(self, loop: Operation, index: int, init: Expr) -> Binding | Expr:
         """The C++ form of a TaskId / TaskId-array / array-planned iter_arg of `loop`."""
-        raise not_supported_yet(loop, f"iter_arg #{index}, a loop-carried TaskId,")
+        raise not_supported_yet(
+            loop, f"iter_arg #{index}, a loop-carried TaskId or TaskId-array carry,"
+        )
 
     def carry_yield(
         self, loop: Operation, index: int, carry: Binding | Expr, value: SSAValue, term: Operation

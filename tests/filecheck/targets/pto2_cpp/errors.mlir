@@ -1,0 +1,160 @@
+// Precondition and unsupported-construct errors of -t pto2-cpp: one located line each, and
+// no C++ (DESIGN.md section 6). The printer derives nothing: missing call-site directions,
+// carry plans or runtime scopes name the pass to run.
+// RUN: pypto-opt -t pto2-cpp --split-input-file --verify-diagnostics %s | filecheck %s
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+func.func @no_dirs(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %r = pto_orch.call @k(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :8:3: error: 'pto_orch.call' op has no call-site directions: run derive-call-directions first (pypto-opt --derive-call-directions, or -p pto2-pipeline); the C++ printer does not derive them
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @no_plan(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %b) -> (tensor<4xf32>) {
+    %y = pto_orch.call @k(in %a, inout %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %y : tensor<4xf32>
+  }
+  func.return
+}
+// CHECK: :19:3: error: 'scf.for' op has 1 iter_args but no carry plan ('pto_orch.iter_arg_rebind' / 'pto_orch.iter_arg_array_size'): run classify-iter-arg-carry first (pypto-opt --classify-iter-arg-carry, or -p pto2-pipeline); the C++ printer does not derive it
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+func.func @auto_mode(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %r = pto_orch.call @k(in %a, out %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :30:1: error: 'func.func' op @auto_mode is still in auto-scope mode ('pto_rt.auto_scope' is absent or true), so its runtime scopes are not placed yet: run materialize-runtime-scopes first (pypto-opt --materialize-runtime-scopes, or -p pto2-pipeline), or set 'pto_rt.auto_scope = false' and place the scopes by hand
+
+// -----
+
+func.func @f64_tensor() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %t = pto_tensor.create : tensor<4xf64>
+  %u = pto_tensor.reshape %t : tensor<4xf64> to tensor<2x2xf64>
+  func.return
+}
+// CHECK: :39:3: error: 'pto_tensor.create' op element type f64 has no PTO2 runtime DataType (supported: bf16, f16, f32, f4E2M1FN, f8E4M3FN, f8E8M0FNU, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
+
+// -----
+
+func.func @f16_scalar(%h: f16) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  func.return
+}
+// CHECK: :47:1: error: 'func.func' op parameter 0 of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64)
+
+// -----
+
+func.func @f16_read(%t: tensor<4xf16>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %v = pto_tensor.read %t[%c0] : tensor<4xf16> -> f16
+  func.return
+}
+// CHECK: :56:3: error: 'pto_tensor.read' op element of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64)
+
+// -----
+
+func.func private @helper()
+func.func @not_orchestration_level() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  func.call @helper() : () -> ()
+  func.return
+}
+// CHECK: :65:3: error: 'func.call' op cannot run at orchestration level: it has no PTO2 C++ mapping (an orchestration body holds pto_orch / pto_tensor / pto_system / pto_rt ops, scf.for / scf.if and scalar arith)
+
+// -----
+
+func.func @rank0() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %t = pto_tensor.create : tensor<f32>
+  %u = pto_tensor.reshape %t : tensor<f32> to tensor<1xf32>
+  func.return
+}
+// CHECK: :73:3: error: 'pto_tensor.create' op created tensor tensor<f32> has rank 0; PTO2 runtime tensors have 1 to 5 dimensions
+
+// -----
+
+func.func @rank6(%t: tensor<1x1x1x1x1x4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %u = pto_tensor.reshape %t : tensor<1x1x1x1x1x4xf32> to tensor<1x1x1x1x2x2xf32>
+  %v = pto_tensor.transpose %u, 4, 5 : tensor<1x1x1x1x2x2xf32> to tensor<1x1x1x1x2x2xf32>
+  func.return
+}
+// CHECK: :82:3: error: 'pto_tensor.reshape' op reshaped tensor tensor<1x1x1x1x2x2xf32> has rank 6; PTO2 runtime tensors have 1 to 5 dimensions
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<16xf32>) -> ()
+func.func @view_rank(%t: tensor<4x4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %v = pto_tensor.view %t[%c0, %c0] : tensor<4x4xf32> to tensor<16xf32>
+  pto_orch.call @k(in %v) : (tensor<16xf32>) -> ()
+  func.return
+}
+// CHECK: :93:3: error: 'pto_tensor.view' op changes the rank, which Tensor::view cannot (a runtime view keeps the source's rank): take a same-rank pto_tensor.slice, then pto_tensor.reshape it
+
+// -----
+
+pto_orch.kernel @k spmd (in tensor<4xf32>) -> ()
+func.func @spmd(%t: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  pto_orch.call @k(in %t) : (tensor<4xf32>) -> ()
+  func.return
+}
+// CHECK: :103:3: error: 'pto_orch.call' op calls kernel @k of kind 'spmd', which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>)
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>) -> ()
+func.func @too_many(%t: tensor<1xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  pto_orch.call @k(in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t) : (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> ()
+  func.return
+}
+// CHECK: :112:3: error: 'pto_orch.call' op passes 17 tensors; a PTO2 task takes at most 16 (CORE_MAX_TENSOR_ARGS)
+
+// -----
+
+pto_orch.kernel @k aiv (in i1) -> ()
+func.func @cmpf_ord(%x: f32) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %o = arith.cmpf ord, %x, %x : f32
+  pto_orch.call @k(scalar %o) : (i1) -> ()
+  func.return
+}
+// CHECK: :121:3: error: 'arith.cmpf' op has a predicate without a C++ operator (supported: oeq, ogt, oge, olt, ole, une)
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @stale_plan(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %b) -> (tensor<4xf32>) {
+    %y = pto_orch.call @k(in %x, inout %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %y : tensor<4xf32>
+  } {pto_orch.iter_arg_rebind = array<i1: false>, pto_orch.iter_arg_array_size = array<i64: 0>}
+  func.return
+}
+// CHECK: :133:3: error: 'scf.for' op iter_arg #0 is planned as a no-rebind carry ('pto_orch.iter_arg_rebind' = 0), but the loop yields ext_a, not ext_b: the plan is stale, re-run classify-iter-arg-carry
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+func.func @use_after_scope(%a: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %r = pto_rt.scope auto -> (tensor<4xf32>) {
+    %t = pto_tensor.create : tensor<4xf32>
+    %t1 = pto_orch.call @k(in %a, out %t) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    pto_rt.yield %t1 : tensor<4xf32>
+  }
+  %u = pto_orch.call @k(in %r, out %r) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :150:3: error: 'pto_orch.call' op uses %r, whose C++ variable 't' is declared inside a block that has already closed (a value defined inside a PTO2_SCOPE, loop or branch is used after it): thread it out through the enclosing op's results into a variable declared outside
+
+// -----
+
+builtin.module {
+  pto_orch.kernel @k aiv (in tensor<4xf32>) -> ()
+}
+// CHECK: :157:1: error: 'builtin.module' op has no orchestration function to print (a func.func with a body and pto_orch.kind = #pto_orch.kind<orchestration>)
