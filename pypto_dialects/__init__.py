@@ -6,8 +6,15 @@ loads nothing else.
 """
 
 
+_LAZY = ("generate_orchestration", "generate_module")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
+
 def __getattr__(name: str):  # noqa: ANN202 - PEP 562 lazy re-export
-    if name in ("generate_orchestration", "generate_module"):
+    if name in _LAZY:
         from pypto_dialects.targets import pto2_cpp
 
         return getattr(pto2_cpp, name)
