@@ -289,9 +289,9 @@ def verify_module(module: ModuleOp) -> None:
             prefix = "Operation does not verify: "
             if msg.startswith(prefix):
                 msg = msg[len(prefix):]
-            named = f"Operation {op.name} "  # xDSL's structural checks name the op again
-            if msg.startswith(named):
-                msg = msg[len(named):]
+            for named in (f"Operation {op.name} ", f"'{op.name}' "):
+                if msg.startswith(named):  # xDSL's trait checks name the op again
+                    msg = msg[len(named):]
             raise VerifyException(format_op_error(op, msg)) from None
         except DiagnosticException:
             raise

@@ -141,9 +141,8 @@ func.func @f(%a: tensor<4xf32>) {
 
 // A yield outside a scope.
 func.func @f(%a: tensor<4xf32>) {
-  // CHECK: :145:3: error: 'pto_rt.yield' op 'pto_rt.yield' expects parent op 'pto_rt.scope'{{$}}
+  // CHECK: :145:3: error: 'pto_rt.yield' op expects parent op 'pto_rt.scope'{{$}}
   pto_rt.yield %a : tensor<4xf32>
-  func.return
 }
 
 // -----
@@ -152,7 +151,7 @@ func.func @f(%a: tensor<4xf32>) {
 func.func @f(%a: tensor<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // CHECK: :159:3: error: 'scf.for' terminates with operation pto_rt.yield instead of scf.yield{{$}}
+  // CHECK: :158:3: error: 'scf.for' terminates with operation pto_rt.yield instead of scf.yield{{$}}
   scf.for %i = %c0 to %c1 step %c1 {
     pto_rt.yield
   }
@@ -163,7 +162,7 @@ func.func @f(%a: tensor<4xf32>) {
 
 // A scope whose block does not end with its yield (only the generic form can say so).
 func.func @f() {
-  // CHECK: :168:5: error: 'pto_system.task_invalid' op terminates block in single-block region but is not a terminator{{$}}
+  // CHECK: :167:5: error: 'pto_system.task_invalid' op terminates block in single-block region but is not a terminator{{$}}
   "pto_rt.scope"() <{mode = #pto_rt.mode<manual>}> ({
     %none = pto_system.task_invalid
   }) : () -> ()
@@ -174,7 +173,7 @@ func.func @f() {
 
 // A scope with an empty block (only the generic form can write one).
 func.func @f() {
-  // CHECK: :178:3: error: 'pto_rt.scope' op 'pto_rt.scope' contains empty block instead of at least terminating with pto_rt.yield{{$}}
+  // CHECK: :177:3: error: 'pto_rt.scope' op contains empty block instead of at least terminating with pto_rt.yield{{$}}
   "pto_rt.scope"() <{mode = #pto_rt.mode<manual>}> ({
   ^bb0:
   }) : () -> ()
@@ -183,7 +182,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :188:16: error: Expected `auto`, or `manual`.{{$}}
+// CHECK: :187:16: error: Expected `auto`, or `manual`.{{$}}
 func.func @f() {
   pto_rt.scope automatic {
   }
@@ -194,14 +193,14 @@ func.func @f() {
 
 // ===== discardable attributes
 
-// CHECK: :198:1: error: 'func.func' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
+// CHECK: :197:1: error: 'func.func' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
 func.func @f() attributes {pto_rt.auto_scope = 0 : i64} {
   func.return
 }
 
 // -----
 
-// CHECK: :205:1: error: 'func.func' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
+// CHECK: :204:1: error: 'func.func' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
 func.func @f() attributes {pto_rt.auto_scope = "false"} {
   func.return
 }
@@ -209,7 +208,7 @@ func.func @f() attributes {pto_rt.auto_scope = "false"} {
 // -----
 
 func.func @f() {
-  // CHECK: :213:3: error: 'pto_rt.scope' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
+  // CHECK: :212:3: error: 'pto_rt.scope' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
   pto_rt.scope manual {
   } attributes {pto_rt.auto_scope = false}
   func.return
@@ -217,7 +216,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :221:1: error: 'func.func' op unknown attribute 'pto_rt.mode' of the pto_rt dialect{{$}}
+// CHECK: :220:1: error: 'func.func' op unknown attribute 'pto_rt.mode' of the pto_rt dialect{{$}}
 func.func @f() attributes {pto_rt.mode = #pto_rt.mode<manual>} {
   func.return
 }
