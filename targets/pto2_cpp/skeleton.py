@@ -68,7 +68,7 @@ def signature(p: FunctionPrinter) -> Signature:
                     direction=d.value.upper(),
                     element_type=elem,
                     data_type=DATA_TYPES.get(elem),
-                    shape=tuple(t.get_shape()),
+                    shape=tuple(d if d >= 0 else -1 for d in t.get_shape()),
                 )
             )
             n_tensor += 1
