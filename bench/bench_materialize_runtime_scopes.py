@@ -26,12 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pypto_dialects.context import make_context  # noqa: E402
-from pypto_dialects.parsing import parse_module, verify_module  # noqa: E402
-from pypto_dialects.rt import ScopeOp  # noqa: E402
-from pypto_dialects.transforms.materialize_runtime_scopes import (  # noqa: E402
+from pypto_dialects.transforms.materialize_runtime_scopes import (
     MaterializeRuntimeScopes,
 )
+
+from pypto_dialects.context import make_context
+from pypto_dialects.parsing import parse_module, verify_module
+from pypto_dialects.rt import ScopeOp
 
 T = "tensor<16x16xf32>"
 SIG = f"({T}, {T}, {T}) -> {T}"
@@ -138,13 +139,14 @@ def measure(n_ops: int, repeat: int = 1, ops_per_func: int = 5000) -> dict[str, 
     module = None
     for _ in range(repeat):
         t_parse, module = _timed(lambda: parse_module(ctx, text, "bench.mlir"))
-        t_pass, _ = _timed(lambda: MaterializeRuntimeScopes().apply(ctx, module))
+        parsed_ops = sum(1 for _ in module.walk()) - 1  # not timed; minus the module
+        assert parsed_ops == total, (parsed_ops, total)
+        t_pass, _ = _timed(lambda m=module: MaterializeRuntimeScopes().apply(ctx, m))
         best_parse = min(best_parse, t_parse)
         best_pass = min(best_pass, t_pass)
     assert module is not None
     verify_module(module)
     scopes = sum(1 for op in module.walk() if isinstance(op, ScopeOp))
-    assert total == sum(1 for _ in parse_module(ctx, text).walk()) - 1  # minus the module
     return {
         "ops": total,
         "parse": best_parse,

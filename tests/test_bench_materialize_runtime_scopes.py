@@ -23,6 +23,6 @@ def test_bench_runs_at_a_tiny_size() -> None:
     assert res.returncode == 0, res.stderr
     rows = [line.split() for line in res.stdout.splitlines() if re.match(r"\s+120\s", line)]
     assert len(rows) == 1, res.stdout
-    size, ops, scopes, parse_s, pass_s, ratio = rows[0]
+    _size, ops, scopes, parse_s, _pass_s, ratio = rows[0]
     assert int(ops) >= 120 and int(scopes) > 0
     assert float(parse_s) > 0 and float(ratio) > 0

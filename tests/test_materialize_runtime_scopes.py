@@ -14,6 +14,14 @@ from pathlib import Path
 
 import pytest
 from opt_runner import EXAMPLES, opt_ok, opt_text
+from pypto_dialects.transforms import PASSES
+from pypto_dialects.transforms.materialize_runtime_scopes import (
+    MaterializeRuntimeScopes,
+)
+from pypto_dialects.transforms.verify_runtime_scopes_materialized import (
+    VerifyRuntimeScopesMaterialized,
+    check_runtime_scopes_materialized,
+)
 from xdsl.dialects import func
 from xdsl.utils.exceptions import PassFailedException
 
@@ -21,12 +29,6 @@ from pypto_dialects.context import make_context
 from pypto_dialects.orch import MANUAL_CANDIDATE, is_orchestration
 from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
-from pypto_dialects.transforms import PASSES
-from pypto_dialects.transforms.materialize_runtime_scopes import MaterializeRuntimeScopes
-from pypto_dialects.transforms.verify_runtime_scopes_materialized import (
-    VerifyRuntimeScopesMaterialized,
-    check_runtime_scopes_materialized,
-)
 
 FILES = sorted(EXAMPLES.glob("*.mlir"))
 IDS = [p.stem for p in FILES]
