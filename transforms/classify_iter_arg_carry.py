@@ -79,7 +79,7 @@ from pypto_dialects.orch import (
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.transforms.derive_call_directions import (
     KernelTable,
-    _yield_values,
+    yield_values,
     orchestration_functions,
 )
 
@@ -123,10 +123,10 @@ class _Classifier:
                 elif isinstance(op, pt.AssembleOp):
                     self.same[op.result] = self.root(op.target)
                 elif isinstance(op, ScopeOp):
-                    for res, y in zip(op.res, _yield_values(op)):
+                    for res, y in zip(op.res, yield_values(op)):
                         self.same[res] = self.root(y)
                 elif isinstance(op, scf.IfOp):
-                    then_ys, else_ys = _yield_values(op, 0), _yield_values(op, 1)
+                    then_ys, else_ys = yield_values(op, 0), yield_values(op, 1)
                     for res, a, b in zip(op.output, then_ys, else_ys):
                         ra, rb = self.root(a), self.root(b)
                         if ra is rb:
@@ -155,7 +155,7 @@ class _Classifier:
 
     def loop(self, op: scf.ForOp) -> None:
         parallel = PARALLEL in op.attributes
-        ys = _yield_values(op)
+        ys = yield_values(op)
         args = op.body.block.args[1:]
         rebind: list[bool] = []
         sizes: list[int] = []
@@ -208,7 +208,7 @@ class _Classifier:
         """The array size of the loop in `loop`'s body whose result `y` is (seen through
         `pto_rt.scope` results), or 0."""
         while isinstance(y, OpResult) and isinstance(y.op, ScopeOp):
-            ys = _yield_values(y.op)
+            ys = yield_values(y.op)
             if y.index >= len(ys):
                 return 0
             y = ys[y.index]

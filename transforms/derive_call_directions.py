@@ -121,7 +121,7 @@ def orchestration_functions(module: ModuleOp) -> list[func.FuncOp]:
     return found
 
 
-def _yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...]:
+def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...]:
     """Operands of the terminator of `region_owner`'s region `index` (empty if none)."""
     region = region_owner.regions[index]
     if not region.blocks:
@@ -249,7 +249,7 @@ def _build_aliases(al: _Aliases, body: Block, kernels: KernelTable) -> None:
             c.partial = True
             c.sources.append(op.source)
         elif isinstance(op, scf.ForOp):
-            ys = _yield_values(op)
+            ys = yield_values(op)
             for j, (init, arg, res) in enumerate(
                 zip(op.iter_args, op.body.block.args[1:], op.res)
             ):
@@ -259,10 +259,10 @@ def _build_aliases(al: _Aliases, body: Block, kernels: KernelTable) -> None:
                     al.union(res, ys[j])
         elif isinstance(op, scf.IfOp):
             for r in range(len(op.regions)):
-                for res, y in zip(op.output, _yield_values(op, r)):
+                for res, y in zip(op.output, yield_values(op, r)):
                     al.union(res, y)
         elif isinstance(op, ScopeOp):
-            for res, y in zip(op.res, _yield_values(op)):
+            for res, y in zip(op.res, yield_values(op)):
                 al.union(res, y)
 
 
