@@ -10,6 +10,7 @@ defined (located at the use), a dialect type or attribute whose parameters do no
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 from xdsl.context import Context
@@ -45,6 +46,55 @@ def _decode(data: bytes, name: str) -> str:
         ) from None
 
 
+_MISSING_TOKEN = re.compile(r"(?<![Uu]n)[Ee]xpected")
+
+
+_ABSENT = object()
+
+
+class _ScopedNames(dict):
+    """The parser's SSA name map (`Parser.ssa_values`) with O(1) region scopes.
+
+    xDSL's parser opens each region with `old = self.ssa_values.copy()` and closes it with
+    `self.ssa_values = old`: a copy of every name in scope per region, quadratic on a long
+    body holding many loops and ifs (DESIGN.md section 8; at 50k ops it was a third of the
+    parse). Here `copy()` returns a mark in a journal of the insertions, and assigning the
+    mark back (`LocatingParser.ssa_values`) undoes the insertions made since: the same
+    scoping, in time proportional to the names the region defined."""
+
+    __slots__ = ("_journal",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._journal: list[tuple[str, object]] = []
+
+    def __setitem__(self, key: str, value: object) -> None:
+        self._journal.append((key, self.get(key, _ABSENT)))
+        super().__setitem__(key, value)
+
+    def copy(self) -> _ScopeMark:  # type: ignore[override]
+        return _ScopeMark(self, len(self._journal))
+
+    def rollback(self, length: int) -> None:
+        """Undo the insertions made after the journal had `length` entries."""
+        journal = self._journal
+        while len(journal) > length:
+            key, old = journal.pop()
+            if old is _ABSENT:
+                dict.__delitem__(self, key)
+            else:
+                dict.__setitem__(self, key, old)
+
+
+class _ScopeMark:
+    """What `_ScopedNames.copy()` returns: the map and its journal length."""
+
+    __slots__ = ("names", "length")
+
+    def __init__(self, names: _ScopedNames, length: int) -> None:
+        self.names, self.length = names, length
+
+
 class LocatingParser(Parser):
     """An xDSL `Parser` that gives every op without an explicit `loc(...)` a
     `FileLineColLoc` of its first token. `line_offset` is added to line numbers (the offset
@@ -69,6 +119,21 @@ class LocatingParser(Parser):
         self._op_start = 0
         # name -> span of the use that created its (still open) forward reference
         self._forward_use: dict[str, Span] = {}
+
+    # -- SSA name scopes in O(1) per region (see _ScopedNames)
+
+    @property  # type: ignore[override]
+    def ssa_values(self) -> dict:  # type: ignore[type-arg]
+        return self._names
+
+    @ssa_values.setter
+    def ssa_values(self, value: object) -> None:
+        if isinstance(value, _ScopeMark) and value.names is self.__dict__.get("_names"):
+            value.names.rollback(value.length)  # a region closes
+            return
+        names = _ScopedNames()
+        dict.update(names, value)  # type: ignore[call-overload]
+        self._names = names
 
     # -- locations
 
@@ -177,6 +242,53 @@ class LocatingParser(Parser):
             if msg == "in block definition":
                 msg = "'}' expected to close a region"
             err.msg = f"unexpected end of file: {msg}"
+        if _MISSING_TOKEN.search(err.msg):
+            self._move_to_previous_line(err)
+
+    def _move_to_previous_line(self, err: ParseError) -> None:
+        """A missing-token error found at the first token of a line (or at the end of the
+        file) is reported at the end of the previous token instead, on the line where the
+        token is missing (as MLIR does)."""
+        text = self.lexer.input.content
+        pos = min(err.span.start, len(text))
+        line_start = text.rfind("\n", 0, pos) + 1
+        if text[line_start:pos].strip():
+            return  # the error token is not the first of its line
+        end = line_start - 1
+        while end > 0:
+            start = text.rfind("\n", 0, end) + 1
+            code = text[start:end]
+            cut = code.find("//")
+            if cut >= 0 and '"' not in code[:cut]:
+                code = code[:cut]
+            code = code.rstrip()
+            if code:
+                at = start + len(code)
+                err.span = Span(at, at, err.span.input, err.span.line_offset)
+                return
+            end = start - 1
+
+
+_SPLIT_MARKER = re.compile(rb"^[ \t]*// -----[ \t]*\r?(?:\n|\Z)", re.MULTILINE)
+
+
+def split_input(data: bytes) -> list[tuple[bytes, int]]:
+    """Split `--split-input-file` input into `(chunk, line_offset)` pairs.
+
+    A marker is a line that is exactly `// -----` (blanks around it allowed), as in the
+    MLIR test suites; the text `// -----` inside a longer comment does not split. A chunk's
+    `line_offset` is the number of lines of the file before it, so diagnostics keep the
+    whole file's line numbers.
+    """
+    chunks: list[tuple[bytes, int]] = []
+    pos = line = 0
+    for m in _SPLIT_MARKER.finditer(data):
+        chunk = data[pos : m.start()]
+        chunks.append((chunk, line))
+        line += chunk.count(b"\n") + 1
+        pos = m.end()
+    chunks.append((data[pos:], line))
+    return chunks
 
 
 def parse_module(
@@ -207,6 +319,15 @@ def _verify_discardable(op: Operation) -> None:
         else:
             continue
         verify_operation_attribute(op, name, value)
+
+
+def _defined_where(value: OpResult, def_op: Operation, use: Operation) -> str:
+    """`%c is defined later, on line 43` (or at `file:line:col` in another file)."""
+    name = f"%{value.name_hint}" if value.name_hint else "the value"
+    d, u = def_op.location, use.location
+    if isinstance(d, FileLineColLoc) and isinstance(u, FileLineColLoc) and d.filename == u.filename:
+        return f"{name} is defined later, on line {d.line.data}"
+    return f"{name} is defined later, at {location_of(def_op)}"
 
 
 class _Dominance:
@@ -256,8 +377,8 @@ class _Dominance:
                     continue  # block arguments dominate the block; graph regions
                 if self._position(block, def_op) >= self._position(block, anc):
                     raise VerifyException(
-                        f"operand #{i} does not dominate this use: it is defined later, "
-                        f"at {location_of(def_op)}"
+                        f"operand #{i} does not dominate this use: "
+                        f"{_defined_where(value, def_op, op)}"
                     )
 
 

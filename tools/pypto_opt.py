@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from io import BytesIO
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
@@ -24,7 +25,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from pypto_dialects.context import DIALECTS
 from pypto_dialects.diagnostics import format_parse_error, one_line
-from pypto_dialects.parsing import parse_module, verify_module
+from pypto_dialects.parsing import parse_module, split_input, verify_module
 from pypto_dialects.targets import TARGETS
 from pypto_dialects.transforms import PASSES
 
@@ -154,6 +155,22 @@ class PyptoOptMain(xDSLOptMain):
     def _report(self, message: str) -> None:
         print(message, file=sys.stderr)
         self.failed = True
+
+    def prepare_input(self) -> tuple[list[tuple[IO[bytes], int]], str]:
+        # --split-input-file splits on whole `// -----` lines (parsing.split_input), not on
+        # the text anywhere, so a comment that mentions the marker stays in its chunk.
+        split = self.args.split_input_file
+        self.args.split_input_file = False
+        try:
+            chunks, extension = super().prepare_input()
+        finally:
+            self.args.split_input_file = split
+        if not split:
+            return chunks, extension
+        ((stream, _),) = chunks
+        data = stream.read()
+        stream.close()
+        return [(BytesIO(c), off) for c, off in split_input(data)], extension
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0

@@ -1,0 +1,170 @@
+// The parser's and structural verifier's diagnostics (pypto_dialects/parsing.py): every
+// error is one located line, in the coordinates of the whole file with --split-input-file.
+// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+
+// ===== undefined values: located at the use
+
+func.func @f(%a: tensor<4xf32>) {
+  // CHECK: :9:23: error: use of undeclared SSA value name %nope{{$}}
+  %d = pto_tensor.dim %nope, 0 : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A value defined in a loop body is not visible after the loop.
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %c = pto_tensor.create : tensor<4xf32>
+  }
+  // CHECK: :23:23: error: use of undeclared SSA value name %c{{$}}
+  %d = pto_tensor.dim %c, 0 : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// Of two undefined values, the first use is reported.
+func.func @f() {
+  // CHECK: :32:35: error: use of undeclared SSA value name %first{{$}}
+  %t = pto_system.task_dummy deps(%first, %second : !pto_orch.task_id, !pto_orch.task_id)
+  func.return
+}
+
+// -----
+
+// ===== definitions must dominate their uses
+
+func.func @f() {
+  // CHECK: :42:3: error: 'pto_tensor.dim' op operand #0 does not dominate this use: %c is defined later, on line 43{{$}}
+  %d = pto_tensor.dim %c, 0 : tensor<4xf32>
+  %c = pto_tensor.create : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A use in a nested region of an op defined later in the enclosing block.
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // CHECK: :55:5: error: 'pto_tensor.dim' op operand #0 does not dominate this use: %late is defined later, on line 57{{$}}
+    %d = pto_tensor.dim %late, 0 : tensor<4xf32>
+  }
+  %late = pto_tensor.create : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A function body cannot use a value of the module.
+%c = "pto_tensor.create"() : () -> tensor<4xf32>
+func.func @f() {
+  // CHECK: :67:3: error: 'pto_tensor.dim' op operand #0 is defined outside of the enclosing 'func.func', which is isolated from above{{$}}
+  %d = pto_tensor.dim %c, 0 : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// ===== SSA names
+
+func.func @f() {
+  %c = pto_tensor.create : tensor<4xf32>
+  // CHECK: :78:3: error: SSA value %c is already defined{{$}}
+  %c = pto_tensor.create : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xf32>, %b: tensor<8xf32>) {
+  // CHECK: :86:23: error: operand is used with type tensor<8xf32>, but has been previously used or defined with type tensor<4xf32>{{$}}
+  %d = pto_tensor.dim %a, 0 : tensor<8xf32>
+  func.return
+}
+
+// -----
+
+// ===== unknown ops, types and attributes: located at their name
+
+func.func @f() {
+  // CHECK: :96:8: error: unknown operation 'foo.bar': dialect 'foo' is not registered (or pass --allow-unregistered-dialect){{$}}
+  %x = foo.bar
+  func.return
+}
+
+// -----
+
+func.func @f() {
+  // CHECK: :104:12: error: the pto_orch dialect has no operation 'pto_orch.launch'{{$}}
+  %x, %y = "pto_orch.launch"() : () -> (index, index)
+  func.return
+}
+
+// -----
+
+// CHECK: :111:18: error: the pto_orch dialect has no type '!pto_orch.task'{{$}}
+func.func @f(%t: !pto_orch.task) {
+  func.return
+}
+
+// -----
+
+// CHECK: :118:18: error: unknown type '!foo.bar': dialect 'foo' is not registered{{$}}
+func.func @f(%t: !foo.bar) {
+  func.return
+}
+
+// -----
+
+// CHECK: :125:32: error: the pto_rt dialect has no attribute '#pto_rt.scope'{{$}}
+func.func @f() attributes {x = #pto_rt.scope<auto>} {
+  func.return
+}
+
+// -----
+
+// CHECK: :132:18: error: invalid type: a TaskId array needs a positive size{{$}}
+func.func @f(%t: !pto_orch.task_id_array<0>) {
+  func.return
+}
+
+// -----
+
+// ===== structure
+
+// CHECK: :144:1: error: unexpected '}': there is no region to close{{$}}
+func.func @f() {
+  func.return
+}
+}
+
+// -----
+
+// CHECK: :149:1: error: expected an operation, found '='{{$}}
+= pto_tensor.create : tensor<4xf32>
+
+// -----
+
+// A function whose body is an empty block (only the generic form can write one).
+// CHECK: :155:1: error: 'func.func' op has an empty block; a single-block region needs at least its terminator{{$}}
+"func.func"() <{sym_name = "f", function_type = () -> ()}> ({
+^bb0:
+}) : () -> ()
+
+// -----
+
+// The chunk ends inside a region.
+func.func @f() {
+  // CHECK: :164:14: error: unexpected end of file: '}' expected to close a region{{$}}
+  func.return
+
+// -----
+
+// The chunk ends inside an op.
+// CHECK: :170:60: error: unexpected end of file: ')' expected{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>
