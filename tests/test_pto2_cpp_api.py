@@ -25,8 +25,8 @@ from pypto_dialects.targets.pto2_cpp import (
     generate_orchestration,
 )
 
-EXPECTED = ROOT / "tests" / "filecheck" / "targets" / "pto2_cpp" / "Inputs" / "orch_basic_expected.cpp"
 PRINTER_TESTS = ROOT / "tests" / "filecheck" / "targets" / "pto2_cpp"
+EXPECTED = PRINTER_TESTS / "Inputs" / "orch_basic_expected.cpp"
 
 
 def _parse(path: Path):  # type: ignore[no-untyped-def]
@@ -241,7 +241,8 @@ def test_readme_and_ci_run_the_main_command() -> None:
 
 def test_output_file(tmp_path: Path) -> None:
     out = tmp_path / "orch.cpp"
-    res = run_opt(["-p", "pto2-pipeline", "-t", "pto2-cpp", str(EXAMPLES / "orch_basic.mlir"), "-o", str(out)])
+    example = str(EXAMPLES / "orch_basic.mlir")
+    res = run_opt(["-p", "pto2-pipeline", "-t", "pto2-cpp", example, "-o", str(out)])
     assert (res.status, res.out, res.err) == (0, "", "")
     assert out.read_text() == EXPECTED.read_text()
 

@@ -184,7 +184,9 @@ def generate_orchestration(
         matches = [f for f in funcs if f.sym_name.data == func_name]
         if not matches:
             names = ", ".join(f.sym_name.data for f in funcs) or "none"
-            raise KeyError(f"no orchestration function @{func_name} in the module (it has: {names})")
+            raise KeyError(
+                f"no orchestration function @{func_name} in the module (it has: {names})"
+            )
         func = matches[0]
     return _generate(func, _kernels(module))
 

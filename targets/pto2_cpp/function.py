@@ -132,7 +132,9 @@ class FunctionPrinter:
     ) -> Binding:
         """A new C++ variable in the current block, named from `hint` / the value's name hint
         (or `default`), bound to `value`. The caller prints the declaration."""
-        name = self.names.fresh(hint if hint is not None else (value.name_hint if value else None), default)
+        if hint is None and value is not None:
+            hint = value.name_hint
+        name = self.names.fresh(hint, default)
         binding = Binding(name, ctype, self.block)
         if value is not None:
             self.env[value] = binding
@@ -153,7 +155,8 @@ class FunctionPrinter:
             expr = self.env[value] = constant_expr(self, value.owner)
         if expr is None:
             raise codegen_error(
-                at, f"uses {describe(value)}, which has no C++ form (its definition printed nothing)"
+                at,
+                f"uses {describe(value)}, which has no C++ form (its definition printed nothing)",
             )
         for b in expr.deps:
             if not b.block.open:

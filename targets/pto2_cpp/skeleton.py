@@ -5,7 +5,7 @@ Spec: seeds/000, "代码生成流程" (the 9 stages), "外部张量 vs 内部张
 
     1  includes                         #include ... "pto_orchestration_api.h"
     2  config function                  expected_arg_count = tensor + scalar parameters
-    3  entry signature                  void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args)
+    3  entry signature                  void aicpu_orchestration_entry(const ChipStorageTaskArgs&)
     4  external tensors                 Tensor ext_<name> = from_tensor_arg(orch_args.tensor(N));
        scalar parameters                union { uint64_t u64; T val; } <name>_conv; ... (used ones)
        dynamic-dim symbols              int64_t M = (int64_t)orch_args.tensor(N).ref().shapes[axis];
@@ -43,7 +43,9 @@ INCLUDES = (
     '#include "pto_orchestration_api.h"',
 )
 EXPORT = '__attribute__((visibility("default")))'
-CONFIG_SIG = "PTO2OrchestrationConfig aicpu_orchestration_config(const ChipStorageTaskArgs& orch_args)"
+CONFIG_SIG = (
+    "PTO2OrchestrationConfig aicpu_orchestration_config(const ChipStorageTaskArgs& orch_args)"
+)
 ENTRY_SIG = "void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args)"
 
 
@@ -124,7 +126,8 @@ def emit_file(p: FunctionPrinter) -> None:
     w.raw(EXPORT)
     w.raw(CONFIG_SIG + " {")
     w.raw("    (void)orch_args;")
-    w.raw(f"    return PTO2OrchestrationConfig{{ .expected_arg_count = {sig.expected_arg_count} }};")
+    count = sig.expected_arg_count
+    w.raw(f"    return PTO2OrchestrationConfig{{ .expected_arg_count = {count} }};")
     w.raw("}")
     w.raw()
     w.raw(EXPORT)

@@ -79,7 +79,9 @@ def _check_rank(t: TensorType, op: Operation, what: str) -> int:
     return rank
 
 
-def _extents(p: FunctionPrinter, t: TensorType, sizes: Sequence[SSAValue], op: Operation) -> list[str]:
+def _extents(
+    p: FunctionPrinter, t: TensorType, sizes: Sequence[SSAValue], op: Operation
+) -> list[str]:
     """Array elements of a shape: static extents as literals, `?` from the size operands."""
     out = []
     dyn = iter(sizes)
