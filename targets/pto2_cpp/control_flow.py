@@ -141,10 +141,13 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     kinds: list[str] = []
     carries: list[Expr | None] = []
     decls: list[tuple[Binding, Expr]] = []
+    taskid_decls: list[str] = []
     for i, (val, init) in enumerate(zip(iter_vals, inits)):
         if sizes[i] != 0 or is_task_id_value(val):
             kinds.append(TASKID)
-            carries.append(p.taskids.carry(op, i, init))
+            carry, lines = p.taskids.carry(op, i, init)
+            carries.append(carry)
+            taskid_decls.extend(lines)
         elif not rebind[i]:
             kinds.append(ALIAS)
             carries.append(init)
@@ -164,6 +167,8 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     w.blank()
     for b, init in decls:
         w.line(f"{b.ctype} {b.name} = {p.mark(init).text};")
+    for line in taskid_decls:
+        w.line(line)
     name = p.names.fresh(iv.name_hint, "i")
     p.open_block(f"for ({iv_type} {name} = {lb.text}; {name} < {ub.paren}; {name} += {step.text})")
     p.bind(iv, Binding(name, iv_type, p.block))

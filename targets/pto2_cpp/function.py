@@ -190,13 +190,19 @@ class FunctionPrinter:
     # ------------------------------------------------------------------ ops and blocks
 
     def emit_block(
-        self, block: Block, on_terminator: Callable[[Operation], None] | None = None
+        self,
+        block: Block,
+        on_terminator: Callable[[Operation], None] | None = None,
+        hoisted: set[Operation] | None = None,
     ) -> None:
         """Print the ops of `block`: first the scope-entry `alloc_tensors` batch of its
-        creates, then every op in order; the terminator goes to `on_terminator`."""
+        creates, then every op in order; the terminator goes to `on_terminator`.
+        `hoisted`: creates the caller has already allocated (e.g. before a manual scope);
+        then no entry batch is printed and those creates are skipped."""
         from pypto_dialects.targets.pto2_cpp.tensor_ops import emit_entry_allocs
 
-        hoisted = emit_entry_allocs(self, block)
+        if hoisted is None:
+            hoisted = emit_entry_allocs(self, block)
         for op in block.ops:
             if op in hoisted:
                 continue

@@ -24,7 +24,8 @@ right points:
     lower_op(op)               pto_system.task_invalid / task_dummy / task_is_valid,
                                pto_orch.task_array_create / get / set
     carry(loop, i, init)       a loop-carried TaskId or TaskId-array iter_arg (or any
-                               iter_arg with a nonzero `pto_orch.iter_arg_array_size`)
+                               iter_arg with a nonzero `pto_orch.iter_arg_array_size`):
+                               its binding and declaration lines
     carry_yield(...)           its assignments at the loop's yield
     if_result(op, i)           an scf.if result of TaskId type
     scope_result(op, i)        a pto_rt.scope result of TaskId type
@@ -86,8 +87,9 @@ class TaskIdLowering:
         """Print one TaskId op (task_invalid, task_dummy, task_is_valid, task arrays)."""
         raise not_supported_yet(op, "a TaskId op")
 
-    def carry(self, loop: Operation, index: int, init: Expr) -> Binding | Expr:
-        """The C++ form of a TaskId / TaskId-array / array-planned iter_arg of `loop`."""
+    def carry(self, loop: Operation, index: int, init: Expr) -> tuple[Binding | Expr, list[str]]:
+        """The C++ form of a TaskId / TaskId-array / array-planned iter_arg of `loop`, and
+        the declaration lines to print before the loop (with the other carries)."""
         raise not_supported_yet(
             loop, f"iter_arg #{index}, a loop-carried TaskId or TaskId-array carry,"
         )
