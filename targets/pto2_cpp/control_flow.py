@@ -181,7 +181,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
             if kind == DEAD:
                 continue
             if kind == TASKID:
-                pairs.extend(p.taskids.carry_yield(op, i, carry, v, term))  # type: ignore[attr-defined]
+                pairs.extend(p.taskids.carry_yield(op, i, carry, v, term))  # type: ignore[arg-type]
                 continue
             if kind == REBIND:
                 pairs.append((carry, p.use(v, term)))
