@@ -14,7 +14,11 @@ Modules (one concern each):
     tasks         pto_orch.call: Arg packs, kernel ids, core types, output aliasing
     control_flow  scf.for / scf.if / pto_rt.scope auto, yields
     arith_ops     arith.* as C++ expressions
-    taskids       the hook of part 2 (manual scopes, TaskIds, dependency arrays)
+    taskids       TaskIdLowering: submit, TaskId ops, manual scopes, dependency arrays
+    deps          TaskId C++ forms, the edge resolver and the set_dependencies array
+    manual        manual scopes: hoisting, retained buffers, scalar-read check
+    task_arrays   TaskId / array carries, TaskId arrays
+    line_edits    lines decided after they were printed (hoisted declarations, captures)
     names         identifiers, Expr / Binding, C++ blocks
     cxx_types     DataType names, C types, literals, scalar encoding
     kernel_table  the kernel table / signature and kernel_config.json

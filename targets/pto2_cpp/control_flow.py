@@ -69,6 +69,7 @@ def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -
 def emit_parallel_assign(p: FunctionPrinter, pairs: Sequence[tuple[Binding, Expr]]) -> None:
     """`target = source;` for each pair, as if all sources were read first."""
     pairs = [(t, s) for t, s in pairs if s is not t]
+    pairs = p.taskids.assign_arrays(pairs)  # TaskId arrays: slot-by-slot copies
     written: set[Binding] = set()
     conflict = False
     for target, source in pairs:
@@ -141,13 +142,16 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     kinds: list[str] = []
     carries: list[Expr | None] = []
     decls: list[tuple[Binding, Expr]] = []
-    taskid_decls: list[str] = []
     for i, (val, init) in enumerate(zip(iter_vals, inits)):
         if sizes[i] != 0 or is_task_id_value(val):
-            kinds.append(TASKID)
-            carry, lines = p.taskids.carry(op, i, init)
-            carries.append(carry)
-            taskid_decls.extend(lines)
+            # The TaskId hook binds the iter_arg and the result itself (a parallel array
+            # carry's iter_arg is its init, its result a new array).
+            tid_carry = p.taskids.carry(op, i, init)
+            kinds.append(TASKID if tid_carry is not None else DEAD)
+            carries.append(tid_carry)
+            if tid_carry is not None:
+                decls.append((tid_carry, init))
+            continue
         elif not rebind[i]:
             kinds.append(ALIAS)
             carries.append(init)
@@ -166,13 +170,11 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     w = p.w
     w.blank()
     for b, init in decls:
-        w.line(f"{b.ctype} {b.name} = {p.mark(init).text};")
-    for line in taskid_decls:
-        w.line(line)
+        p.taskids.declare_var(b, init)  # hoisted before a manual scope's header if needed
     name = p.names.fresh(iv.name_hint, "i")
     p.open_block(f"for ({iv_type} {name} = {lb.text}; {name} < {ub.paren}; {name} += {step.text})")
     p.bind(iv, Binding(name, iv_type, p.block))
-    _forward(p, body, [c if k == REBIND else None for k, c in zip(kinds, carries)])  # type: ignore[misc]
+    _forward(p, body, [c if k in (REBIND, TASKID) else None for k, c in zip(kinds, carries)])  # type: ignore[misc]
 
     def on_yield(term: Operation) -> None:
         pairs = []
@@ -200,7 +202,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     p.close_block()
     w.blank()
     for i, res in enumerate(op.res):
-        if carries[i] is not None and kinds[i] != DEAD:
+        if carries[i] is not None and kinds[i] not in (DEAD, TASKID):
             p.bind(res, carries[i])  # type: ignore[arg-type]
 
 
@@ -234,7 +236,7 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
     w.blank()
     for b in results:
         if b is not None:
-            w.line(f"{b.ctype} {b.name};")
+            p.taskids.declare_var(b, None)  # hoisted before a manual scope's header if needed
     p.open_block(f"if ({cond.text})")
     _branch(p, op.true_region.block, results)
     if op.false_region.blocks:

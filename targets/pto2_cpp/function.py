@@ -10,8 +10,8 @@ one handler, so new ops plug in without touching the walker). Here the registry 
     tasks         pto_orch.call (Arg packs, kernel ids, core types, output aliasing)
     control_flow  scf.for / scf.if / pto_rt.scope auto and their terminators
     arith_ops     arith.* as C++ expressions
-    taskids       pto_orch.submit, TaskIds, TaskId arrays, manual scopes, dependency arrays:
-                  the hook where the target's second part plugs in (part 1 rejects them)
+    taskids       pto_orch.submit, TaskIds, TaskId arrays, manual scopes, dependency arrays
+                  (with deps, manual, task_arrays; see taskids.TaskIdLowering)
 
 The printer does no analysis (DESIGN.md section 5, "strict 1:1"): directions, carry plans and
 scopes are read from the IR, and a missing one is a located precondition error.

@@ -54,7 +54,7 @@ RUNTIME_NAMES = frozenset(
 """Identifiers the emitted file (or its includes) already uses."""
 
 _NUMBERED = re.compile(r"(params_t|alloc_|mixed_|task_)[0-9]+(_deps|_deps_count|_tid|_outs)?")
-"""The printer's numbered names (spec naming table), with the suffixes part 2 adds
+"""The printer's numbered names (spec naming table), with the suffixes of the TaskId part
 (`params_t0_deps`, `params_t0_deps_count`, `alloc_0_tid`, `task_0_outs`)."""
 
 _INVALID = re.compile(r"[^A-Za-z0-9_]")

@@ -135,6 +135,7 @@ def emit_file(p: FunctionPrinter) -> None:
     prologue = _declare_prologue(p, sig)
     mark = len(w.lines)
     p.emit_block(func.body.block)
+    p.taskids.finish()  # deferred edits of the body (hoisted lines, TaskId captures)
     lines = _prologue_lines(prologue)
     if len(w.lines) == mark and lines:
         lines.pop()  # no body: no blank line before the closing brace

@@ -1,36 +1,45 @@
-"""TaskIds, dependency arrays and manual scopes: the hook of the target's second part.
+"""TaskIds, dependency arrays and manual scopes: the target's second part, behind one object.
 
 Spec: seeds/000, "Manual Scope 与 TaskId 降级", "TaskId 的来源", "无法解析的依赖边",
 "pl.parallel TaskId iter_arg 的 array carry", "Phase-fence dummy barrier"; DESIGN.md
-section 5 (differences 5 and 6).
+section 5 (differences 5 and 6). User documentation: docs/targets/pto2-cpp.md.
 
-Part 1 of the pto2-cpp target prints everything outside `pto_rt.scope manual` and without
-TaskIds; every construct of part 2 reaches the printer through exactly one method of
-`TaskIdLowering`, and part 1's implementation of each rejects it with a located
-"not supported yet" error. Part 2 replaces the bodies of these methods (or subclasses the
-class and sets `FunctionPrinter.taskids`); the rest of the printer already calls them at the
-right points:
+The rest of the printer calls `FunctionPrinter.taskids` (a `TaskIdLowering`) at these points;
+the work is split by concern into `deps` (TaskId C++ forms, the edge resolver, the deps array),
+`manual` (the manual block, hoisting, retained buffers, scalar reads), `task_arrays` (TaskId
+carries, array carries, TaskId arrays) and `line_edits` (lines decided after they were
+printed):
 
     manual_scope(op)           pto_rt.scope manual [compiler_owned]: the whole block
-                               (PTO2_SCOPE(PTO2ScopeMode::MANUAL), alloc hoisting, output
-                               remapping across the scope)
-    task_deps(op, params, n)   after a task's add_* lines, before its submit line: the
-                               `<params>_deps[K]` stack array and `set_dependencies` (user
-                               `deps`, `compiler_deps`, alloc TaskIds in manual scopes)
-    submit_capture(op, n)      text before `rt_submit_*(...)`, e.g.
-                               "TaskOutputTensors task_<n>_outs = " when the TaskId is used
-    after_submit(op, n)        after the submit line: bind the submit's TaskId result
-    after_alloc(alloc, ops)    after each `alloc_tensors` batch (`alloc_<N>_tid` capture)
+    task_deps(op, params, n)   after a task's add_* lines: its deps array and set_dependencies
+    submit_capture(op, n)      "TaskOutputTensors task_<n>_outs = " when the TaskId is used
+    after_submit(op, n)        `PTO2TaskId <name> = task_<n>_outs.task_id();`
+    after_alloc(alloc, ops)    remembers the batch (its `alloc_<N>_tid` is captured on need)
     lower_op(op)               pto_system.task_invalid / task_dummy / task_is_valid,
                                pto_orch.task_array_create / get / set
-    carry(loop, i, init)       a loop-carried TaskId or TaskId-array iter_arg (or any
-                               iter_arg with a nonzero `pto_orch.iter_arg_array_size`):
-                               its binding and declaration lines
-    carry_yield(...)           its assignments at the loop's yield
+    carry(loop, i, init)       a TaskId / TaskId-array carry: binds the iter_arg and the
+                               result, returns the variable its yields assign (None: dead)
+    carry_yield(...)           that carry's assignment at the loop's yield
+    declare_var(b, init)       a carry / if-result variable's declaration (hoisted before a
+                               manual header when declared directly in a manual block)
+    assign_arrays(pairs)       the TaskId-array copies of a yield's parallel assignment
     if_result(op, i)           an scf.if result of TaskId type
-    scope_result(op, i)        a pto_rt.scope result of TaskId type
-    check_read(op)             pto_tensor.read of a tensor written in a manual scope
-                               (DESIGN.md difference 6)
+    scope_result(op, i, v)     a pto_rt.scope result of TaskId type (bound like any value)
+    check_read(op)             pto_tensor.read of a tensor a manual task wrote (difference 6)
+    finish()                   applies the deferred line edits at the end of the body
+
+TaskId ops:
+
+    %none = pto_system.task_invalid            prints nothing; the value is PTO2TaskId::invalid()
+    %ok = pto_system.task_is_valid %t          the expression `t.is_valid()`
+    %b = pto_system.task_dummy deps(%t1, %t2)  // Task N: dummy barrier
+                                               Arg params_tN;  <deps array>
+                                               PTO2TaskId b = PTO2TaskId::invalid();
+                                               if (params_tN_deps_count > 0) {
+                                                   TaskOutputTensors task_N_outs = rt_submit_dummy_task(params_tN);
+                                                   b = task_N_outs.task_id();
+                                               }
+    %b = pto_system.task_dummy deps()          submitted unconditionally (its TaskId is valid)
 """
 
 from __future__ import annotations
@@ -49,67 +58,258 @@ from pypto_dialects.orch import (
 )
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp, TaskInvalidOp, TaskIsValidOp
-from pypto_dialects.targets.pto2_cpp.errors import not_supported_yet
-from pypto_dialects.targets.pto2_cpp.names import Binding, Expr
+from pypto_dialects.targets.pto2_cpp import manual, task_arrays
+from pypto_dialects.targets.pto2_cpp.deps import (
+    INVALID,
+    TaskIdConst,
+    TaskIdVar,
+    array_size,
+    emit_deps,
+    op_line,
+    resolve_edges,
+)
+from pypto_dialects.targets.pto2_cpp.errors import codegen_error
+from pypto_dialects.targets.pto2_cpp.line_edits import LineEdits
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, sanitize
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
 
 
 class TaskIdLowering:
-    """Part 1: no TaskIds, no manual scopes (each method documents what part 2 prints)."""
+    """The TaskId / manual-scope state of one function's printer.
+
+    `manual`: the open manual scopes (innermost last); `allocs`: create op -> its printed
+    `alloc_tensors` batch; `superseded`: TaskId array values consumed by an in-place
+    `task_array_set` (-> that op); `edits`: the deferred line edits; `unused_checks`: TaskId
+    variables whose lines are dropped if nothing ends up naming them."""
 
     def __init__(self, printer: FunctionPrinter) -> None:
         self.p = printer
+        self.edits = LineEdits(printer.w)
+        self.manual: list[manual.ManualCtx] = []
+        self.allocs: dict[Operation, manual.AllocRecord] = {}
+        self.superseded: dict[SSAValue, Operation] = {}
+        self.unused_checks: list[tuple[TaskIdVar, list[tuple[int, str | None]]]] = []
+        self._outs: dict[Operation, str] = {}
+        self._slot_var: str | None = None
+        self._fanout_var: str | None = None
+        self._hints: set[str] | None = None
+
+    # ------------------------------------------------------------------ names
+
+    def _loop_name(self, base: str) -> str:
+        """A loop-variable name no SSA value of the function is named after (so the
+        program's own names keep theirs), taken once per function."""
+        if self._hints is None:
+            hints: set[str] = set()
+            for op in self.p.func.walk():
+                for v in op.results:
+                    if v.name_hint:
+                        hints.add(sanitize(v.name_hint))
+                for region in op.regions:
+                    for block in region.blocks:
+                        hints.update(sanitize(a.name_hint) for a in block.args if a.name_hint)
+            self._hints = hints
+        name, n = base, 0
+        while name in self._hints:
+            n += 1
+            name = f"{base}{n}"
+        return self.p.names.fresh(name, base)
+
+    def slot_var(self) -> str:
+        """The loop variable of array fills and copies (`i`), one name per function: each
+        such loop is a statement of its own, none nests in another."""
+        if self._slot_var is None:
+            self._slot_var = self._loop_name("i")
+        return self._slot_var
+
+    def fanout_var(self) -> str:
+        """The loop variable of a deps array's all-slots fan-out (`k`)."""
+        if self._fanout_var is None:
+            self._fanout_var = self._loop_name("k")
+        return self._fanout_var
+
+    # ------------------------------------------------------------------ manual scopes
 
     def manual_scope(self, op: ScopeOp) -> None:
         """Print a `pto_rt.scope manual` op (and bind its results)."""
-        raise not_supported_yet(op, "a manual scope")
+        manual.emit_manual_scope(self, op)
 
-    def task_deps(self, op: Operation, params: str, task_no: int) -> None:
-        """Print the dependency array of a task (`op` is a call or submit)."""
-        if isinstance(op, SubmitOp):
-            raise not_supported_yet(op, "a task that yields a TaskId")
-        if getattr(op, "compiler_deps", None):
-            raise not_supported_yet(op, "a task with compiler_deps (compiler-derived TaskId edges)")
-
-    def submit_capture(self, op: Operation, task_no: int) -> str:
-        """Text before the submit call (a `TaskOutputTensors` capture), "" for none."""
-        return ""
-
-    def after_submit(self, op: Operation, task_no: int) -> None:
-        """Bind TaskId results after the submit line."""
+    def declare_var(self, b: Binding, init: Expr | None) -> None:
+        """Declare a loop carry / if result variable (see manual.declare_var)."""
+        manual.declare_var(self, b, init)
 
     def after_alloc(self, alloc: str, creates: Sequence[Operation]) -> None:
         """Called after each `alloc_tensors` batch."""
+        manual.record_alloc(self, alloc, list(creates))
+
+    def check_read(self, op: Operation) -> None:
+        """Reject a scalar read of a tensor written inside a manual scope."""
+        manual.check_read(op)
+
+    # ------------------------------------------------------------------ tasks
+
+    def check_array_use(self, value: SSAValue, at: Operation) -> None:
+        """A TaskId array value consumed by an in-place `task_array_set` is gone."""
+        set_op = self.superseded.get(value)
+        if set_op is None:
+            return
+        from pypto_dialects.targets.pto2_cpp.function import describe
+
+        line = op_line(set_op)
+        raise codegen_error(
+            at,
+            f"uses {describe(value)}, a TaskId array that 'pto_orch.task_array_set'"
+            + (f" at {line}" if line else "")
+            + " has updated in place (a PTO2TaskId array is one C++ array, so the value "
+            "before the update no longer exists): use the task_array_set result, or copy "
+            "the ids into another array first",
+        )
+
+    def task_deps(self, op: Operation, params: str, task_no: int) -> None:
+        """Print the dependency array of a task (`op` is a call or submit)."""
+        user = op.deps if isinstance(op, SubmitOp) else ()
+        retains = manual.retain_edges(self, op)  # type: ignore[arg-type]
+        edges = resolve_edges(
+            self.p, op, user, op.compiler_deps, retains, check=self.check_array_use  # type: ignore[attr-defined]
+        )
+        emit_deps(self.p, params, edges, self.fanout_var)
+
+    def submit_capture(self, op: Operation, task_no: int) -> str:
+        """`TaskOutputTensors task_<n>_outs = ` when the submit's TaskId is used."""
+        if not isinstance(op, SubmitOp) or op.task_id.first_use is None:
+            return ""
+        outs = self.p.names.numbered(f"task_{task_no}_outs")
+        self._outs[op] = outs
+        return f"TaskOutputTensors {outs} = "
+
+    def after_submit(self, op: Operation, task_no: int) -> None:
+        """`PTO2TaskId <name> = task_<n>_outs.task_id();` (a fresh TaskId: never guarded)."""
+        outs = self._outs.pop(op, None)
+        if outs is None:
+            return
+        assert isinstance(op, SubmitOp)
+        p = self.p
+        submit_line = self.edits.last()
+        var = TaskIdVar(p.names.fresh(op.task_id.name_hint, "tid"), p.block, guard=False, producer=op)
+        p.bind(op.task_id, var)
+        p.w.line(f"PTO2TaskId {var.name} = {outs}.task_id();")
+        prefix = f"TaskOutputTensors {outs} = "
+        self.unused_checks.append(
+            (
+                var,
+                [
+                    (submit_line, self.edits.text(submit_line)[len(prefix) :]),
+                    (self.edits.last(), None),
+                ],
+            )
+        )
+
+    # ------------------------------------------------------------------ TaskId ops
 
     def lower_op(self, op: Operation) -> None:
         """Print one TaskId op (task_invalid, task_dummy, task_is_valid, task arrays)."""
-        raise not_supported_yet(op, "a TaskId op")
+        p = self.p
+        if isinstance(op, TaskInvalidOp):
+            p.bind(op.result, TaskIdConst())
+        elif isinstance(op, TaskIsValidOp):
+            if op.result.first_use is not None:
+                t = p.lookup(op.task_id, op)
+                if array_size(t):
+                    raise codegen_error(
+                        op,
+                        f"tests {t.text}, which stands for the TaskId array of a parallel "
+                        "loop's array carry, not one TaskId",
+                    )
+                p.bind(op.result, Expr(f"{t.text}.is_valid()", False, t.deps))
+        elif isinstance(op, TaskDummyOp):
+            self._dummy(op)
+        else:
+            task_arrays.emit_array_op(self, op)
 
-    def carry(self, loop: Operation, index: int, init: Expr) -> tuple[Binding | Expr, list[str]]:
-        """The C++ form of a TaskId / TaskId-array / array-planned iter_arg of `loop`, and
-        the declaration lines to print before the loop (with the other carries)."""
-        raise not_supported_yet(
-            loop, f"iter_arg #{index}, a loop-carried TaskId or TaskId-array carry,"
-        )
+    def _dummy(self, op: TaskDummyOp) -> None:
+        p = self.p
+        w = p.w
+        edges = resolve_edges(p, op, op.deps, (), check=self.check_array_use)
+        n = p.next_task()
+        params = p.names.numbered(f"params_t{n}")
+        w.blank()
+        w.line(f"// Task {n}: dummy barrier")
+        w.line(f"Arg {params};")
+        count = emit_deps(p, params, edges, self.fanout_var)
+        used = op.result.first_use is not None
+        outs = p.names.numbered(f"task_{n}_outs") if used else ""
+        submit = f"rt_submit_dummy_task({params});"
+        capture = f"TaskOutputTensors {outs} = {submit}"
+        if not used:
+            if count is None:
+                w.line(submit)
+            else:
+                w.open(f"if ({count} > 0)")
+                w.line(submit)
+                w.close()
+            w.blank()
+            return
+        name = p.names.fresh(op.result.name_hint, "barrier")
+        if count is None:  # a statically empty deps list: always submitted, always valid
+            var = TaskIdVar(name, p.block, guard=False, producer=op)
+            w.line(capture)
+            first = self.edits.last()
+            w.line(f"PTO2TaskId {name} = {outs}.task_id();")
+            fix = [(first, submit), (self.edits.last(), None)]
+        else:
+            var = TaskIdVar(name, p.block, guard=True, producer=op)
+            w.line(f"PTO2TaskId {name} = {INVALID};")
+            decl = self.edits.last()
+            w.open(f"if ({count} > 0)")
+            w.line(capture)
+            first = self.edits.last()
+            w.line(f"{name} = {outs}.task_id();")
+            w.close()
+            fix = [(decl, None), (first, submit), (self.edits.last() - 1, None)]
+        p.bind(op.result, var)
+        self.unused_checks.append((var, fix))
+        w.blank()
+
+    # ------------------------------------------------------------------ carries
+
+    def carry(self, loop: Operation, index: int, init: Expr) -> TaskIdVar | None:
+        """A TaskId / TaskId-array / array-planned iter_arg (see task_arrays.carry)."""
+        return task_arrays.carry(self, loop, index, init)  # type: ignore[arg-type]
 
     def carry_yield(
-        self, loop: Operation, index: int, carry: Binding | Expr, value: SSAValue, term: Operation
+        self, loop: Operation, index: int, carry: Binding, value: SSAValue, term: Operation
     ) -> list[tuple[Binding, Expr]]:
-        """The assignments of such a carry at the loop's yield (slot copies for arrays)."""
-        raise not_supported_yet(loop, f"iter_arg #{index}, a loop-carried TaskId,")
+        """The assignments of such a carry at the loop's yield."""
+        return task_arrays.carry_yield(self, loop, index, carry, value, term)  # type: ignore[arg-type]
+
+    def assign_arrays(self, pairs: Sequence[tuple[Binding, Expr]]) -> list[tuple[Binding, Expr]]:
+        """Print the TaskId-array copies among `pairs`; returns the other pairs."""
+        return task_arrays.assign_arrays(self, pairs)
 
     def if_result(self, op: Operation, index: int) -> Binding:
-        """Declare a TaskId result of an scf.if."""
-        raise not_supported_yet(op, f"result #{index}, a TaskId,")
+        """The variable of a TaskId result of an scf.if (bound; declared by the caller)."""
+        return task_arrays.if_result(self, op, index)  # type: ignore[arg-type]
 
     def scope_result(self, op: ScopeOp, index: int, value: SSAValue) -> None:
-        """A TaskId yielded out of an auto scope."""
-        raise not_supported_yet(op, f"result #{index}, a TaskId,")
+        """A TaskId yielded out of an auto scope: bound to the yielded value like any other
+        result; a TaskId declared inside the scope is then unusable after it (the deps
+        resolver reports a user edge on it, rule 5)."""
 
-    def check_read(self, op: Operation) -> None:
-        """Reject a scalar read of a tensor written inside a manual scope (part 2)."""
+    # ------------------------------------------------------------------ end of function
+
+    def finish(self) -> None:
+        """Drop the lines of TaskIds nothing named, then apply every deferred edit."""
+        for var, fixes in self.unused_checks:
+            if var.used:
+                continue
+            for index, text in fixes:
+                if text is None:
+                    self.edits.delete(index)
+                else:
+                    self.edits.replace(index, text)
+        self.edits.apply()
 
 
 def is_task_id_value(value: SSAValue) -> bool:

@@ -1,0 +1,231 @@
+"""TaskIds in C++ and the dependency array of a task: which edges survive, and their lines.
+
+Spec: seeds/000, "Manual Scope 与 TaskId 降级" (the `set_dependencies` stack array sized
+exactly, no cap), "TaskId 的来源" (where a TaskId comes from decides its `is_valid()` guard),
+"无法解析的依赖边" (an edge whose TaskId lives in a scope that has closed: a compiler edge is
+skipped, a user edge is an error; ResolveDepEdgeBinding is the one entry that both sizing and
+filling go through); DESIGN.md section 5 (difference 5: the retain edges of manual tasks).
+
+    // a task with a user edge, a loop-carried TaskId, an array and a retained buffer
+    PTO2TaskId params_t3_deps[7];                  K = 1 + 1 + 4 + 1 (an array counts its slots)
+    uint32_t params_t3_deps_count = 0;
+    params_t3_deps[params_t3_deps_count++] = t;    fresh submit TaskId: never invalid, no guard
+    if (prev.is_valid()) params_t3_deps[params_t3_deps_count++] = prev;
+    for (int64_t k = 0; k < 4; ++k) {              a TaskId array: every slot, each guarded
+        if (arr[k].is_valid())
+            params_t3_deps[params_t3_deps_count++] = arr[k];
+    }
+    params_t3_deps[params_t3_deps_count++] = alloc_0_tid;   retain edge (always valid)
+    params_t3.set_dependencies(params_t3_deps, params_t3_deps_count);
+
+`resolve_edges` is the single resolver: user edges (`deps`) first, then compiler edges
+(`compiler_deps`), then retain edges; a value listed twice, or two values printing as the
+same C++ variable, count once. `emit_deps` prints exactly the edges it returns, so the array
+size and the fill lines cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.ir import Operation, SSAValue
+
+from pypto_dialects.targets.pto2_cpp.errors import CodegenError, codegen_error
+from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr
+
+if TYPE_CHECKING:
+    from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
+
+INVALID = "PTO2TaskId::invalid()"
+
+
+class TaskIdVar(Binding):
+    """A `PTO2TaskId` variable (`size` None) or array (`size` N) of the emitted C++.
+
+    `guard`: the variable may hold `PTO2TaskId::invalid()` (a dependency on it is wrapped in
+    `if (<name>.is_valid())`); a fresh submit TaskId or a retained allocation's TaskId is
+    never invalid. `producer`: the op whose TaskId it holds (for messages). `slot_loop`: for
+    the result array of a `pto_orch.parallel` loop, that loop (its yields write one slot).
+    `hoist`: declare it before the enclosing manual scope's header (it leaves the scope)."""
+
+    __slots__ = ("size", "guard", "producer", "slot_loop", "hoist")
+
+    def __init__(
+        self,
+        name: str,
+        block: CppBlock,
+        size: int | None = None,
+        guard: bool = True,
+        producer: Operation | None = None,
+    ) -> None:
+        super().__init__(name, "PTO2TaskId", block)
+        self.size = size
+        self.guard = guard
+        self.producer = producer
+        self.slot_loop: Operation | None = None
+        self.hoist = False
+
+
+class TaskIdConst(Expr):
+    """`PTO2TaskId::invalid()` (the `None` seed, `pto_system.task_invalid`)."""
+
+    __slots__ = ()
+    size = None
+    guard = True
+
+    def __init__(self) -> None:
+        super().__init__(INVALID)
+
+
+class SlotRef(Binding):
+    """One slot `arr[index]` of a TaskId array, as an assignment target."""
+
+    __slots__ = ("array",)
+
+    def __init__(self, array: TaskIdVar, index: str) -> None:
+        super().__init__(f"{array.name}[{index}]", "PTO2TaskId", array.block)
+        self.array = array
+
+
+def array_size(expr: Expr | None) -> int | None:
+    """N when `expr` is a TaskId array, else None."""
+    return getattr(expr, "size", None)
+
+
+def guarded(expr: Expr) -> bool:
+    """Whether a dependency on the TaskId `expr` needs an `is_valid()` guard."""
+    return bool(getattr(expr, "guard", True))
+
+
+def op_line(op: Operation | None) -> str:
+    """`line L` of an op's location (for messages that name another op), or ''."""
+    loc = op.location if op is not None else None
+    if isinstance(loc, FileLineColLoc):
+        return f"line {loc.line.data}"
+    return ""
+
+
+@dataclass(frozen=True)
+class Edge:
+    """One dependency of a task: the TaskId (scalar or array) and where it comes from."""
+
+    expr: Expr
+    user: bool
+    retain: bool = False
+
+    @property
+    def slots(self) -> int:
+        return array_size(self.expr) or 1
+
+
+def closed_binding(expr: Expr) -> Binding | None:
+    """The first variable `expr` names whose C++ block has closed (None: usable here)."""
+    for b in expr.deps:
+        if not b.block.open:
+            return b
+    return None
+
+
+def _describe(value: SSAValue) -> str:
+    from pypto_dialects.targets.pto2_cpp.function import describe
+
+    return describe(value)
+
+
+def unresolvable_user_edge(op: Operation, value: SSAValue, index: int, b: Binding) -> CodegenError:
+    """Rule 5: a user edge whose TaskId was produced in a scope that has closed."""
+    producer = getattr(b, "producer", None)
+    what = "a TaskId"
+    if producer is not None:
+        line = op_line(producer)
+        what = f"the TaskId of '{producer.name}'" + (f" at {line}" if line else "")
+    return codegen_error(
+        op,
+        f"depends on {_describe(value)} (deps entry {index}), {what}, whose C++ variable "
+        f"'{b.name}' is declared inside a scope that has closed before this task (a TaskId "
+        "lives only in the PTO2_SCOPE that produced it, including the scopes "
+        "materialize-runtime-scopes puts on loop bodies and if branches): consume it inside "
+        "the producing scope, hoist the producer out of that scope, or collect the ids into "
+        "a TaskId array (pto_orch.task_array_create before the scope, pto_orch.task_array_set "
+        "inside it) and depend on the array",
+    )
+
+
+def resolve_edges(
+    p: FunctionPrinter,
+    op: Operation,
+    user: Sequence[SSAValue],
+    compiler: Sequence[SSAValue],
+    retains: Sequence[Expr] = (),
+    check: Callable[[SSAValue, Operation], None] | None = None,
+) -> list[Edge]:
+    """The edges of a task that survive, in order: user edges, compiler edges, retain edges.
+
+    A value listed again, or a value printing as a variable already listed, is dropped. A
+    user edge whose TaskId lives in a closed C++ block is a located error (rule 5); such a
+    compiler edge is skipped. `check(value, op)` runs on every edge value first (e.g. the
+    in-place array update check)."""
+    edges: list[Edge] = []
+    seen: set[object] = set()
+    for is_user, values in ((True, user), (False, compiler)):
+        for i, v in enumerate(values):
+            if v in seen:
+                continue
+            seen.add(v)
+            if check is not None:
+                check(v, op)
+            expr = p.env.get(v)
+            if expr is None:
+                expr = p.lookup(v, op)  # raises the printer's "no C++ form" error
+            dead = closed_binding(expr)
+            if dead is not None:
+                if is_user:
+                    raise unresolvable_user_edge(op, v, i, dead)
+                continue  # a compiler edge is best effort: skipping only drops ordering
+            if isinstance(expr, Binding):  # two values printing as one variable
+                if expr in seen:
+                    continue
+                seen.add(expr)
+            edges.append(Edge(expr, is_user))
+    for r in retains:
+        if r not in seen:
+            seen.add(r)
+            edges.append(Edge(r, False, retain=True))
+    return edges
+
+
+def emit_deps(
+    p: FunctionPrinter, params: str, edges: Sequence[Edge], slot_var: Callable[[], str]
+) -> str | None:
+    """Print the dependency array of the task `params` for `edges` (nothing when empty);
+    returns the name of its count variable. `slot_var()` names the loop variable of an
+    array's fan-out (`k`)."""
+    if not edges:
+        return None
+    w = p.w
+    k_total = sum(e.slots for e in edges)
+    deps = p.names.numbered(f"{params}_deps")
+    count = p.names.numbered(f"{params}_deps_count")
+    w.line(f"PTO2TaskId {deps}[{k_total}];")
+    w.line(f"uint32_t {count} = 0;")
+    fill = f"{deps}[{count}++]"
+    for e in edges:
+        expr = p.mark(e.expr)
+        n = array_size(expr)
+        if n:
+            k = slot_var()
+            w.open(f"for (int64_t {k} = 0; {k} < {n}; ++{k})")
+            w.line(f"if ({expr.text}[{k}].is_valid())")
+            w.depth += 1
+            w.line(f"{fill} = {expr.text}[{k}];")
+            w.depth -= 1
+            w.close()
+        elif guarded(expr):
+            w.line(f"if ({expr.text}.is_valid()) {fill} = {expr.text};")
+        else:
+            w.line(f"{fill} = {expr.text};")
+    w.line(f"{params}.set_dependencies({deps}, {count});")
+    return count

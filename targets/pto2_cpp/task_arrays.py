@@ -1,0 +1,340 @@
+"""TaskId carries and TaskId arrays as PTO2 C++.
+
+Spec: seeds/000, "TaskId 的来源" (loop-carried TaskIds, array slot reads as snapshot locals),
+"pl.parallel TaskId iter_arg 的 array carry" (the array carry of a parallel loop, its
+broadcast / slot-copy initialisation, the slot written per iteration, the all-slots fan-out of
+its consumers, the outer sequential loop that inherits N and copies slot by slot), the case1
+example; DESIGN.md sections 3 ("Loops") and 5.
+
+The carry plan is read from the loop (`pto_orch.iter_arg_array_size`, stamped by
+classify-iter-arg-carry); nothing here decides it.
+
+    scalar TaskId carry (size 0)         PTO2TaskId prev = <init>;  ...  prev = <yield>;
+    pto_orch.parallel, size N            the iter_arg *is* the init (a scalar, or the array of
+                                         the enclosing carry: consumers depend on all its slots);
+                                         the result is a new array:
+                                             PTO2TaskId res[N];
+                                             for (int64_t i = 0; i < N; ++i)
+                                                 res[i] = <init>;        (or <init>[i])
+                                             for (...) { ... res[branch] = tid; }
+                                         slot `branch` when lb = 0 and step = 1, else
+                                         `(branch - lb) / step`
+    sequential loop, size N (inherited)  the iter_arg is an array declared before the loop,
+                                         broadcast / slot-copied from the init, copied slot by
+                                         slot from the inner array at the yield
+    !pto_orch.task_id_array<N> carry     an array of its own (copied from the init), updated in
+                                         place by task_array_set, copied at the yield unless
+                                         the yield is the array itself
+
+TaskId arrays: `task_array_create` -> `PTO2TaskId arr[N];` with every slot invalid;
+`task_array_get` -> `PTO2TaskId t = arr[i];` (a snapshot: a later write to the slot does not
+change `t`); `task_array_set` -> `arr[i] = t;`, in place: its result is the same C++ array, so
+the array value it consumed must not be used again (a located error otherwise), and an array
+defined outside a loop cannot be updated inside it (carry it through the loop's iter_args).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from pypto_dialects.orch import (
+    ITER_ARG_ARRAY_SIZE,
+    PARALLEL,
+    CallOp,
+    SubmitOp,
+    TaskArrayCreateOp,
+    TaskArrayGetOp,
+    TaskArraySetOp,
+    TaskIdArrayType,
+    is_task_id_like,
+)
+from pypto_dialects.system import TaskDummyOp
+from pypto_dialects.targets.pto2_cpp.deps import (
+    INVALID,
+    SlotRef,
+    TaskIdVar,
+    array_size,
+)
+from pypto_dialects.targets.pto2_cpp.errors import codegen_error
+from pypto_dialects.targets.pto2_cpp.manual import leaves_manual_scope
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr
+
+if TYPE_CHECKING:
+    from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
+
+
+def _stale(loop: Operation, i: int, why: str) -> Exception:
+    return codegen_error(
+        loop,
+        f"iter_arg #{i}: {why}; the carry plan ('{ITER_ARG_ARRAY_SIZE}') is stale, re-run "
+        "classify-iter-arg-carry",
+    )
+
+
+def _plan_size(loop: scf.ForOp, i: int) -> int:
+    sizes = loop.attributes.get(ITER_ARG_ARRAY_SIZE)
+    if isinstance(sizes, DenseArrayBase):
+        values = sizes.get_values()
+        if i < len(values):
+            return int(values[i])
+    return 0
+
+
+def _needed(loop: scf.ForOp, i: int) -> bool:
+    term = loop.body.block.last_op
+    if loop.res[i].first_use is not None:
+        return True
+    return any(use.operation is not term for use in loop.body.block.args[i + 1].uses)
+
+
+def _const(v: SSAValue) -> int | None:
+    owner = v.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return int(owner.value.value.data)
+    return None
+
+
+def _check_fanout_uses(loop: scf.ForOp, i: int, val: SSAValue, n: int) -> None:
+    """The iter_arg of a parallel array carry stands for the N TaskIds of its init: it can
+    only be a dependency or be yielded (its slot then keeps the init's TaskId)."""
+    term = loop.body.block.last_op
+    for use in val.uses:
+        o = use.operation
+        if o is term:
+            continue
+        if isinstance(o, SubmitOp | TaskDummyOp) and val in o.deps:
+            continue
+        if isinstance(o, CallOp | SubmitOp) and val in o.compiler_deps:
+            continue
+        raise codegen_error(
+            o,
+            f"uses iter_arg #{i} of a pto_orch.parallel loop whose TaskIds form an array "
+            f"carry: in the loop body it stands for all {n} TaskIds of the previous round "
+            "(its init array), so it can only be listed in deps / compiler_deps or yielded",
+        )
+
+
+def new_var(
+    low: TaskIdLowering,
+    hints: Sequence[str | None],
+    size: int | None,
+    producer: Operation,
+    default: str = "tid",
+) -> TaskIdVar:
+    """A new TaskId variable (or array) in the current C++ block (declared by the caller)."""
+    p = low.p
+    hint = next((h for h in hints if h), None)
+    name = p.names.fresh(hint, default)
+    return TaskIdVar(name, p.block, size=size, guard=True, producer=producer)
+
+
+def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar | None:
+    """The variable a TaskId / TaskId-array carry's yields assign (None: the carry is dead).
+    Binds the iter_arg and the loop result; the caller declares the variable before the loop
+    (`declare_var`, with `init`)."""
+    p = low.p
+    val = loop.body.block.args[i + 1]
+    res = loop.res[i]
+    size = _plan_size(loop, i)
+    if not is_task_id_like(val.type):
+        raise _stale(loop, i, f"it has type {val.type}, but its plan is a TaskId array of {size} slots")
+    low.check_array_use(loop.iter_args[i], loop)
+    n_init = array_size(init)
+    if isinstance(val.type, TaskIdArrayType):
+        n = val.type.size.data
+        if size:
+            raise _stale(loop, i, f"a {val.type} carry is an array already, but its plan is an array of {size} slots")
+        if not _needed(loop, i):
+            return None
+        var = new_var(low, (val.name_hint, res.name_hint), n, loop)
+        p.bind(val, var)
+        p.bind(res, var)
+        var.hoist = leaves_manual_scope(low, res)
+        return var
+    if size == 0:
+        if n_init:
+            raise _stale(loop, i, f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId")
+        if not _needed(loop, i):
+            return None
+        var = new_var(low, (val.name_hint, res.name_hint), None, loop)
+        p.bind(val, var)
+        p.bind(res, var)
+        return var
+    if n_init and n_init != size:
+        raise _stale(loop, i, f"its init is a TaskId array of {n_init} slots, but its plan has {size}")
+    if PARALLEL in loop.attributes:
+        p.bind(val, init)  # every iteration sees the previous round's TaskIds
+        if n_init:
+            _check_fanout_uses(loop, i, val, n_init)
+        if res.first_use is None:
+            return None
+        lb, step = _const(loop.lb), _const(loop.step)
+        if lb is None or step is None:
+            raise _stale(loop, i, "the loop's lower bound and step are not constants")
+        var = new_var(low, (res.name_hint, val.name_hint), size, loop)
+        var.slot_loop = loop
+        var.hoist = leaves_manual_scope(low, res)
+        p.bind(res, var)
+        return var
+    if not _needed(loop, i):
+        return None
+    var = new_var(low, (val.name_hint, res.name_hint), size, loop)
+    var.hoist = leaves_manual_scope(low, res)
+    p.bind(val, var)
+    p.bind(res, var)
+    return var
+
+
+def slot_index(low: TaskIdLowering, loop: scf.ForOp) -> str:
+    """The slot a parallel loop's iteration writes: `i`, or `(i - lb) / step`."""
+    iv = low.p.env[loop.body.block.args[0]]
+    lb, step = _const(loop.lb), _const(loop.step)
+    if lb == 0 and step == 1:
+        return iv.text
+    start = f"{iv.text} - {lb}" if lb is not None and lb >= 0 else f"{iv.text} + {-(lb or 0)}"
+    return f"({start}) / {step}"
+
+
+def carry_yield(
+    low: TaskIdLowering, loop: scf.ForOp, i: int, var: Binding, value: SSAValue, term: Operation
+) -> list[tuple[Binding, Expr]]:
+    """The assignment of a TaskId carry at the loop's yield: `(target, source)` pairs for
+    the printer's parallel assignment (array targets are copied slot by slot)."""
+    p = low.p
+    assert isinstance(var, TaskIdVar)
+    low.check_array_use(value, term)
+    src = p.use(value, term)
+    n_src = array_size(src)
+    if var.slot_loop is loop:
+        idx = slot_index(low, loop)
+        if n_src:
+            src = Expr(f"{src.text}[{idx}]", False, src.deps)
+        return [(SlotRef(var, idx), src)]
+    if src is var:
+        return []
+    if (var.size or None) != n_src:
+        raise _stale(
+            loop,
+            i,
+            f"the loop yields {src.text}, "
+            + (f"a TaskId array of {n_src} slots" if n_src else "a single TaskId")
+            + f", into a carry that is "
+            + (f"an array of {var.size} slots" if var.size else "a single TaskId"),
+        )
+    return [(var, src)]
+
+
+def if_result(low: TaskIdLowering, op: scf.IfOp, i: int) -> TaskIdVar:
+    """The variable of a TaskId / TaskId-array result of an scf.if (declared before it)."""
+    r = op.output[i]
+    size = r.type.size.data if isinstance(r.type, TaskIdArrayType) else None
+    var = new_var(low, (r.name_hint,), size, op, default="if_result")
+    if size:
+        var.hoist = leaves_manual_scope(low, r)
+    low.p.bind(r, var)
+    return var
+
+
+def fill_array(low: TaskIdLowering, var: TaskIdVar, init: Expr) -> None:
+    """`for (i...) var[i] = init;` (a scalar broadcast) or `= init[i];` (a slot copy)."""
+    p = low.p
+    w = p.w
+    i = low.slot_var()
+    src = f"{init.text}[{i}]" if array_size(init) else init.text
+    p.mark(init)
+    w.line(f"for (int64_t {i} = 0; {i} < {var.size}; ++{i})")
+    w.depth += 1
+    w.line(f"{var.name}[{i}] = {src};")
+    w.depth -= 1
+
+
+def assign_arrays(
+    low: TaskIdLowering, pairs: Sequence[tuple[Binding, Expr]]
+) -> list[tuple[Binding, Expr]]:
+    """Print the array copies among `pairs` (as one parallel assignment: a source that is also
+    a target is copied into a temporary first); returns the other pairs."""
+    arrays = [(t, s) for t, s in pairs if array_size(t)]
+    if not arrays:
+        return list(pairs)
+    rest = [(t, s) for t, s in pairs if not array_size(t)]
+    p = low.p
+    w = p.w
+    targets = {id(t) for t, _ in arrays}
+    copies: list[tuple[TaskIdVar, Expr]] = []
+    for t, s in arrays:
+        if any(id(b) in targets for b in s.deps):
+            tmp = TaskIdVar(p.names.fresh(f"{t.name}_next", "next"), p.block, size=array_size(t))
+            w.line(f"PTO2TaskId {tmp.name}[{tmp.size}];")
+            fill_array(low, tmp, s)
+            s = tmp
+        copies.append((t, s))  # type: ignore[arg-type]
+    for t, s in copies:
+        fill_array(low, t, s)
+    return rest
+
+
+# ---------------------------------------------------------------------- TaskId array ops
+
+
+def _innermost_loop(op: Operation) -> scf.ForOp | None:
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, scf.ForOp):
+        parent = parent.parent_op()
+    return parent
+
+
+def _def_op(value: SSAValue) -> Operation | None:
+    if isinstance(value, BlockArgument):
+        return value.block.parent_op()
+    return value.owner  # type: ignore[return-value]
+
+
+def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
+    """Print `task_array_create` / `task_array_get` / `task_array_set`."""
+    p = low.p
+    w = p.w
+    if isinstance(op, TaskArrayCreateOp):
+        if op.result.first_use is None:
+            return
+        n = op.result.type.size.data  # type: ignore[attr-defined]
+        var = new_var(low, (op.result.name_hint,), n, op, default="tids")
+        p.bind(op.result, var)
+        w.line(f"PTO2TaskId {var.name}[{n}];")
+        fill_array(low, var, Expr(INVALID))
+        return
+    if isinstance(op, TaskArrayGetOp):
+        low.check_array_use(op.array, op)
+        if op.result.first_use is None:
+            return
+        arr = p.use(op.array, op)
+        idx = p.use(op.index, op)
+        var = new_var(low, (op.result.name_hint,), None, op)
+        p.bind(op.result, var)
+        w.line(f"PTO2TaskId {var.name} = {arr.text}[{idx.text}];")
+        return
+    assert isinstance(op, TaskArraySetOp)
+    low.check_array_use(op.array, op)
+    loop = _innermost_loop(op)
+    if loop is not None and not loop.is_ancestor(_def_op(op.array)):  # type: ignore[arg-type]
+        from pypto_dialects.targets.pto2_cpp.function import describe
+
+        raise codegen_error(
+            op,
+            f"updates {describe(op.array)} in place (PTO2TaskId arrays are C++ arrays), but "
+            "the array is defined outside the loop around this op, so every iteration would "
+            "update the one array while the IR gives each iteration the unchanged array: "
+            "carry the array through the loop's iter_args and yield the updated array",
+        )
+    arr = p.use(op.array, op)
+    value = p.use(op.value, op)
+    if array_size(value):
+        raise codegen_error(op, f"stores {value.text}, a TaskId array, into one slot")
+    idx = p.use(op.index, op)
+    w.line(f"{arr.text}[{idx.text}] = {value.text};")
+    low.superseded[op.array] = op
+    p.bind(op.result, arr)
