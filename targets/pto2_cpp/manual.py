@@ -183,6 +183,7 @@ def record_alloc(low: TaskIdLowering, alloc: str, creates: list[Operation]) -> N
     rec = AllocRecord(alloc, low.edits.here(), p.w.depth, p.block, list(creates))
     for c in creates:
         low.allocs[c] = rec
+        low.create_seq[c] = len(low.create_seq)
 
 
 def alloc_tid(low: TaskIdLowering, rec: AllocRecord) -> TaskIdVar:
@@ -203,77 +204,130 @@ def _is_ancestor(outer: CppBlock, inner: CppBlock) -> bool:
     return False
 
 
-class _Sources:
-    """The `pto_tensor.create`s whose buffer a tensor value may be, each with the C++ carry /
-    if-result variables passed on the way (one walk per value; cycles through loop carries
-    are cut)."""
+Source = tuple[CreateOp, tuple[Binding, ...]]
+"""A `pto_tensor.create` a tensor may be the buffer of, with the C++ carry / if-result
+variables passed on the way there."""
+
+
+class BufferSources:
+    """Which `pto_tensor.create`s' buffers a tensor value may be, per function.
+
+    Follows the aliasing backwards: views to their source, task results to the Out/InOut
+    argument they are, writes and assembles to their target, scope results to the yielded
+    value, loop results to the iter_arg; a no-rebind iter_arg is its init (the carry plan
+    says the yield is that buffer), a rebind iter_arg is its init or its yield and an if
+    result either branch's yield, and those pass through their C++ variable. Straight chains
+    are walked without recursion and memoized, so each value is resolved once; a cycle
+    through loop carries is cut (and what was computed across the cut is not memoized)."""
 
     def __init__(self, p: FunctionPrinter) -> None:
         self.p = p
-        self.out: list[tuple[CreateOp, tuple[Binding, ...]]] = []
+        self.memo: dict[SSAValue, frozenset[Source]] = {}
         self.active: set[SSAValue] = set()
+        self.cuts = 0
 
-    def _var(self, value: SSAValue, init: SSAValue | None) -> Binding | None:
+    def _var(self, value: SSAValue) -> Binding | None:
         b = self.p.env.get(value)
-        if not isinstance(b, Binding):
-            return None
-        if init is not None and self.p.env.get(init) is b:
-            return None  # a no-rebind carry: the init's own variable
-        return b
+        return b if isinstance(b, Binding) else None
 
-    def walk(self, value: SSAValue, via: tuple[Binding, ...] = ()) -> None:
-        if value in self.active:
-            return
-        self.active.add(value)
-        try:
-            self._walk(value, via)
-        finally:
-            self.active.discard(value)
-
-    def _walk(self, value: SSAValue, via: tuple[Binding, ...]) -> None:
+    def _step(self, value: SSAValue) -> tuple[str, object]:
+        """('one', pred) | ('leaf', create) | ('none', None) | ('many', [(pred, var)])."""
         from pypto_dialects.transforms.derive_call_directions import yield_values
 
         if isinstance(value, BlockArgument):
             loop = value.block.parent_op()
-            if isinstance(loop, scf.ForOp) and value.index > 0:
-                k = value.index - 1
-                init = loop.iter_args[k]
-                var = self._var(value, init)
-                nv = via + (var,) if var is not None else via
-                self.walk(init, nv)
-                ys = yield_values(loop)
-                if k < len(ys):
-                    self.walk(ys[k], nv)
-            return  # a function argument: an external buffer
+            if not isinstance(loop, scf.ForOp) or value.index == 0:
+                return ("none", None)  # a function argument: an external buffer
+            k = value.index - 1
+            init = loop.iter_args[k]
+            var = self._var(value)
+            if var is None or var is self.p.env.get(init):
+                return ("one", init)  # a no-rebind carry: the init's buffer throughout
+            ys = yield_values(loop)
+            preds = [(init, var)] + ([(ys[k], var)] if k < len(ys) else [])
+            return ("many", preds)
         op = value.owner
         if isinstance(op, CreateOp):
-            self.out.append((op, via))
-        elif isinstance(op, VIEWS):
-            self.walk(op.source, via)
-        elif isinstance(op, WriteOp):
-            self.walk(op.tensor, via)
-        elif isinstance(op, AssembleOp):
-            self.walk(op.target, via)
-        elif isinstance(op, CallOp | SubmitOp):
+            return ("leaf", op)
+        if isinstance(op, VIEWS):
+            return ("one", op.source)
+        if isinstance(op, WriteOp):
+            return ("one", op.tensor)
+        if isinstance(op, AssembleOp):
+            return ("one", op.target)
+        index = value.index  # type: ignore[attr-defined]
+        if isinstance(op, CallOp | SubmitOp):
             kernel = self.p.kernels.get(op.callee.root_reference.data)
             if kernel is not None:
                 idx = kernel.result_param_indices()
-                k = list(op.kernel_result_values()).index(value)
-                if k < len(idx):
-                    self.walk(op.args[idx[k]], via)
-        elif isinstance(op, ScopeOp):
+                if index < len(idx):
+                    return ("one", op.args[idx[index]])
+            return ("none", None)
+        if isinstance(op, ScopeOp):
             ys = yield_values(op)
-            if value.index < len(ys):  # type: ignore[attr-defined]
-                self.walk(ys[value.index], via)  # type: ignore[attr-defined]
-        elif isinstance(op, scf.ForOp):
-            self.walk(op.body.block.args[value.index + 1], via)  # type: ignore[attr-defined]
-        elif isinstance(op, scf.IfOp):
-            var = self._var(value, None)
-            nv = via + (var,) if var is not None else via
+            return ("one", ys[index]) if index < len(ys) else ("none", None)
+        if isinstance(op, scf.ForOp):
+            return ("one", op.body.block.args[index + 1])
+        if isinstance(op, scf.IfOp):
+            var = self._var(value)
+            preds = []
             for region in (0, 1):
                 ys = yield_values(op, region)
-                if value.index < len(ys):  # type: ignore[attr-defined]
-                    self.walk(ys[value.index], nv)  # type: ignore[attr-defined]
+                if index < len(ys):
+                    preds.append((ys[index], var))
+            return ("many", preds)
+        return ("none", None)
+
+    def of(self, value: SSAValue) -> frozenset[Source]:
+        """The sources of `value`."""
+        chain: list[SSAValue] = []
+        cuts = self.cuts
+        v = value
+        while True:
+            known = self.memo.get(v)
+            if known is not None:
+                res = known
+                break
+            kind, data = self._step(v)
+            if kind == "one":
+                chain.append(v)
+                v = data  # type: ignore[assignment]
+                continue
+            if kind == "leaf":
+                res = frozenset({(data, ())})  # type: ignore[arg-type]
+            elif kind == "none":
+                res = frozenset()
+            else:
+                res = self._branch(v, data)  # type: ignore[arg-type]
+            chain.append(v)
+            break
+        if self.cuts == cuts:
+            for c in chain:
+                self.memo[c] = res
+        return res
+
+    def _branch(self, value: SSAValue, preds: list[tuple[SSAValue, Binding | None]]) -> frozenset[Source]:
+        if value in self.active:
+            self.cuts += 1
+            return frozenset()
+        self.active.add(value)
+        out: set[Source] = set()
+        try:
+            for pred, var in preds:
+                for create, via in self.of(pred):
+                    out.add((create, (var,) + via if var is not None else via))
+        finally:
+            self.active.discard(value)
+        return frozenset(out)
+
+
+def _order(low: TaskIdLowering, source: Source) -> tuple[int, str, int]:
+    """A deterministic order of sources: allocation order, then the source location."""
+    create, via = source
+    seq = low.create_seq.get(create)
+    if seq is not None:
+        return (seq, "", len(via))
+    return (len(low.create_seq), str(create.location), len(via))  # not allocated (an error)
 
 
 def retain_edges(low: TaskIdLowering, op: CallOp | SubmitOp) -> list[TaskIdVar]:
@@ -286,9 +340,10 @@ def retain_edges(low: TaskIdLowering, op: CallOp | SubmitOp) -> list[TaskIdVar]:
     for value, d in zip(op.args, dirs):
         if d == ArgDirection.SCALAR or not isinstance(value.type, TensorType):
             continue
-        src = _Sources(low.p)
-        src.walk(value)
-        for create, via in src.out:
+        sources = low.sources.of(value)
+        if len(sources) > 1:
+            sources = sorted(sources, key=lambda s: _order(low, s))  # type: ignore[assignment]
+        for create, via in sources:
             rec = low.allocs.get(create)
             ok = rec is not None and rec.block.open
             if ok and via:
@@ -332,15 +387,17 @@ def _in_manual(op: Operation) -> bool:
     return False
 
 
-def manual_writer(value: SSAValue) -> Operation | None:
-    """The task inside a manual scope that produced `value` (through aliasing), or None."""
+def manual_writer(value: SSAValue, clean: set[SSAValue]) -> Operation | None:
+    """The task inside a manual scope that produced `value` (through aliasing), or None.
+    `clean` holds the values already known to have no such producer (it grows with every
+    search that finds none, so each value is searched once per function)."""
     from pypto_dialects.transforms.derive_call_directions import yield_values
 
     seen: set[SSAValue] = set()
     todo = [value]
     while todo:
         v = todo.pop()
-        if v in seen:
+        if v in seen or v in clean:
             continue
         seen.add(v)
         if isinstance(v, BlockArgument):
@@ -372,15 +429,16 @@ def manual_writer(value: SSAValue) -> Operation | None:
                 ys = yield_values(op, region)
                 if v.index < len(ys):  # type: ignore[attr-defined]
                     todo.append(ys[v.index])  # type: ignore[attr-defined]
+    clean.update(seen)
     return None
 
 
-def check_read(op: Operation) -> None:
+def check_read(low: TaskIdLowering, op: Operation) -> None:
     """DESIGN.md difference 6: `pto_tensor.read` of a tensor a manual-scope task wrote."""
     from pypto_dialects.targets.pto2_cpp.function import describe
 
     tensor = op.operands[0]
-    writer = manual_writer(tensor)
+    writer = manual_writer(tensor, low.unwritten)
     if writer is None:
         return
     line = op_line(writer)

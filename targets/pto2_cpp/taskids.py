@@ -80,7 +80,8 @@ class TaskIdLowering:
     """The TaskId / manual-scope state of one function's printer.
 
     `manual`: the open manual scopes (innermost last); `allocs`: create op -> its printed
-    `alloc_tensors` batch; `superseded`: TaskId array values consumed by an in-place
+    `alloc_tensors` batch (`create_seq`: in print order); `sources`: which creates a tensor
+    may be the buffer of; `superseded`: TaskId array values consumed by an in-place
     `task_array_set` (-> that op); `edits`: the deferred line edits; `unused_checks`: TaskId
     variables whose lines are dropped if nothing ends up naming them."""
 
@@ -89,6 +90,9 @@ class TaskIdLowering:
         self.edits = LineEdits(printer.w)
         self.manual: list[manual.ManualCtx] = []
         self.allocs: dict[Operation, manual.AllocRecord] = {}
+        self.create_seq: dict[Operation, int] = {}
+        self.sources = manual.BufferSources(printer)
+        self.unwritten: set[SSAValue] = set()  # tensors no manual task produced (check_read)
         self.superseded: dict[SSAValue, Operation] = {}
         self.unused_checks: list[tuple[TaskIdVar, list[tuple[int, str | None]]]] = []
         self._outs: dict[Operation, str] = {}
@@ -146,7 +150,7 @@ class TaskIdLowering:
 
     def check_read(self, op: Operation) -> None:
         """Reject a scalar read of a tensor written inside a manual scope."""
-        manual.check_read(op)
+        manual.check_read(self, op)
 
     # ------------------------------------------------------------------ tasks
 
