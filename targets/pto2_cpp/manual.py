@@ -102,6 +102,13 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     p = low.p
     w = p.w
     block = op.body.block
+    for inner in op.body.walk():  # the verifier's rule, for input printed with --disable-verify
+        if isinstance(inner, ScopeOp):
+            raise codegen_error(
+                inner,
+                "is nested in a manual scope, which the runtime does not allow (no AUTO scope "
+                "inside MANUAL, no MANUAL inside MANUAL): move it out of the manual scope",
+            )
     hoisted = emit_entry_allocs(p, block)  # printed in the enclosing block: before the header
     w.blank()
     p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
