@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import ClassVar
+from weakref import WeakKeyDictionary
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -401,9 +402,49 @@ class KernelOp(IRDLOperation):
 # --------------------------------------------------------------------------- tasks
 
 
+_SYMBOL_TABLES: WeakKeyDictionary[Operation, dict[str, Operation]] = WeakKeyDictionary()
+"""Symbol-table op -> {name: symbol op}, the memo of `_lookup_symbol`."""
+
+
+def _lookup_symbol(op: Operation, ref: SymbolRefAttr) -> Operation | None:
+    """`SymbolTable.lookup_symbol(op, ref)` in O(1) for a flat reference: xDSL's scans the
+    symbol table's block per lookup, which made verifying every task O(number of kernels)
+    (DESIGN.md section 8). The name map of each table is memoized and each hit re-checked
+    (still in the table's block, still under that name); a miss or a stale hit rebuilds it,
+    so edits of the module are seen. Any other case takes xDSL's path, errors included."""
+    if ref.nested_references.data:
+        return SymbolTable.lookup_symbol(op, ref)
+    anchor: Operation | None = op
+    while anchor is not None and not anchor.has_trait(SymbolTable):
+        anchor = anchor.parent_op()
+    if anchor is None:
+        return SymbolTable.lookup_symbol(op, ref)
+    name = ref.root_reference.data
+    block = anchor.regions[0].block
+    table = _SYMBOL_TABLES.get(anchor)
+    if table is not None:
+        hit = table.get(name)
+        if hit is not None and hit.parent is block:
+            sym = hit.get_attr_or_prop("sym_name")
+            if isinstance(sym, StringAttr) and sym.data == name:
+                return hit
+    table = {}
+    try:
+        for o in block.ops:
+            interface = o.get_trait(SymbolOpInterface)
+            if interface is not None:
+                sym = interface.get_sym_attr_name(o)
+                if sym is not None:
+                    table.setdefault(sym.data, o)
+    except VerifyException:
+        return SymbolTable.lookup_symbol(op, ref)
+    _SYMBOL_TABLES[anchor] = table
+    return table.get(name)
+
+
 def lookup_kernel(op: Operation, callee: SymbolRefAttr) -> KernelOp:
     """The `pto_orch.kernel` that `callee` names, or a VerifyException saying what is wrong."""
-    found = SymbolTable.lookup_symbol(op, callee)
+    found = _lookup_symbol(op, callee)
     if found is None:
         raise VerifyException(f"'{callee}' does not name a kernel in this module")
     if not isinstance(found, KernelOp):
@@ -829,7 +870,10 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
 
     Raises VerifyException when an attribute sits on the wrong op or has the wrong shape.
     """
-    from xdsl.dialects import func, scf
+    from xdsl.dialects import func
+
+    if name in (PARALLEL, ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):
+        from xdsl.dialects import scf  # only here: a file without loops never loads scf
 
     if name == KIND:
         if not isinstance(op, func.FuncOp) or not isinstance(value, FunctionKindAttr):

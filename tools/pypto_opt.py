@@ -12,6 +12,7 @@ Exit status: 0 on success; 1 for bad IR, a failing pass or an unsupported constr
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from io import BytesIO
@@ -138,6 +139,19 @@ class PyptoOptMain(xDSLOptMain):
                 inner(prev, module, nxt)
 
         self.pipeline = PassPipeline(self.pipeline.passes, callback)
+
+    def run(self) -> None:
+        # A run builds one long-lived IR graph and leaves almost no cyclic garbage, so the
+        # cyclic GC only re-traverses the graph: about 15% of a large run's time (measured
+        # by `python -m bench`, docs/performance.md). It is off for the run (reference
+        # counting still frees memory) and restored afterwards for in-process callers.
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            super().run()
+        finally:
+            if enabled:
+                gc.enable()
 
     # -- with --split-input-file (and no --verify-diagnostics) every chunk is processed and
     # each failing chunk reports its diagnostic on stderr, as mlir-opt does; the exit status
