@@ -1,0 +1,92 @@
+"""Smoke run of the pipeline benchmark (`python -m bench --quick`, DESIGN.md section 8) and
+checks of its program generator: the generated programs verify, go through pto2-pipeline, and
+have the op count the generator reports."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.generate import MIXES, family_size, generate_program
+
+
+@pytest.mark.parametrize("mix", sorted(MIXES))
+@pytest.mark.parametrize("size", [1, 150, 1200])
+def test_generated_program_verifies_and_counts(mix: str, size: int) -> None:
+    from pypto_dialects.transforms import PASSES
+
+    from pypto_dialects.context import make_context
+    from pypto_dialects.parsing import parse_module, verify_module
+
+    text, ops = generate_program(size, mix)
+    module = parse_module(make_context(), text, "gen.mlir")
+    verify_module(module)
+    assert sum(1 for _ in module.walk()) == ops
+    assert ops >= size
+    PASSES["pto2-pipeline"][0]()().apply(make_context(), module)
+    verify_module(module)
+    names = {op.name for op in module.walk()}
+    assert {"scf.for", "scf.if", "pto_tensor.create", "pto_orch.call", "pto_rt.scope"} <= names or size == 1
+    if mix == "full" and size > 1:
+        assert {"pto_orch.submit", "pto_system.task_dummy", "pto_system.task_invalid"} <= names
+
+
+def test_full_mix_has_every_segment_kind() -> None:
+    text, _ = generate_program(400, "full")
+    assert "{pto_orch.parallel}" in text
+    assert "pto_orch.manual_candidate" in text
+    assert "pto_rt.scope manual" in text
+    assert re.search(r"deps\(%\w+ : !pto_orch.task_id\)", text)
+    assert "iter_args(" in text and "scf.if %use_add" in text
+
+
+def test_kernel_families_grow_slowly() -> None:
+    assert [family_size(n) for n in (1_000, 10_000, 100_000)] == [4, 12, 40]
+    text, _ = generate_program(10_000, "auto")
+    assert text.count("pto_orch.kernel @kernel_add_") == 12
+
+
+def test_bench_quick(tmp_path: Path) -> None:
+    raw = tmp_path / "bench.json"
+    res = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "--json", str(raw)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    # One table row per quick size: ops, then (a) s and µs/op, ..., and the three ratios.
+    rows = [line for line in out.splitlines() if re.match(r"\s+[\d,]+ \|", line)]
+    assert len(rows) == 2, out
+    for row in rows:
+        ratios = row.split("|")[-1].split()
+        assert len(ratios) == 3
+        assert float(ratios[0]) > 1.0  # (b) does everything (a) does, and more
+        assert 0.0 < float(ratios[1]) < 1.0
+    assert re.search(r"growth [\d,]+/[\d,]+ ops \(x\d+\.\d+\): \(a\) \d+\.\d+", out)
+    for label in ("pypto-opt --help", "pypto-opt tiny.mlir", "xdsl-opt --allow-unregistered-dialect"):
+        assert label in out
+    assert "targets (issue 7):" in out
+    data = json.loads(raw.read_text())
+    assert [r["ops"] for r in data["results"]] == sorted(r["ops"] for r in data["results"])
+    assert data["results"][0]["ops"] >= 100 and data["results"][-1]["ops"] >= 1000
+    for r in data["results"]:
+        assert r["a"]["total"] > r["a"]["parse"] > 0
+        assert set(r["subpasses"]) == {
+            "pass:derive-call-directions",
+            "pass:materialize-runtime-scopes",
+            "pass:classify-iter-arg-carry",
+        }
+        assert r["rss_peak_mib"] >= r["rss_base_mib"] > 0
+    assert len(data["startup"]) == 4 and all(s["cpu"] > 0 for s in data["startup"])
