@@ -25,8 +25,14 @@ def location_of(op: Operation) -> str:
 
 def one_line(message: str) -> str:
     """`message` with its line breaks and runs of blanks folded into single spaces (xDSL
-    puts some constraint failures on two lines)."""
-    return " ".join(message.split())
+    puts some constraint failures on two lines) and non-printable characters escaped."""
+    text = " ".join(message.split())
+    if text.isprintable():
+        return text
+    return "".join(  # control and invisible characters (a NUL byte, a BOM) made visible
+        c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}"
+        for c in text
+    )
 
 
 def format_op_error(op: Operation, message: str) -> str:

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, BlockArgument, Operation, OpResult
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.traits import IsolatedFromAbove, NoTerminator
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
@@ -47,6 +48,17 @@ def _decode(data: bytes, name: str) -> str:
 
 
 _MISSING_TOKEN = re.compile(r"(?<![Uu]n)[Ee]xpected")
+
+
+class _Lexer(MLIRLexer):
+    """xDSL's MLIR lexer with a string-literal pattern that cannot backtrack: xDSL's own
+    (`(?:[^"...]+|...)*"`) takes exponential time on an unterminated string followed by a
+    long line (a one-character typo made pypto-opt hang). Same language, possessive
+    quantifiers (Python >= 3.11)."""
+
+    _unescaped_characters_regex = re.compile(
+        r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
+    )
 
 
 _ABSENT = object()
@@ -105,7 +117,10 @@ class LocatingParser(Parser):
     ):
         if isinstance(input, bytes):
             input = _decode(input, name)
-        super().__init__(ctx, input, name)
+        if input.startswith("\ufeff"):
+            input = " " + input[1:]  # a UTF-8 byte-order mark is not an error (columns kept)
+        super().__init__(ctx, "", name)
+        self._parser_state = ParserState(_Lexer(Input(input, name)))
         text = self.lexer.input.content
         starts = [0]
         find = text.find
@@ -140,7 +155,10 @@ class LocatingParser(Parser):
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
         self._op_start = start
-        op = super().parse_operation()
+        try:
+            op = super().parse_operation()
+        except VerifyException as err:  # an attribute of the op failed its own verifier
+            self.raise_error(one_line(str(err)), start, self.pos)
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
             col = start - self._line_starts[line - 1] + 1
@@ -232,7 +250,9 @@ class LocatingParser(Parser):
                 err.msg = f"use of undeclared SSA value name %{first}"
                 return
         tok = self._current_token
-        if err.msg == "Could not parse entire input!":
+        if err.msg == "End of file reached before closing string literal.":
+            err.msg = "unterminated string literal: the closing '\"' is missing on its line"
+        elif err.msg == "Could not parse entire input!":
             if tok.kind == MLIRTokenKind.R_BRACE:
                 err.msg = "unexpected '}': there is no region to close"
             else:
