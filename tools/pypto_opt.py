@@ -98,6 +98,7 @@ class PyptoOptMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        arg_parser.prog = "pypto-opt"  # also under `python -m pypto_dialects.tools.pypto_opt`
 
         def error(message: str) -> None:  # one line, exit 2 (argparse prints the usage)
             _fail(f"pypto-opt: error: {one_line(message)} (see pypto-opt --help)", 2)
@@ -169,6 +170,19 @@ class PyptoOptMain(xDSLOptMain):
     def _report(self, message: str) -> None:
         print(message, file=sys.stderr)
         self.failed = True
+
+    def get_input_stream(self) -> tuple[IO[bytes], str]:
+        # `-` reads stdin (as mlir-opt); `-f NAME` decides the frontend whatever the file's
+        # extension (xDSL checks the extension even when -f is given).
+        if self.args.input_file == "-":
+            self.args.input_file = None
+        stream, extension = super().get_input_stream()
+        if self.args.frontend:
+            extension = self.args.frontend.partition("{")[0]
+        return stream, extension
+
+    def get_input_name(self) -> str:
+        return self.args.input_file or "<stdin>"
 
     def prepare_input(self) -> tuple[list[tuple[IO[bytes], int]], str]:
         # --split-input-file splits on whole `// -----` lines (parsing.split_input), not on
