@@ -227,8 +227,14 @@ class LocatingParser(Parser):
         MLIR). Every error is a located ParseError."""
         try:
             if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
-                return ModuleOp([])
-            return super().parse_module(allow_implicit_module)
+                module = ModuleOp([])
+            else:
+                module = super().parse_module(allow_implicit_module)
+            if isinstance(module.location, UnknownLoc):  # the implicit module: 1:1
+                module.location = FileLineColLoc(
+                    self._file, IntAttr(1 + self._line_offset), IntAttr(1)
+                )
+            return module
         except ParseError as err:
             self._relocate(err)
             if self._line_offset:

@@ -377,3 +377,19 @@ def test_explicit_mlir_target() -> None:
     s2, explicit, _ = run_opt(["-t", "mlir", str(EXAMPLE)])
     assert s1 == s2 == 0
     assert default == explicit
+
+
+def test_split_input_file_target_errors_keep_going(write) -> None:  # type: ignore[no-untyped-def]
+    """A chunk the target rejects is reported and the next chunks still run; an error about
+    the implicit module is located at the first line of its chunk."""
+    text = (
+        "func.func @plain() {\n  func.return\n}\n"   # lines 1-3: nothing to print
+        "// -----\n"                                  # line 4
+        "func.func @plain2() {\n  func.return\n}\n"  # lines 5-7
+    )
+    path = write(text)
+    status, out, err = run_opt(["-t", "pto2-cpp", "--split-input-file", str(path)])
+    assert status == 1
+    lines = err.splitlines()
+    assert [line.split(" error: ")[0] for line in lines] == [f"{path}:1:1:", f"{path}:5:1:"]
+    assert all(" error: 'builtin.module' op " in line for line in lines)

@@ -234,7 +234,13 @@ class PyptoOptMain(xDSLOptMain):
         if self._skip_output:
             self._skip_output = False
             return ""
-        return super().output_resulting_program(prog)
+        try:
+            return super().output_resulting_program(prog)
+        except DiagnosticException as err:  # a target that rejects the module
+            if not self._keep_going():
+                raise
+            self._report(one_line(str(err.args[0]) if err.args else str(err)))
+            return ""
 
 
 def main(argv: list[str] | None = None) -> None:
