@@ -382,6 +382,7 @@ class _Dominance:
             if block is None:
                 raise VerifyException(f"operand #{i} is defined outside of the IR")
             anc = op
+            isolated: Operation | None = None
             while anc.parent is not block:
                 parent_block = anc.parent
                 if parent_block is not None and parent_block.parent is block.parent:
@@ -391,13 +392,15 @@ class _Dominance:
                     raise VerifyException(
                         f"operand #{i} is defined in a region that does not enclose this use"
                     )
-                if parent.has_trait(IsolatedFromAbove):
-                    raise VerifyException(
-                        f"operand #{i} is defined outside of the enclosing '{parent.name}', "
-                        "which is isolated from above"
-                    )
+                if isolated is None and parent.has_trait(IsolatedFromAbove):
+                    isolated = parent
                 anc = parent
             else:
+                if isolated is not None:
+                    raise VerifyException(
+                        f"operand #{i} is defined outside of the enclosing '{isolated.name}', "
+                        "which is isolated from above"
+                    )
                 owner = block.parent_op()
                 if def_op is None or isinstance(owner, ModuleOp | UnregisteredOp):
                     continue  # block arguments dominate the block; graph regions
