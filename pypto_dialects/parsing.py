@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.ir import Block, BlockArgument, Operation, OpResult
+from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.traits import IsolatedFromAbove, NoTerminator
@@ -411,6 +412,30 @@ class _Dominance:
                     )
 
 
+class _LocatedVerifyException(VerifyException):
+    """A VerifyException whose text is already the located one-line diagnostic."""
+
+
+def _blame_ancestors(op: Operation, crash: Exception) -> None:
+    """An op's verifier crashed instead of reporting (xDSL's `func.return` reads its
+    function's `function_type`, which a malformed generic `func.func` may lack). Nested ops
+    are verified before their parents, so look for the parent whose own definition (IRDL
+    properties, attributes, operands) is broken and report that; else report the crash as a
+    diagnostic of `op`. Only runs on this error path."""
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, IRDLOperation):
+            try:
+                parent.get_irdl_definition().verify(parent)
+            except VerifyException as err:
+                raise _LocatedVerifyException(format_op_error(parent, str(err))) from None
+        parent = parent.parent_op()
+    raise VerifyException(
+        f"failed to verify ({type(crash).__name__}: {crash}); its operands, properties or "
+        "enclosing ops are malformed"
+    ) from None
+
+
 def verify_module(module: ModuleOp) -> None:
     """Verify every op of `module` (xDSL's op verifiers, dominance of each operand's
     definition over its use, and the dialects' checks of their discardable attributes,
@@ -424,7 +449,10 @@ def verify_module(module: ModuleOp) -> None:
         try:
             if op.operands:
                 dominance.check(op)
-            op.verify(verify_nested_ops=False)
+            try:
+                op.verify(verify_nested_ops=False)
+            except (KeyError, AttributeError, TypeError, ValueError, IndexError) as crash:
+                _blame_ancestors(op, crash)
             for region in op.regions:
                 if len(region.blocks) == 1 and region.block.first_op is None:
                     if not op.has_trait(NoTerminator):
@@ -434,6 +462,8 @@ def verify_module(module: ModuleOp) -> None:
                         )
             if op.attributes:
                 _verify_discardable(op)
+        except _LocatedVerifyException as err:
+            raise VerifyException(str(err)) from None
         except VerifyException as err:
             msg = str(err.args[0]) if err.args else str(err)
             prefix = "Operation does not verify: "

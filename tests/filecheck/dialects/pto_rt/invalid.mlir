@@ -151,7 +151,7 @@ func.func @f(%a: tensor<4xf32>) {
 func.func @f(%a: tensor<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // CHECK: :158:3: error: 'scf.for' terminates with operation pto_rt.yield instead of scf.yield{{$}}
+  // CHECK: :155:3: error: 'scf.for' terminates with operation pto_rt.yield instead of scf.yield{{$}}
   scf.for %i = %c0 to %c1 step %c1 {
     pto_rt.yield
   }
