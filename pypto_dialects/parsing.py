@@ -10,6 +10,7 @@ defined (located at the use), a dialect type or attribute whose parameters do no
 
 from __future__ import annotations
 
+import os
 import re
 from bisect import bisect_right
 
@@ -108,6 +109,13 @@ class _ScopeMark:
         self.names, self.length = names, length
 
 
+_PARSER_CRASHES = (
+    NotImplementedError, ValueError, TypeError, KeyError, IndexError, AttributeError,
+    AssertionError, OverflowError,
+)
+"""Exceptions xDSL's parser raises on some malformed inputs instead of a ParseError."""
+
+
 class LocatingParser(Parser):
     """An xDSL `Parser` that gives every op without an explicit `loc(...)` a
     `FileLineColLoc` of its first token. `line_offset` is added to line numbers (the offset
@@ -160,6 +168,14 @@ class LocatingParser(Parser):
             op = super().parse_operation()
         except VerifyException as err:  # an attribute of the op failed its own verifier
             self.raise_error(one_line(str(err)), start, self.pos)
+        except _PARSER_CRASHES as err:  # xDSL choked on the input (`array<i302: 1>`)
+            if os.environ.get("PYPTO_OPT_TRACEBACK"):
+                raise
+            self.raise_error(
+                f"cannot parse this op ({type(err).__name__}: {one_line(str(err))})",
+                start,
+                self.pos,
+            )
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
             col = start - self._line_starts[line - 1] + 1
