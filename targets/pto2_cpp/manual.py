@@ -198,7 +198,8 @@ def alloc_tid(low: TaskIdLowering, rec: AllocRecord) -> TaskIdVar:
     if rec.tid is None:
         name = low.p.names.numbered(f"{rec.name}_tid")
         rec.tid = TaskIdVar(name, rec.block, guard=False)
-        low.edits.insert_before(rec.index, rec.depth, [f"PTO2TaskId {name} = {rec.name}.task_id();"])
+        line = f"PTO2TaskId {name} = {rec.name}.task_id();"
+        low.edits.insert_before(rec.index, rec.depth, [line])
     return rec.tid
 
 
@@ -313,7 +314,9 @@ class BufferSources:
                 self.memo[c] = res
         return res
 
-    def _branch(self, value: SSAValue, preds: list[tuple[SSAValue, Binding | None]]) -> frozenset[Source]:
+    def _branch(
+        self, value: SSAValue, preds: list[tuple[SSAValue, Binding | None]]
+    ) -> frozenset[Source]:
         if value in self.active:
             self.cuts += 1
             return frozenset()

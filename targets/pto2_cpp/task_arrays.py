@@ -142,13 +142,20 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
     res = loop.res[i]
     size = _plan_size(loop, i)
     if not is_task_id_like(val.type):
-        raise _stale(loop, i, f"it has type {val.type}, but its plan is a TaskId array of {size} slots")
+        raise _stale(
+            loop, i, f"it has type {val.type}, but its plan is a TaskId array of {size} slots"
+        )
     low.check_array_use(loop.iter_args[i], loop)
     n_init = array_size(init)
     if isinstance(val.type, TaskIdArrayType):
         n = val.type.size.data
         if size:
-            raise _stale(loop, i, f"a {val.type} carry is an array already, but its plan is an array of {size} slots")
+            raise _stale(
+                loop,
+                i,
+                f"a {val.type} carry is an array already, but its plan is an array of "
+                f"{size} slots",
+            )
         if not _needed(loop, i):
             return None
         var = new_var(low, (val.name_hint, res.name_hint), n, loop)
@@ -158,7 +165,11 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
         return var
     if size == 0:
         if n_init:
-            raise _stale(loop, i, f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId")
+            raise _stale(
+                loop,
+                i,
+                f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId",
+            )
         if not _needed(loop, i):
             return None
         var = new_var(low, (val.name_hint, res.name_hint), None, loop)
@@ -166,7 +177,9 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
         p.bind(res, var)
         return var
     if n_init and n_init != size:
-        raise _stale(loop, i, f"its init is a TaskId array of {n_init} slots, but its plan has {size}")
+        raise _stale(
+            loop, i, f"its init is a TaskId array of {n_init} slots, but its plan has {size}"
+        )
     if PARALLEL in loop.attributes:
         p.bind(val, init)  # every iteration sees the previous round's TaskIds
         if n_init:
@@ -223,7 +236,7 @@ def carry_yield(
             i,
             f"the loop yields {src.text}, "
             + (f"a TaskId array of {n_src} slots" if n_src else "a single TaskId")
-            + f", into a carry that is "
+            + ", into a carry that is "
             + (f"an array of {var.size} slots" if var.size else "a single TaskId"),
         )
     return [(var, src)]

@@ -36,7 +36,8 @@ TaskId ops:
                                                Arg params_tN;  <deps array>
                                                PTO2TaskId b = PTO2TaskId::invalid();
                                                if (params_tN_deps_count > 0) {
-                                                   TaskOutputTensors task_N_outs = rt_submit_dummy_task(params_tN);
+                                                   TaskOutputTensors task_N_outs =
+                                                       rt_submit_dummy_task(params_tN);
                                                    b = task_N_outs.task_id();
                                                }
     %b = pto_system.task_dummy deps()          submitted unconditionally (its TaskId is valid)
@@ -196,7 +197,8 @@ class TaskIdLowering:
         assert isinstance(op, SubmitOp)
         p = self.p
         submit_line = self.edits.last()
-        var = TaskIdVar(p.names.fresh(op.task_id.name_hint, "tid"), p.block, guard=False, producer=op)
+        name = p.names.fresh(op.task_id.name_hint, "tid")
+        var = TaskIdVar(name, p.block, guard=False, producer=op)
         p.bind(op.task_id, var)
         p.w.line(f"PTO2TaskId {var.name} = {outs}.task_id();")
         prefix = f"TaskOutputTensors {outs} = "
