@@ -26,7 +26,7 @@ from pypto_dialects.targets.pto2_cpp import (
 )
 
 PRINTER_TESTS = ROOT / "tests" / "filecheck" / "targets" / "pto2_cpp"
-EXPECTED = PRINTER_TESTS / "Inputs" / "orch_basic_expected.cpp"
+EXPECTED = ROOT / "tests" / "support" / "examples" / "orch_basic_expected.cpp"
 
 
 def _parse(path: Path):  # type: ignore[no-untyped-def]

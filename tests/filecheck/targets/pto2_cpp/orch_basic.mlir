@@ -4,7 +4,7 @@
 // are exported, `c` is batched into the scope's alloc_tensors, %c1 and %d1 are remapped to
 // `c` and `ext_d`.
 // RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
-// RUN: pypto-opt -t pto2-cpp %s | diff - %S/Inputs/orch_basic_expected.cpp
+// RUN: pypto-opt -t pto2-cpp %s | diff - %support/examples/orch_basic_expected.cpp
 
 pto_orch.kernel @kernel_add aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 
