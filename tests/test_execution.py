@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 from opt_runner import EXAMPLES, ROOT
+from support.brace_scopes import scope_violations
+from support.compile_check import syntax_check
 from support.recorder import Graph, run_orchestration
 
 from pypto_dialects.context import make_context
@@ -37,10 +39,16 @@ ONE_F32 = 0x3F800000
 
 
 def emit(text: str, name: str, pipeline: bool = True, function: str | None = None) -> str:
-    """The C++ of one orchestration function of `text`."""
+    """The C++ of one orchestration function of `text`, which must also pass the strict
+    compile check and the brace-scope check (these programs are emitted C++ of the suite
+    too)."""
     module = parse_module(make_context(), text, name)
     result = generate_module(module, pto2_pipeline=pipeline)
-    return (result[function] if function else result.results[0]).code
+    code = (result[function] if function else result.results[0]).code
+    assert scope_violations(code) == []
+    check = syntax_check(code, strict=True)
+    assert check.returncode == 0, check.stderr
+    return code
 
 
 def emit_file(path: Path, pipeline: bool = True, function: str | None = None) -> str:
