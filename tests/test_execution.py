@@ -9,10 +9,11 @@ hazards the recorder finds (unretained allocations, unordered accesses, duplicat
 checks that no invalid TaskId reached `set_dependencies` (the recorder's `invalid_dep`), no
 deps entry named an unknown task, and no Arg was misused.
 
-Programs (13): the manual-scope examples case1_manual_parallel and manual_submit; a phase
+Programs (14): the manual-scope examples case1_manual_parallel and manual_submit; a phase
 fence with a dummy barrier and a barrier without deps; the retain edges of rule 10 (and the
-same C++ without them, to show the recorder catches what they prevent); two loop programs (a
-TaskId chain through a sequential loop, the array carry of a manual scope inside a loop); and
+same C++ without them, to show the recorder catches what they prevent); three loop programs
+(a TaskId chain through a sequential loop, the array carry of a manual scope inside a loop,
+a loop body made a compiler-owned manual scope by materialize-runtime-scopes); and
 the part-1 examples orch_basic, for_carry, if_else (both branches), softmax_tuple,
 group_kernel, dynamic_dim.
 """
@@ -304,6 +305,47 @@ def test_array_carry_of_a_manual_scope_inside_a_loop() -> None:
     # both branches of a round write ext_o whole: they are the only unordered pairs
     assert hazard_pairs(g, "unordered") == {(0, 1), (2, 3), (4, 5)}
     assert other_hazards(g, "unordered") == []
+
+
+CANDIDATES = """
+pto_orch.kernel @k aiv (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
+func.func @candidates(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> tensor<16x16xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %none = pto_system.task_invalid
+  %r, %last = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %o, %p = %none) -> (tensor<16x16xf32>, !pto_orch.task_id) {
+    %tmp = pto_tensor.create : tensor<16x16xf32>
+    %t1, %id1 = pto_orch.submit @k(%a, %tmp) deps(%p : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %x1, %id = pto_orch.submit @k(%t1, %x) deps(%id1 : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    scf.yield %x1, %id : tensor<16x16xf32>, !pto_orch.task_id
+  }
+  %y, %yid = pto_orch.submit @k(%r, %o) deps(%last : !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  func.return %y : tensor<16x16xf32>
+}
+"""
+
+
+def test_loop_body_made_a_compiler_owned_manual_scope() -> None:
+    # materialize-runtime-scopes turns the body (all tasks manual candidates) into a
+    # compiler-owned manual scope; the TaskId carry is assigned inside it.
+    code = emit(CANDIDATES, "candidates.mlir")
+    assert "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {" in code
+    g = run_orchestration(code, tensors=[F16x16, F16x16])
+    kinds = [t.kind for t in g.tasks]
+    assert kinds == ["alloc", "aiv", "aiv"] * 3 + ["aiv"]
+    for r in range(3):
+        alloc, first, second = g.tasks[3 * r : 3 * r + 3]
+        prev = () if r == 0 else (3 * r - 1,)  # the previous round's second task
+        assert first.deps == prev + (alloc.id,)
+        assert second.deps == (first.id, alloc.id)
+        (tmp,) = alloc.outputs
+        assert first.buffers == [0, tmp] and second.buffers == [tmp, 1]
+    assert g.tasks[9].deps == (8,) and not g.tasks[9].in_manual
+    assert g.scope_tree() == [
+        ("AUTO", [0, 3, 6, 9], [("MANUAL", [1, 2], []), ("MANUAL", [4, 5], []), ("MANUAL", [7, 8], [])])
+    ]
+    assert g.hazards() == []
 
 
 # ------------------------------------------------------------------ the part-1 examples

@@ -92,10 +92,11 @@ def emit_parallel_assign(p: FunctionPrinter, pairs: Sequence[tuple[Binding, Expr
 
 def _forward(p: FunctionPrinter, block: Block, targets: Sequence[Binding | None]) -> None:
     """Register the yield-of-scope-results shape: block = [..., scope, yield(scope results)]:
-    the scope assigns `targets[i]` itself (see module docstring)."""
+    the scope (auto, or manual: a compiler-owned manual loop body) assigns `targets[i]`
+    itself (see module docstring)."""
     term = block.last_op
     prev = term.prev_op if term is not None else None
-    if not isinstance(prev, ScopeOp) or prev.is_manual:
+    if not isinstance(prev, ScopeOp):
         return
     fwd = p.forwards.setdefault(prev, {})
     for i, v in enumerate(term.operands):  # type: ignore[union-attr]

@@ -114,19 +114,33 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
     ctx = ManualCtx(op, p.block, p.block.parent, low.edits.last(), w.depth - 1)  # type: ignore[arg-type]
     low.manual.append(ctx)
+    fwd = p.forwards.pop(op, {})
     yielded: list[Expr | None] = [None] * len(op.res)
 
     def on_yield(term: Operation) -> None:
+        # A loop body / branch that is one manual scope (materialize-runtime-scopes makes
+        # compiler-owned ones): the carry / if-result assignments happen inside the block,
+        # where the yielded values are declared (as for auto scopes).
+        from pypto_dialects.targets.pto2_cpp.control_flow import emit_parallel_assign
+
+        pairs = []
         for j, v in enumerate(term.operands):
-            if op.res[j].first_use is not None:
+            targets = fwd.get(j, ())
+            if targets:
+                src = p.use(v, term)
+                pairs.extend((t, src) for t in targets)
+            elif op.res[j].first_use is not None:
                 yielded[j] = p.lookup(v, term)
+        emit_parallel_assign(p, pairs)
 
     p.emit_block(block, on_yield, hoisted=hoisted)
     low.manual.pop()
     p.close_block()
     w.blank()
     for j, r in enumerate(op.res):
-        if yielded[j] is not None:
+        if fwd.get(j):
+            p.bind(r, fwd[j][0])
+        elif yielded[j] is not None:
             p.bind(r, yielded[j])  # type: ignore[arg-type]
 
 
