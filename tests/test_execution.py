@@ -9,13 +9,14 @@ hazards the recorder finds (unretained allocations, unordered accesses, duplicat
 checks that no invalid TaskId reached `set_dependencies` (the recorder's `invalid_dep`), no
 deps entry named an unknown task, and no Arg was misused.
 
-Programs (14): the manual-scope examples case1_manual_parallel and manual_submit; a phase
-fence with a dummy barrier and a barrier without deps; the retain edges of rule 10 (and the
-same C++ without them, to show the recorder catches what they prevent); three loop programs
-(a TaskId chain through a sequential loop, the array carry of a manual scope inside a loop,
-a loop body made a compiler-owned manual scope by materialize-runtime-scopes); and
-the part-1 examples orch_basic, for_carry, if_else (both branches), softmax_tuple,
-group_kernel, dynamic_dim.
+Programs (17): the manual-scope examples case1_manual_parallel and manual_submit; a phase
+fence with a dummy barrier and a barrier without deps; the retain edges of rule 10 (an inline
+program, plus the same C++ without its retain lines, to show the recorder catches what they
+prevent, and the three functions of the printer test retain.mlir); three loop programs (a
+TaskId chain through a sequential loop, run with 4 and 0 iterations, the array carry of a
+manual scope inside a loop, a loop body made a compiler-owned manual scope by
+materialize-runtime-scopes); and the part-1 examples orch_basic, for_carry, if_else (three
+scalar values), softmax_tuple, group_kernel, dynamic_dim.
 """
 
 from __future__ import annotations
