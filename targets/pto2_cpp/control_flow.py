@@ -39,7 +39,7 @@ reads a variable an earlier one wrote, all go through `<name>_next` temporaries.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from xdsl.dialects import scf
@@ -252,15 +252,13 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
 # ---------------------------------------------------------------------- pto_rt.scope auto
 
 
-def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
-    if op.is_manual:
-        p.taskids.manual_scope(op)
-        return
-    fwd = p.forwards.pop(op, {})
-    for j, r in enumerate(op.res):
-        if is_task_id_value(r) and r.first_use is not None and j not in fwd:
-            p.taskids.scope_result(op, j, r)
-    yielded: list[Expr | None] = [None] * len(op.res)
+def scope_yield_handler(
+    p: FunctionPrinter, op: ScopeOp, fwd: dict, yielded: list[Expr | None]
+) -> Callable[[Operation], None]:
+    """The callback run at a scope's `pto_rt.yield` (auto or manual scope): the carry and
+    if-result assignments forwarded through the scope (`fwd`: result index -> targets) are
+    emitted inside the block, where the yielded values are declared; the C++ expression of
+    every other used result is stored in `yielded`."""
 
     def on_yield(term: Operation) -> None:
         pairs = []
@@ -273,6 +271,19 @@ def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
                 yielded[j] = p.lookup(v, term)
         emit_parallel_assign(p, pairs)
 
+    return on_yield
+
+
+def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
+    if op.is_manual:
+        p.taskids.manual_scope(op)
+        return
+    fwd = p.forwards.pop(op, {})
+    for j, r in enumerate(op.res):
+        if is_task_id_value(r) and r.first_use is not None and j not in fwd:
+            p.taskids.scope_result(op, j, r)
+    yielded: list[Expr | None] = [None] * len(op.res)
+    on_yield = scope_yield_handler(p, op, fwd, yielded)
     p.w.blank()
     p.open_block("PTO2_SCOPE()")
     p.emit_block(op.body.block, on_yield)

@@ -117,21 +117,12 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     fwd = p.forwards.pop(op, {})
     yielded: list[Expr | None] = [None] * len(op.res)
 
-    def on_yield(term: Operation) -> None:
-        # A loop body / branch that is one manual scope (materialize-runtime-scopes makes
-        # compiler-owned ones): the carry / if-result assignments happen inside the block,
-        # where the yielded values are declared (as for auto scopes).
-        from pypto_dialects.targets.pto2_cpp.control_flow import emit_parallel_assign
+    # A loop body / branch that is one manual scope (materialize-runtime-scopes makes
+    # compiler-owned ones): the carry / if-result assignments happen inside the block, where
+    # the yielded values are declared (as for auto scopes).
+    from pypto_dialects.targets.pto2_cpp.control_flow import scope_yield_handler
 
-        pairs = []
-        for j, v in enumerate(term.operands):
-            targets = fwd.get(j, ())
-            if targets:
-                src = p.use(v, term)
-                pairs.extend((t, src) for t in targets)
-            elif op.res[j].first_use is not None:
-                yielded[j] = p.lookup(v, term)
-        emit_parallel_assign(p, pairs)
+    on_yield = scope_yield_handler(p, op, fwd, yielded)
 
     p.emit_block(block, on_yield, hoisted=hoisted)
     low.manual.pop()
