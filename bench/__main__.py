@@ -8,14 +8,15 @@ process (`bench/measure.py`) runs the real driver on the same file and reports C
     (c)  the passes alone (inside run (b); without the verifier runs between them)
     (d)  the C++ printer alone (inside run (b))
 
-with the worker's peak RSS. Printed: seconds and µs per op of each, the ratios (b)/(a),
+with the worker's peak RSS; sizes under 50k ops are run 3 times and the per-number medians
+kept (`repeats`, `--repeat`). Printed: seconds and µs per op of each, the ratios (b)/(a),
 (c)/(a), (d)/(a), the growth factor between consecutive sizes (100k/10k is the one the
 targets name), then the startup of pypto-opt next to xdsl-opt (`bench/startup.py`), and the
 targets of issue 7 with their status.
 
 Options: `--sizes 1k,10k,100k` (default), `--quick` (tiny sizes and 1 startup run, for CI),
-`--mix full|auto` (default: full, or auto when the pto2-cpp printer does not support manual
-scopes and TaskIds yet), `--runs N` (startup runs), `--no-startup`, `--json FILE` (raw
+`--mix full|auto` (default: full, or auto when the pto2-cpp printer cannot print the full
+mix), `--repeat N` (worker runs per size), `--runs N` (startup runs), `--no-startup`, `--json FILE` (raw
 results), `--keep DIR` (keep the generated programs), `--check` (exit 1 when a target
 misses). Exit status 1 when a generated program fails to go through the pipeline.
 """
@@ -26,6 +27,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -115,6 +117,36 @@ def run_worker(path: str, ops: int, cpp: bool) -> dict:
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr.strip() or f"worker exited {proc.returncode}")
     return json.loads(proc.stdout)
+
+
+def repeats(size: int) -> int:
+    """Worker runs of one size by default: 3 below 50k ops (a run of a few seconds is easily
+    disturbed by other jobs on the machine; the medians of 3 are kept), 1 above (a run of a
+    minute or more averages the load by itself, and a repeat would double the time)."""
+    return 3 if size < 50_000 else 1
+
+
+def median_result(runs: list[dict]) -> dict:
+    """One worker result made of the per-number medians of `runs` (nested dicts merged key by
+    key; other values from the first run), with the raw results under `runs`."""
+
+    def merge(values: list):  # type: ignore[no-untyped-def]
+        first = values[0]
+        if isinstance(first, dict):
+            keys = [k for k in first if all(isinstance(v, dict) and k in v for v in values)]
+            return {k: merge([v[k] for v in values]) for k in keys}
+        numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+        if not numbers or all(v == first for v in values):
+            return first
+        return statistics.median(values)
+
+    merged = merge(runs)
+    for key in ("b", "cpp_error"):  # the printer either worked in every run or in none
+        merged[key] = merge([r.get(key) for r in runs]) if all(r.get(key) for r in runs) else None
+    if merged["b"] is None and merged["cpp_error"] is None:
+        merged["cpp_error"] = next(r["cpp_error"] for r in runs if r.get("cpp_error"))
+    merged["runs"] = runs
+    return merged
 
 
 def _us(seconds: float | None, ops: int) -> str:
@@ -236,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="tiny sizes (smoke run, seconds)")
     parser.add_argument("--mix", choices=sorted(MIXES), default=None, help="program mix")
     parser.add_argument("--runs", type=int, default=None, help="startup runs (default 9)")
+    parser.add_argument(
+        "--repeat", type=int, default=None, help="worker runs per size (default: 3 below 50k ops, else 1)"
+    )
     parser.add_argument("--no-startup", action="store_true", help="skip the startup benchmark")
     parser.add_argument("--json", metavar="FILE", help="write the raw results as JSON")
     parser.add_argument("--keep", metavar="DIR", help="write the generated programs to DIR")
@@ -271,7 +306,9 @@ def main(argv: list[str] | None = None) -> int:
             with open(path, "w") as f:
                 f.write(text)
             try:
-                results.append(run_worker(path, ops, cpp=gap is None))
+                n = args.repeat or (1 if args.quick else repeats(size))
+                worker_runs = [run_worker(path, ops, cpp=gap is None) for _ in range(n)]
+                results.append(median_result(worker_runs))
             except RuntimeError as err:
                 print(f"error: the generated program of {ops} ops failed: {err}", file=sys.stderr)
                 return 1
@@ -295,8 +332,8 @@ def main(argv: list[str] | None = None) -> int:
             base = startup[-1].cpu
             for s in startup:
                 print(
-                    f"  {s.label:<58} CPU {s.cpu:.3f} s  wall {s.wall:.3f} s  "
-                    f"({s.cpu / base:.2f}x xdsl-opt)",
+                    f"  {s.label:<58} CPU {s.cpu:.3f} s (min {s.cpu_min:.3f})  "
+                    f"wall {s.wall:.3f} s  ({s.cpu / base:.2f}x xdsl-opt)",
                     file=out,
                 )
     checks = check_targets(results, startup)

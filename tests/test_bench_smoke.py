@@ -90,3 +90,18 @@ def test_bench_quick(tmp_path: Path) -> None:
         }
         assert r["rss_peak_mib"] >= r["rss_base_mib"] > 0
     assert len(data["startup"]) == 4 and all(s["cpu"] > 0 for s in data["startup"])
+
+
+def test_median_result_merges_runs() -> None:
+    from bench.__main__ import median_result
+
+    def run(total: float, cpp: bool) -> dict:
+        b = {"total": total * 2, "output": 0.5} if cpp else None
+        return {"ops": 1001, "a": {"total": total}, "b": b, "cpp_error": None if cpp else "x"}
+
+    merged = median_result([run(1.0, True), run(3.0, True), run(2.0, True)])
+    assert merged["ops"] == 1001 and isinstance(merged["ops"], int)
+    assert merged["a"]["total"] == 2.0 and merged["b"]["total"] == 4.0
+    assert merged["cpp_error"] is None and len(merged["runs"]) == 3
+    merged = median_result([run(1.0, True), run(2.0, False)])
+    assert merged["b"] is None and merged["cpp_error"] == "x"
