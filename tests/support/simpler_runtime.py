@@ -110,8 +110,8 @@ def simpler_root() -> Path:
 
 def include_flags() -> list[str]:
     """g++ include flags that make `#include "pto_orchestration_api.h"` the runtime's own header."""
-    src = simpler_root() / "src"
-    rt = src / RUNTIME_SUBDIR
+    root = simpler_root()
+    src, rt = root / "src", root / RUNTIME_SUBDIR
     dirs = [rt / "orchestration", rt / "runtime", rt / "common", src / "common/task_interface",
             src / "common/platform/include"]
     return [f"-I{d}" for d in dirs]
@@ -120,7 +120,9 @@ def include_flags() -> list[str]:
 def compile_check(cpp_text: str, name: str = "orch.cpp") -> subprocess.CompletedProcess:
     """`g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only` of `cpp_text` against the real runtime
     headers; returncode 0 means it compiles, stderr holds g++'s diagnostics (naming `name`)."""
+    global COMPILED
     flags = include_flags()
+    COMPILED += 1
     with tempfile.TemporaryDirectory(prefix="pto2_cc_") as tmp:
         src = Path(tmp) / Path(name).name
         src.write_text(cpp_text)
@@ -160,6 +162,13 @@ class BuildInfo:
 
 
 _BUILT: BuildInfo | None = None
+RUNS = 0  # programs run in the simulator by this process
+COMPILED = 0  # C++ files compiled against the runtime headers by this process
+
+
+def build_info() -> BuildInfo | None:
+    """How the simulator was obtained in this process, if it was."""
+    return _BUILT
 
 
 def ensure_simulator() -> BuildInfo:
@@ -286,22 +295,24 @@ def run_program(
     `args`: one value per entry parameter in order, a numpy array for a tensor, a Python int /
     float / bool for a scalar (floats are passed in the to_u64 encoding of their element type).
     Raises AssertionError with the runtime's output when the run fails."""
+    global RUNS
     build = ensure_simulator()
     root = build.root
+    RUNS += 1
     with tempfile.TemporaryDirectory(prefix="pto2_run_") as tmp:
         work = Path(tmp)
         orch = work / "orch.cpp"
         orch.write_text(cpp)
         ks = []
         for k in config["kernels"]:
+            if k["id"] is None:  # a group: its AIC / AIV members are entries of their own
+                continue
             body = kernels.get(k["name"])
             if body is None:
                 raise KeyError(f"no C++ kernel given for {k['name']}")
             src = _kernel_source(body, work, k["name"])
-            members = k.get("members") or [k]
-            for m in members:
-                ks.append({"id": m["id"], "core": m["core_type"].lower(), "source": str(src),
-                           "signature": k["tensor_directions"]})
+            ks.append({"id": k["id"], "core": k["core_type"].lower(), "source": str(src),
+                       "signature": k["tensor_directions"]})
         job_args, entry_sig = [], []
         tensor_params = [p for p in config["params"] if p["kind"] == "tensor"]
         scalar_params = [p for p in config["params"] if p["kind"] != "tensor"]
@@ -316,7 +327,7 @@ def run_program(
             job_args.append({"tensor": str(path), "dtype": DTYPES[str(arr.dtype)]})
             entry_sig.append(p["direction"])
         for p in scalar_params:
-            job_args.append({"scalar": scalar_bits(by_param[p["name"]], p.get("element_type", "i64"))})
+            job_args.append({"scalar": scalar_bits(by_param[p["name"]], p["type"])})
         out = work / "out"
         out.mkdir()
         job = {"orchestration": str(orch), "kernels": ks, "entry_signature": entry_sig,

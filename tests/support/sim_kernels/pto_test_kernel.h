@@ -38,6 +38,17 @@ inline T& at(const Tensor* t, uint64_t linear) {
     return reinterpret_cast<T*>(t->buffer.addr)[offset(t, linear)];
 }
 
+template <typename T>
+inline T& at2(const Tensor* t, uint64_t row, uint64_t col) {  // a 2-D view's element
+    return reinterpret_cast<T*>(t->buffer.addr)[t->start_offset + row * t->strides[0] + col * t->strides[1]];
+}
+
+// Spin for about `us` microseconds: a slow task makes a missing dependency edge visible.
+inline void spin(uint64_t us) {
+    volatile uint64_t x = 0;
+    for (uint64_t i = 0; i < us * 200; ++i) x = x + i;
+}
+
 inline float f32(int64_t* args, int i) {  // a float scalar argument (to_u64 encoding: low 32 bits)
     uint32_t bits = static_cast<uint32_t>(static_cast<uint64_t>(args[i]));
     float f;
