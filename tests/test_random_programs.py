@@ -59,6 +59,9 @@ FEATURES = {
     "creates": "pto_tensor.create",
     "invalid TaskId seed": "pto_system.task_invalid",
     "index scalar carry": "arith.addi",
+    "nested loop": "iter_args(%iacc",
+    "manual scope in a loop body": "step %c1 {",
+    "TaskId carries": "!pto_orch.task_id, !pto_orch.task_id",
 }
 
 
@@ -66,8 +69,6 @@ def test_sample_covers_every_feature(sample: list[tuple]) -> None:
     texts = [p[0] for p in sample]
     missing = [f for f, needle in FEATURES.items() if not any(needle in t for t in texts)]
     assert missing == []
-    # several carries permuted at the yield: the f32 pair swaps in every loop that has it
-    assert any("!pto_orch.task_id, !pto_orch.task_id" in t for t in texts)
     # a parallel TaskId carry in a manual scope becomes an array carry after the pipeline
     arrays = 0
     for text, name, _, _ in sample:
@@ -171,3 +172,70 @@ def test_kernel_cpp_matches_python(name: str, tmp_path: Path) -> None:
             call.append(next(it)[region] if t == "T" else values[t])
         np.copyto(call[tensors[-1]], impl(*call))
         np.testing.assert_array_equal(got[v], np.stack(bufs), err_msg=f"view {VIEWS[v]}")
+
+
+# Printer bugs the generator found (programs it now skips: `check` requires the printer to
+# accept them, or the candidate is replaced). Minimal programs; strict xfails, so a fix flips
+# them and the generator's retries can be dropped.
+
+SWAPPED_SCALARS = """
+pto_orch.kernel @k_scale aiv (in tensor<16x16xf32>, in f32, out tensor<16x16xf32>) -> tensor<16x16xf32>
+func.func @swap(%x: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %half = arith.constant 5.000000e-01 : f32
+  %two = arith.constant 2.000000e+00 : f32
+  %ra, %rb, %ro = scf.for %i = %c0 to %c3 step %c1 iter_args(%a = %half, %b = %two, %acc = %o) -> (f32, f32, tensor<16x16xf32>) {
+    %acc1 = pto_orch.call @k_scale(in %x, scalar %a, inout %acc) : (tensor<16x16xf32>, f32, tensor<16x16xf32>) -> tensor<16x16xf32>
+    scf.yield %b, %a, %acc1 : f32, f32, tensor<16x16xf32>
+  }
+  func.return
+}
+"""
+
+IF_OF_TASK_RESULT = """
+pto_orch.kernel @k_scale aiv (in tensor<16x16xf32>, in f32, out tensor<16x16xf32>) -> tensor<16x16xf32>
+pto_orch.kernel @k_inc aiv (inout tensor<16x16xf32>) -> tensor<16x16xf32>
+func.func @ifres(%x: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %alpha: f32, %flag: i64) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %k0 = arith.constant 0 : i64
+  %o1 = pto_orch.call @k_scale(in %x, scalar %alpha, out %o) : (tensor<16x16xf32>, f32, tensor<16x16xf32>) -> tensor<16x16xf32>
+  %cond = arith.cmpi sgt, %flag, %k0 : i64
+  %r = scf.if %cond -> (tensor<16x16xf32>) {
+    %a = pto_orch.call @k_scale(in %x, scalar %alpha, inout %o1) : (tensor<16x16xf32>, f32, tensor<16x16xf32>) -> tensor<16x16xf32>
+    scf.yield %a : tensor<16x16xf32>
+  } else {
+    %b = pto_orch.call @k_inc(inout %o1) : (tensor<16x16xf32>) -> tensor<16x16xf32>
+    scf.yield %b : tensor<16x16xf32>
+  }
+  %r2 = pto_orch.call @k_inc(inout %r) : (tensor<16x16xf32>) -> tensor<16x16xf32>
+  func.return
+}
+"""
+
+
+def _cpp(text: str) -> str:
+    return generate_orchestration(parse_module(make_context(), text, "t.mlir"), pto2_pipeline=True).code
+
+
+@pytest.mark.xfail(strict=True, reason="pto2-cpp: a scalar carry used only by the yield "
+                   "(swapped into another carry) 'has no C++ form'")
+def test_swapped_scalar_carries_print() -> None:
+    _cpp(SWAPPED_SCALARS)
+
+
+@pytest.mark.xfail(strict=True, reason="pto2-cpp: an if result aliasing a task result is "
+                   "declared 'Tensor r;' (private default constructor in the runtime)")
+def test_if_result_aliasing_a_task_result_is_initialised() -> None:
+    assert "Tensor r;" not in _cpp(IF_OF_TASK_RESULT)
+
+
+def test_the_two_programs_run_in_the_interpreter() -> None:
+    x = np.ones((16, 16), np.float32)
+    kernels = {k: KERNELS[k][1] for k in ("k_scale", "k_inc")}
+    m = parse_module(make_context(), SWAPPED_SCALARS, "t.mlir")
+    r = run_function(m, "swap", {"x": x, "o": np.zeros_like(x)}, kernels)
+    assert r.outputs["o"][0, 0] == 0.5  # k_scale writes s * x; the last s is %a = 0.5 again
+    m = parse_module(make_context(), IF_OF_TASK_RESULT, "t.mlir")
+    r = run_function(m, "ifres", {"x": x, "alpha": 2.0, "flag": 1}, kernels)
+    assert r.outputs["o"][0, 0] == 3.0
