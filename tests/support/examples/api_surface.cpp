@@ -18,7 +18,7 @@ void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args) {
     union { uint64_t u64; float val; } scale_conv;
     scale_conv.u64 = orch_args.scalar(0);
     float scale = scale_conv.val;
-    int64_t M = (int64_t)orch_args.tensor(0).ref().shapes[0];
+    int64_t M = (int64_t)orch_args.tensor(0).shapes[0];
     uint32_t t_ci_shapes[2] = {16, 16};
     TensorCreateInfo t_ci(t_ci_shapes, 2, DataType::BFLOAT16);
     TensorCreateInfo u_ci(t_ci_shapes, 2, DataType::INT8);
