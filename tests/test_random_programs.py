@@ -174,9 +174,9 @@ def test_kernel_cpp_matches_python(name: str, tmp_path: Path) -> None:
         np.testing.assert_array_equal(got[v], np.stack(bufs), err_msg=f"view {VIEWS[v]}")
 
 
-# Printer bugs the generator found (programs it now skips: `check` requires the printer to
-# accept them, or the candidate is replaced). Minimal programs; strict xfails, so a fix flips
-# them and the generator's retries can be dropped.
+# Printer bugs the generator found, as minimal programs (`check` requires the printer to
+# accept a program, so the generator replaces candidates that hit an open one; the open one
+# is a strict xfail: a fix flips it).
 
 SWAPPED_SCALARS = """
 pto_orch.kernel @k_scale aiv (in tensor<16x16xf32>, in f32, out tensor<16x16xf32>) -> tensor<16x16xf32>
@@ -224,9 +224,8 @@ def test_swapped_scalar_carries_print() -> None:
     _cpp(SWAPPED_SCALARS)
 
 
-@pytest.mark.xfail(strict=True, reason="pto2-cpp: an if result aliasing a task result is "
-                   "declared 'Tensor r;' (private default constructor in the runtime)")
 def test_if_result_aliasing_a_task_result_is_initialised() -> None:
+    # was `Tensor r;` (the runtime's Tensor has a private default constructor); fixed on main
     assert "Tensor r;" not in _cpp(IF_OF_TASK_RESULT)
 
 

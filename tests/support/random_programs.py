@@ -2,7 +2,8 @@
 runtime's simulator).
 
     mlir, func, kernels, args = generate(seed)
-    cpp = KERNEL_CPP[name]            # C++ body of each kernel for the simulator
+    cpp = KERNEL_CPP[name]            # C++ source of each kernel for the simulator
+    body = KERNEL_BODY[name]          # the same, as a body for support.simpler_runtime
     used = kernels.keys()             # the kernels the program declares
 
 `generate(seed)` is deterministic. The program is un-piped input IR (run `pto2-pipeline`
@@ -51,58 +52,80 @@ KERNELS: dict[str, tuple[list[tuple[str, str]], Callable[..., Any]]] = {
     "k_inc": ([("inout", "T")], lambda y: y + np.float32(1)),
 }
 
-_CPP_HEAD = """\
+_PRELUDE = """\
 #include <cstdint>
 #include <cstring>
 #define __aicore__
 #include "tensor.h"
 
-static inline float &at(Tensor *t, uint32_t i, uint32_t j) {
-    return (reinterpret_cast<float *>(t->buffer.addr) + t->start_offset)[i * t->strides[0] + j * t->strides[1]];
+namespace pto_test {
+inline Tensor *tensor(int64_t *args, int i) { return reinterpret_cast<Tensor *>(args[i]); }
+inline uint64_t numel(const Tensor *t) {
+    uint64_t n = 1;
+    for (uint32_t d = 0; d < t->ndims; ++d) n *= t->shapes[d];
+    return n;
 }
-
-static inline float f32_arg(int64_t raw) {
-    float v;
-    std::memcpy(&v, &raw, sizeof v);
-    return v;
+inline uint64_t offset(const Tensor *t, uint64_t linear) {  // row-major in the view's shape
+    uint64_t off = t->start_offset;
+    for (int d = static_cast<int>(t->ndims) - 1; d >= 0; --d) {
+        off += (linear % t->shapes[d]) * t->strides[d];
+        linear /= t->shapes[d];
+    }
+    return off;
 }
+template <typename T>
+inline T &at(const Tensor *t, uint64_t linear) {
+    return reinterpret_cast<T *>(t->buffer.addr)[offset(t, linear)];
+}
+inline float f32(int64_t *args, int i) {  // the to_u64 encoding of a float: the low 32 bits
+    uint32_t bits = static_cast<uint32_t>(static_cast<uint64_t>(args[i]));
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+}
+}  // namespace pto_test
+using namespace pto_test;
 
-extern "C" void kernel_entry(int64_t *args) {
 """
 
-_CPP_LOOP = """\
-    for (uint32_t i = 0; i < {o}->shapes[0]; ++i) {{
-        for (uint32_t j = 0; j < {o}->shapes[1]; ++j) {{
-            at({o}, i, j) = {expr};
-        }}
-    }}
-}}
-"""
 
-
-def _cpp(decls: list[str], out: str, expr: str) -> str:
-    return _CPP_HEAD + "".join(f"    {d}\n" for d in decls) + _CPP_LOOP.format(o=out, expr=expr)
+def _body(decls: list[str], out: str, expr: str) -> str:
+    loop = f"for (uint64_t i = 0; i < numel({out}); ++i) at<float>({out}, i) = {expr};"
+    return "\n".join(f"    {line}" for line in [*decls, loop])
 
 
 def _t(name: str, i: int) -> str:
-    return f"Tensor *{name} = reinterpret_cast<Tensor *>(args[{i}]);"
+    return f"Tensor *{name} = tensor(args, {i});"
 
+
+def _x(name: str) -> str:
+    return f"at<float>({name}, i)"
+
+
+KERNEL_BODY: dict[str, str] = {
+    "k_add": _body([_t("a", 0), _t("b", 1), _t("o", 2)], "o", f"{_x('a')} + {_x('b')}"),
+    "k_mul": _body([_t("a", 0), _t("b", 1), _t("o", 2)], "o", f"{_x('a')} * {_x('b')}"),
+    "k_scale": _body([_t("a", 0), _t("o", 1), "float s = f32(args, 2);"], "o", f"s * {_x('a')}"),
+    "k_axpy": _body(
+        [_t("a", 0), _t("y", 1), "float s = f32(args, 2);"], "y", f"{_x('y')} + s * {_x('a')}"
+    ),
+    "k_shift": _body(
+        [_t("a", 0), _t("o", 1), "int64_t n = args[2];"], "o", f"{_x('a')} + static_cast<float>(n)"
+    ),
+    "k_inc": _body([_t("y", 0)], "y", f"{_x('y')} + 1.0f"),
+}
+"""Kernel name -> body of `kernel_entry(int64_t *args)` with the helpers of
+tests/support/sim_kernels/pto_test_kernel.h (`tensor`, `numel`, `at<float>`, `f32`) in scope:
+elementwise, in row-major order of each view's shape."""
 
 KERNEL_CPP: dict[str, str] = {
-    "k_add": _cpp([_t("a", 0), _t("b", 1), _t("o", 2)], "o", "at(a, i, j) + at(b, i, j)"),
-    "k_mul": _cpp([_t("a", 0), _t("b", 1), _t("o", 2)], "o", "at(a, i, j) * at(b, i, j)"),
-    "k_scale": _cpp([_t("a", 0), _t("o", 1), "float s = f32_arg(args[2]);"], "o", "s * at(a, i, j)"),
-    "k_axpy": _cpp(
-        [_t("a", 0), _t("y", 1), "float s = f32_arg(args[2]);"], "y", "at(y, i, j) + s * at(a, i, j)"
-    ),
-    "k_shift": _cpp(
-        [_t("a", 0), _t("o", 1), "int64_t n = args[2];"], "o", "at(a, i, j) + static_cast<float>(n)"
-    ),
-    "k_inc": _cpp([_t("y", 0)], "y", "at(y, i, j) + 1.0f"),
+    name: _PRELUDE + 'extern "C" void kernel_entry(int64_t *args) {\n' + body + "\n}\n"
+    for name, body in KERNEL_BODY.items()
 }
-"""Kernel name -> C++ source for the runtime's simulator: `kernel_entry(int64_t *args)`,
-`args[i]` a `Tensor *` in the order the task adds its tensors, then the scalars (f32 scalars
-as the low 32 bits, `to_u64`); data at `buffer.addr + start_offset`, strides in elements."""
+"""Kernel name -> a whole C++ source for the runtime's simulator (the helpers defined in it):
+`kernel_entry(int64_t *args)`, `args[i]` a `Tensor *` in the order the task adds its tensors,
+then the scalars (f32 scalars as the low 32 bits, `to_u64`); data at
+`buffer.addr + start_offset`, strides in elements."""
 
 
 def kernel_decl(name: str) -> str:
