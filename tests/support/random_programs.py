@@ -9,7 +9,10 @@ runtime's simulator).
 `generate(seed)` is deterministic. The program is un-piped input IR (run `pto2-pipeline`
 before printing C++); `kernels` maps kernel name -> Python implementation (numpy) for
 `run_function`; `args` gives every parameter (tensors as float32 arrays, `out` tensors as
-zeros, scalars as numbers). Data are small integers and scalars multiples of 0.5, so float32
+zeros, scalars as numbers). The `inout` parameters `%o<i>` may be read before any task
+writes them (their host data is the input); an `out` parameter `%m<i>` (one per manual
+segment) is fully written before anything reads it, since a device run does not copy an
+`out` parameter's host data in. Data are small integers and scalars multiples of 0.5, so float32
 results are exact on both sides.
 
 What a program contains (each feature a segment, in random order and number): auto chains
@@ -34,6 +37,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+ROTATE_SCALARS = True
+"""Whether the two f32 carries of a loop rotate at the yield (`(a, b) <- (b, a + 0.5)`);
+False keeps them in place, to tell a disagreement that comes from the rotation apart."""
 
 T16 = "tensor<16x16xf32>"
 KT = "tensor<?x?xf32>"
@@ -358,8 +365,10 @@ class _Gen:
             yields[by_kind["k"][1]] = k1
         sb1 = self.new("s")
         self.emit(f"{sb1} = arith.addf {by_kind['sa'][1]}, %half : f32")
-        yields[by_kind["sa"][1]] = by_kind["sb"][1]  # the scalars swap
-        yields[by_kind["sb"][1]] = sb1
+        if ROTATE_SCALARS:  # the scalars swap
+            yields[by_kind["sa"][1]], yields[by_kind["sb"][1]] = by_kind["sb"][1], sb1
+        else:
+            yields[by_kind["sa"][1]], yields[by_kind["sb"][1]] = sb1, by_kind["sb"][1]
         if not nested and self.rng.random() < 0.4:
             self._inner_loop(carries, yields, srcs)
         vals = ", ".join(yields[arg] for _, _, arg, _ in carries)
@@ -559,9 +568,10 @@ class _Gen:
             "%k1 = arith.constant 1 : i64",
         ]
         outd = "{pto_orch.dir = #pto_orch.dir<out>}"
+        inoutd = "{pto_orch.dir = #pto_orch.dir<inout>}"  # read before written: host data
         params = (
             [f"%x{i}: {T16}" for i in range(self.n_in)]
-            + [f"%o{i}: {T16} {outd}" for i in range(self.n_out)]
+            + [f"%o{i}: {T16} {inoutd}" for i in range(self.n_out)]
             + [f"%m{i}: {T16} {outd}" for i in range(self.n_ded)]
             + ["%alpha: f32", "%flag: i64"]
         )
