@@ -132,3 +132,12 @@ def test_missing_kernel_is_located(tmp_path: Path) -> None:
         f"{ex}:10:3: error: 'pto_orch.call' op kernel @kernel_add has no Python "
         "implementation: pass one under the name 'kernel_add' in the kernels mapping\n"
     )
+
+
+def test_bad_ir_is_one_located_line(tmp_path: Path) -> None:
+    src = tmp_path / "bad.mlir"
+    src.write_text("func.func @f() {\n  %x = pto_tensor.create : i32\n  func.return\n}\n")
+    res = run_cli([src])
+    assert res.status == 1
+    assert res.err.startswith(f"{src}:2:")
+    assert len(res.err.splitlines()) == 1 and "Traceback" not in res.err

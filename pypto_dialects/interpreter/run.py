@@ -16,7 +16,14 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.utils.exceptions import InterpretationError
 
 from pypto_dialects.diagnostics import format_op_error
-from pypto_dialects.interpreter.context import KernelImpl, RunContext, python_scalar, set_run_context
+from pypto_dialects.interpreter.context import (
+    KernelImpl,
+    RunContext,
+    python_scalar,
+    run_context,
+    set_run_context,
+    where,
+)
 from pypto_dialects.interpreter.graph import TaskGraph, TensorValue
 from pypto_dialects.interpreter.orch import OrchFunctions
 from pypto_dialects.interpreter.races import Race, find_races
@@ -108,7 +115,7 @@ def run_function(
             f"@{name} has no parameter {', '.join(unknown)} (parameters: {', '.join(names)})"
         )
     interpreter = make_interpreter(module, kernels)
-    rt = interpreter.get_data(RunContext, "context", RunContext).runtime  # type: ignore[arg-type]
+    rt = run_context(interpreter).runtime
     values: list[Any] = []
     tensors: dict[str, TensorValue] = {}
     for i, (pname, arg) in enumerate(zip(names, f.body.block.args)):
@@ -125,7 +132,7 @@ def run_function(
             want = t.get_shape()
             if len(shape) != len(want) or any(w >= 0 and w != s for w, s in zip(want, shape)):
                 raise ValueError(f"@{name}: argument '{pname}' has shape {shape}, expected {t}")
-            buf = rt.new_buffer(f"%{pname}", shape, data.reshape(-1), True, "<argument>")
+            buf = rt.new_buffer(f"%{pname}", shape, data.reshape(-1), True, where(f))
             tensors[pname] = TensorValue.whole(buf)
             values.append(tensors[pname])
         else:
