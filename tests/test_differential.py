@@ -26,16 +26,16 @@ def simulator() -> None:
 
 
 @pytest.fixture
-def no_rotation(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rp, "ROTATE_SCALARS", False)
+def no_permutation(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rp, "PERMUTE_CARRIES", False)
 
 
 @pytest.mark.parametrize("seed", [0, 2, 3, 7])
-def test_agree(seed: int, simulator: None, no_rotation: None) -> None:
+def test_agree(seed: int, simulator: None, no_permutation: None) -> None:
     assert disagreements(seed) == []
 
 
-@pytest.mark.xfail(strict=True, reason="pto2-cpp: rotated scalar carries are assigned one by one "
+@pytest.mark.xfail(strict=True, reason="pto2-cpp: permuted carries are assigned one by one "
                    "(test_random_programs.test_rotated_scalars_are_one_parallel_assignment)")
 def test_agree_with_rotated_scalars(simulator: None) -> None:
     assert disagreements(2) == []

@@ -38,9 +38,10 @@ from typing import Any
 
 import numpy as np
 
-ROTATE_SCALARS = True
-"""Whether the two f32 carries of a loop rotate at the yield (`(a, b) <- (b, a + 0.5)`);
-False keeps them in place, to tell a disagreement that comes from the rotation apart."""
+PERMUTE_CARRIES = True
+"""Whether loops permute their carries at the yield: the two f32 carries rotate
+(`(a, b) <- (b, a + 0.5)`) and the ping-pong buffers swap. False keeps them in place (the
+same programs otherwise), to tell disagreements that come from the permutation apart."""
 
 T16 = "tensor<16x16xf32>"
 KT = "tensor<?x?xf32>"
@@ -358,14 +359,15 @@ class _Gen:
                 k, [pa], sc, pb, "inout", {pa: T16, pb: T16}, deps=[(prev, TID), (prev2, TID)]
             )
             # the buffers swap; the TaskIds shift (prev2 <- prev <- this task)
-            yields[pa], yields[pb], yields[prev], yields[prev2] = res, pa, tid, prev
+            yields[prev], yields[prev2] = tid, prev
+            yields[pa], yields[pb] = (res, pa) if PERMUTE_CARRIES else (pa, res)
         if "k" in by_kind:
             k1 = self.new("k")
             self.emit(f"{k1} = arith.addi {by_kind['k'][1]}, %c1 : index")
             yields[by_kind["k"][1]] = k1
         sb1 = self.new("s")
         self.emit(f"{sb1} = arith.addf {by_kind['sa'][1]}, %half : f32")
-        if ROTATE_SCALARS:  # the scalars swap
+        if PERMUTE_CARRIES:  # the scalars rotate
             yields[by_kind["sa"][1]], yields[by_kind["sb"][1]] = by_kind["sb"][1], sb1
         else:
             yields[by_kind["sa"][1]], yields[by_kind["sb"][1]] = sb1, by_kind["sb"][1]
