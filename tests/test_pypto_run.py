@@ -116,6 +116,8 @@ def test_errors() -> None:
     res = run_cli([ex, "--arg", "a=1", "--arg", "b=2"])
     assert res.status == 2
     assert res.err.startswith("pypto-run: error: @orch_basic: argument 'a' has shape ()")
+    res = run_cli([ex, "--args", "1"])
+    assert res.status == 2 and "--arg NAME=FILE.npy" in res.err
     res = run_cli([ex, "-p", "no-such-pass"])
     assert res.status == 2 and res.err.startswith("pypto-run: error: ")
     res = run_cli([ex, "--func", "nope"])

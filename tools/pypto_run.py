@@ -121,6 +121,9 @@ class PyptoRunMain(xDSLRunMain):
         from pypto_dialects.transforms import PASSES
 
         args = self.args
+        if args.args:
+            _fail("pypto-run: error: pass arguments as --arg NAME=FILE.npy or --arg NAME=NUMBER "
+                  "(xdsl-run's --args is not supported)", 2)
         name = args.input_file or "<stdin>"
         stream, _ = self.get_input_stream()
         try:
