@@ -5,7 +5,8 @@ variables, no sign-compare traps).
 
 Inputs: every example after `pto2-pipeline` (the manual-scope ones included), and every
 printer test input under tests/filecheck/targets/pto2_cpp/ (the error tests, and the
-end-to-end tests that run the examples, excepted).
+end-to-end tests that run the examples, excepted; after pto2-pipeline when its RUN line
+runs the pipeline on the file).
 """
 
 from __future__ import annotations
@@ -55,7 +56,9 @@ def test_example_compiles(path: Path) -> None:
 
 @pytest.mark.parametrize("path", TEST_INPUTS, ids=[p.stem for p in TEST_INPUTS])
 def test_printer_test_input_compiles(path: Path) -> None:
-    _compile_all(generate_module(_module(path)).files)
+    # A file whose RUN line runs the pipeline on itself is compiled after the pipeline.
+    pipeline = "-p pto2-pipeline -t pto2-cpp %s" in path.read_text()
+    _compile_all(generate_module(_module(path), pto2_pipeline=pipeline).files)
 
 
 def test_inputs_are_found() -> None:

@@ -50,6 +50,14 @@ def _classify_iter_arg_carry() -> type[ModulePass]:
     return ClassifyIterArgCarry
 
 
+def _fuse_create_assemble_to_slice() -> type[ModulePass]:
+    from pypto_dialects.transforms.fuse_create_assemble_to_slice import (
+        FuseCreateAssembleToSlice,
+    )
+
+    return FuseCreateAssembleToSlice
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -64,7 +72,12 @@ PASSES["classify-iter-arg-carry"] = (
     _classify_iter_arg_carry,
     "stamp the carry plan (rebind flags, TaskId array sizes) on every scf.for with iter_args",
 )
+PASSES["fuse-create-assemble-to-slice"] = (
+    _fuse_create_assemble_to_slice,
+    "make every pto_tensor.assemble a no-op: a created source becomes a slice of the target",
+)
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
-    "derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry",
+    "fuse-create-assemble-to-slice, derive-call-directions, materialize-runtime-scopes, "
+    "classify-iter-arg-carry",
 )

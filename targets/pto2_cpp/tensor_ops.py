@@ -17,7 +17,7 @@ go through the runtime).
     transpose  Tensor r = t.transpose(0, 1);            (negative axes normalized)
     dim        static: int64_t d = 16;  dynamic extent of a function argument: the entry's
                dynamic-dim symbol; any other dynamic extent: int64_t d = (int64_t)t.shapes[1];
-    assemble   nothing: the result is the target tensor's C++ name
+    assemble   none: fuse-create-assemble-to-slice removes it (a located error if present)
 
 Batching: at the entry of every block (function body, PTO2_SCOPE, loop body, branch) the
 block's creates whose extents are known there (constants, dynamic-dim symbols, values defined
@@ -266,7 +266,14 @@ def _dim(p: FunctionPrinter, op: DimOp) -> None:
 
 
 def _assemble(p: FunctionPrinter, op: AssembleOp) -> None:
-    p.bind(op.result, p.use_tensor(op.target, op, printed=False))
+    # No C++ copies a tensor into another at orchestration level: the pass makes every
+    # assemble a no-op and removes it (docs/passes/fuse-create-assemble-to-slice.md).
+    raise codegen_error(
+        op,
+        "has no PTO2 C++ form (the runtime cannot copy a tensor at orchestration level): run "
+        "fuse-create-assemble-to-slice first (pto2-pipeline does), which makes the source a "
+        "view of the target or rejects the assemble",
+    )
 
 
 HANDLERS = {

@@ -158,3 +158,16 @@ builtin.module {
   pto_orch.kernel @k aiv (in tensor<4xf32>) -> ()
 }
 // CHECK: :157:1: error: 'builtin.module' op has no orchestration function to print (a func.func with a body and pto_orch.kind = #pto_orch.kind<orchestration>)
+
+// -----
+
+// An assemble left in the IR (fuse-create-assemble-to-slice not run): no C++ could copy it.
+pto_orch.kernel @fill aiv (out tensor<2xf32>) -> tensor<2xf32>
+func.func @stray_assemble(%y: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %s = pto_tensor.slice %y[%c0] : tensor<4xf32> to tensor<2xf32>
+  %s1 = pto_orch.call @fill(out %s) : (tensor<2xf32>) -> tensor<2xf32>
+  %y1 = pto_tensor.assemble %s1 into %y[%c0] : tensor<2xf32> into tensor<4xf32>
+  func.return
+}
+// CHECK: :170:3: error: 'pto_tensor.assemble' op has no PTO2 C++ form (the runtime cannot copy a tensor at orchestration level): run fuse-create-assemble-to-slice first (pto2-pipeline does), which makes the source a view of the target or rejects the assemble
