@@ -22,6 +22,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from pypto_dialects import tensor as pt
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.parsing import copy_name
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.transforms.derive_call_directions import (
     KernelTable,
@@ -274,7 +275,7 @@ class _Fuser:
                     )
         self._check_window(op, created, first)
         view = pt.SliceOp(op.target, list(op.offsets), create.result.type, list(create.dynamic_sizes))
-        view.result.name_hint = create.result.name_hint
+        copy_name(create.result, view.result)
         self.insert(view, first)
         self.buffers.union(view.result, created)
         self.buffers.union(view.result, op.target)

@@ -38,7 +38,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.names import Binding
+from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
 from pypto_dialects.tensor import (
     AssembleOp,
     CreateOp,
@@ -145,7 +145,7 @@ def emit_alloc_batch(p: FunctionPrinter, creates: Sequence[CreateOp]) -> None:
             rank = _check_rank(t, op, "created tensor")
             dtype = data_type(t, op)
             extents = _extents(p, t, op.dynamic_sizes, op)
-            name = p.names.fresh(op.result.name_hint, "tensor")
+            name = p.names.fresh(hint_of(op.result), "tensor")
             shapes = p.names.fresh(f"{name}_ci_shapes", "ci_shapes")
             info = p.names.fresh(f"{name}_ci", "ci")
             w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
