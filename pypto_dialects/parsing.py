@@ -33,7 +33,12 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
-from pypto_dialects.diagnostics import format_op_error, location_of, one_line
+from pypto_dialects.diagnostics import (
+    LocatedVerifyException,
+    format_op_error,
+    location_of,
+    one_line,
+)
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -456,8 +461,7 @@ class _Dominance:
                     )
 
 
-class _LocatedVerifyException(VerifyException):
-    """A VerifyException whose text is already the located one-line diagnostic."""
+_LocatedVerifyException = LocatedVerifyException
 
 
 def _blame_ancestors(op: Operation, crash: Exception) -> None:

@@ -58,6 +58,12 @@ def _fuse_create_assemble_to_slice() -> type[ModulePass]:
     return FuseCreateAssembleToSlice
 
 
+def _guard_dynamic_loop_steps() -> type[ModulePass]:
+    from pypto_dialects.transforms.guard_dynamic_loop_steps import GuardDynamicLoopSteps
+
+    return GuardDynamicLoopSteps
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -76,8 +82,12 @@ PASSES["fuse-create-assemble-to-slice"] = (
     _fuse_create_assemble_to_slice,
     "make every pto_tensor.assemble a no-op: a created source becomes a slice of the target",
 )
+PASSES["guard-dynamic-loop-steps"] = (
+    _guard_dynamic_loop_steps,
+    "a scf.for with a non-constant step runs no iteration when the step is not positive",
+)
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
-    "fuse-create-assemble-to-slice, derive-call-directions, materialize-runtime-scopes, "
-    "classify-iter-arg-carry",
+    "fuse-create-assemble-to-slice, guard-dynamic-loop-steps, derive-call-directions, "
+    "materialize-runtime-scopes, classify-iter-arg-carry",
 )
