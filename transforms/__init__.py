@@ -64,6 +64,14 @@ def _guard_dynamic_loop_steps() -> type[ModulePass]:
     return GuardDynamicLoopSteps
 
 
+def _verify_orchestration_outputs() -> type[ModulePass]:
+    from pypto_dialects.transforms.verify_orchestration_outputs import (
+        VerifyOrchestrationOutputs,
+    )
+
+    return VerifyOrchestrationOutputs
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -86,8 +94,12 @@ PASSES["guard-dynamic-loop-steps"] = (
     _guard_dynamic_loop_steps,
     "a scf.for with a non-constant step runs no iteration when the step is not positive",
 )
+PASSES["verify-orchestration-outputs"] = (
+    _verify_orchestration_outputs,
+    "fail if an orchestration function returns a tensor it created or never writes an 'out' parameter",
+)
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
-    "fuse-create-assemble-to-slice, guard-dynamic-loop-steps, derive-call-directions, "
-    "materialize-runtime-scopes, classify-iter-arg-carry",
+    "fuse-create-assemble-to-slice, guard-dynamic-loop-steps, verify-orchestration-outputs, "
+    "derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry",
 )

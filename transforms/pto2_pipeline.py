@@ -3,12 +3,13 @@
 Spec: DESIGN.md section 4 (the pass order) and section 1 (the product picture). User
 documentation and the reasons for the order: docs/passes/index.md.
 
-    fuse-create-assemble-to-slice  ->  guard-dynamic-loop-steps  ->  derive-call-directions
-        ->  materialize-runtime-scopes  ->  classify-iter-arg-carry
+    fuse-create-assemble-to-slice  ->  guard-dynamic-loop-steps  ->  verify-orchestration-outputs
+        ->  derive-call-directions  ->  materialize-runtime-scopes  ->  classify-iter-arg-carry
 
 0. fuse-create-assemble-to-slice first: it changes which buffer a task writes (a created
    tensor becomes a view of the assemble's target), which the direction rules depend on.
-   guard-dynamic-loop-steps (a loop bound rewrite) does not interact with the others.
+   guard-dynamic-loop-steps (a loop bound rewrite) does not interact with the others, and
+   verify-orchestration-outputs (a check) sees the program's buffers after the fusion.
 1. derive-call-directions next: it reads the program as the user wrote it (the allocation
    of a created tensor is the region holding its `pto_tensor.create`, which is the region
    the runtime scope will be), and its result does not depend on where scopes go.
@@ -32,8 +33,9 @@ from xdsl.passes import ModulePass
 
 @dataclass(frozen=True)
 class Pto2Pipeline(ModulePass):
-    """Run fuse-create-assemble-to-slice, guard-dynamic-loop-steps, derive-call-directions,
-    materialize-runtime-scopes and classify-iter-arg-carry on the module, in that order. Each pass raises its own located diagnostics."""
+    """Run fuse-create-assemble-to-slice, guard-dynamic-loop-steps,
+    verify-orchestration-outputs, derive-call-directions, materialize-runtime-scopes and
+    classify-iter-arg-carry on the module, in that order. Each pass raises its own located diagnostics."""
 
     name = "pto2-pipeline"
 
@@ -44,6 +46,9 @@ class Pto2Pipeline(ModulePass):
             FuseCreateAssembleToSlice,
         )
         from pypto_dialects.transforms.guard_dynamic_loop_steps import GuardDynamicLoopSteps
+        from pypto_dialects.transforms.verify_orchestration_outputs import (
+            VerifyOrchestrationOutputs,
+        )
         from pypto_dialects.transforms.materialize_runtime_scopes import (
             MaterializeRuntimeScopes,
         )
@@ -51,6 +56,7 @@ class Pto2Pipeline(ModulePass):
         passes = (
             FuseCreateAssembleToSlice(),
             GuardDynamicLoopSteps(),
+            VerifyOrchestrationOutputs(),
             DeriveCallDirections(),
             MaterializeRuntimeScopes(),
             ClassifyIterArgCarry(),
