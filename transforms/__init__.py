@@ -72,6 +72,12 @@ def _verify_orchestration_outputs() -> type[ModulePass]:
     return VerifyOrchestrationOutputs
 
 
+def _fold_tensor_dims() -> type[ModulePass]:
+    from pypto_dialects.transforms.fold_tensor_dims import FoldTensorDims
+
+    return FoldTensorDims
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -98,8 +104,14 @@ PASSES["verify-orchestration-outputs"] = (
     _verify_orchestration_outputs,
     "fail if an orchestration function returns a tensor it created or never writes an 'out' parameter",
 )
+PASSES["fold-tensor-dims"] = (
+    _fold_tensor_dims,
+    "one value per runtime extent: fold a pto_tensor.dim onto the size operand or argument "
+    "extent it reads",
+)
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
-    "fuse-create-assemble-to-slice, guard-dynamic-loop-steps, verify-orchestration-outputs, "
-    "derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry",
+    "fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, "
+    "verify-orchestration-outputs, derive-call-directions, materialize-runtime-scopes, "
+    "classify-iter-arg-carry",
 )

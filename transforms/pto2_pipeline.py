@@ -3,12 +3,14 @@
 Spec: DESIGN.md section 4 (the pass order) and section 1 (the product picture). User
 documentation and the reasons for the order: docs/passes/index.md.
 
-    fuse-create-assemble-to-slice  ->  guard-dynamic-loop-steps  ->  verify-orchestration-outputs
-        ->  derive-call-directions  ->  materialize-runtime-scopes  ->  classify-iter-arg-carry
+    fuse-create-assemble-to-slice  ->  fold-tensor-dims  ->  guard-dynamic-loop-steps
+        ->  verify-orchestration-outputs  ->  derive-call-directions
+        ->  materialize-runtime-scopes  ->  classify-iter-arg-carry
 
 0. fuse-create-assemble-to-slice first: it changes which buffer a task writes (a created
    tensor becomes a view of the assemble's target), which the direction rules depend on.
-   guard-dynamic-loop-steps (a loop bound rewrite) does not interact with the others, and
+   fold-tensor-dims and guard-dynamic-loop-steps (value and loop bound rewrites) do not
+   interact with the others, and
    verify-orchestration-outputs (a check) sees the program's buffers after the fusion.
 1. derive-call-directions next: it reads the program as the user wrote it (the allocation
    of a created tensor is the region holding its `pto_tensor.create`, which is the region
@@ -33,7 +35,7 @@ from xdsl.passes import ModulePass
 
 @dataclass(frozen=True)
 class Pto2Pipeline(ModulePass):
-    """Run fuse-create-assemble-to-slice, guard-dynamic-loop-steps,
+    """Run fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps,
     verify-orchestration-outputs, derive-call-directions, materialize-runtime-scopes and
     classify-iter-arg-carry on the module, in that order. Each pass raises its own located diagnostics."""
 
@@ -45,6 +47,7 @@ class Pto2Pipeline(ModulePass):
         from pypto_dialects.transforms.fuse_create_assemble_to_slice import (
             FuseCreateAssembleToSlice,
         )
+        from pypto_dialects.transforms.fold_tensor_dims import FoldTensorDims
         from pypto_dialects.transforms.guard_dynamic_loop_steps import GuardDynamicLoopSteps
         from pypto_dialects.transforms.verify_orchestration_outputs import (
             VerifyOrchestrationOutputs,
@@ -55,6 +58,7 @@ class Pto2Pipeline(ModulePass):
 
         passes = (
             FuseCreateAssembleToSlice(),
+            FoldTensorDims(),
             GuardDynamicLoopSteps(),
             VerifyOrchestrationOutputs(),
             DeriveCallDirections(),
