@@ -212,7 +212,8 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
         raise codegen_error(
             op,
             "changes the rank, which Tensor::view cannot (a runtime view keeps the source's "
-            "rank): take a same-rank pto_tensor.slice, then pto_tensor.reshape it",
+            "rank): take a same-rank pto_tensor.slice (extent 1 for a dimension to drop); "
+            "pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise)",
         )
     rank = _check_rank(rt, op, "view")
     extents = _extents(p, rt, op.sizes, op)

@@ -94,7 +94,7 @@ func.func @view_rank(%t: tensor<4x4xf32>) attributes {pto_orch.kind = #pto_orch.
   pto_orch.call @k(in %v) : (tensor<16xf32>) -> ()
   func.return
 }
-// CHECK: :93:3: error: 'pto_tensor.view' op changes the rank, which Tensor::view cannot (a runtime view keeps the source's rank): take a same-rank pto_tensor.slice, then pto_tensor.reshape it
+// CHECK: :93:3: error: 'pto_tensor.view' op changes the rank, which Tensor::view cannot (a runtime view keeps the source's rank): take a same-rank pto_tensor.slice (extent 1 for a dimension to drop); pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise)
 
 // -----
 
