@@ -34,11 +34,10 @@ DATA_TYPES: dict[str, str] = {
     "si64": "INT64",
     "ui64": "UINT64",
     "i1": "BOOL",
-    "f8E4M3FN": "FP8E4M3FN",
-    "f8E8M0FNU": "FP8E8M0",
-    "f4E2M1FN": "FP4E2M1",
 }
-"""MLIR element type -> the runtime's `DataType::` enumerator (every type the runtime has)."""
+"""MLIR element type -> the runtime's `DataType::` enumerator (every type the runtime has).
+The runtime has no FP8 or FP4 type (no enumerator, and `get_element_size` counts whole
+bytes), so f8E4M3FN / f8E8M0FNU / f4E2M1FN tensors are an error, not C++ that cannot build."""
 
 C_TYPES: dict[str, str] = {
     "index": "int64_t",

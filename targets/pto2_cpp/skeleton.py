@@ -61,6 +61,13 @@ def signature(p: FunctionPrinter) -> Signature:
         t = arg.type
         if isinstance(t, TensorType):
             elem = str(t.element_type)
+            if elem not in DATA_TYPES:
+                raise codegen_error(
+                    func,
+                    f"parameter {i} has type {t}, whose element type has no PTO2 runtime "
+                    f"DataType, so the host cannot pass it (supported: "
+                    f"{', '.join(sorted(DATA_TYPES))})",
+                )
             params.append(
                 Param(
                     name,
