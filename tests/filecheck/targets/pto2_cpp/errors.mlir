@@ -161,6 +161,16 @@ builtin.module {
 
 // -----
 
+// The a2a3 runtime has no FP8 / FP4 DataType.
+func.func @fp8_tensor() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %t = pto_tensor.create : tensor<4xf8E4M3FN>
+  %u = pto_tensor.reshape %t : tensor<4xf8E4M3FN> to tensor<2x2xf8E4M3FN>
+  func.return
+}
+// CHECK: :166:3: error: 'pto_tensor.create' op element type f8E4M3FN has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
+
+// -----
+
 // An assemble left in the IR (fuse-create-assemble-to-slice not run): no C++ could copy it.
 pto_orch.kernel @fill aiv (out tensor<2xf32>) -> tensor<2xf32>
 func.func @stray_assemble(%y: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
@@ -170,19 +180,7 @@ func.func @stray_assemble(%y: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>})
   %y1 = pto_tensor.assemble %s1 into %y[%c0] : tensor<2xf32> into tensor<4xf32>
   func.return
 }
-// CHECK: :170:3: error: 'pto_tensor.assemble' op has no PTO2 C++ form (the runtime cannot copy a tensor at orchestration level): run fuse-create-assemble-to-slice first (pto2-pipeline does), which makes the source a view of the target or rejects the assemble
-
-// -----
-
-// FP8 / FP4 tensors: the runtime has no DataType for them (and counts element sizes in whole
-// bytes), so they are an error, not C++ that does not build.
-pto_orch.kernel @k aiv (in tensor<64xf4E2M1FN>) -> ()
-func.func @fp4() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
-  %c = pto_tensor.create : tensor<64xf4E2M1FN>
-  pto_orch.call @k(in %c) : (tensor<64xf4E2M1FN>) -> ()
-  func.return
-}
-// CHECK: :181:3: error: 'pto_tensor.create' op element type f4E2M1FN has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
+// CHECK: :180:3: error: 'pto_tensor.assemble' op has no PTO2 C++ form (the runtime cannot copy a tensor at orchestration level): run fuse-create-assemble-to-slice first (pto2-pipeline does), which makes the source a view of the target or rejects the assemble
 
 // -----
 
@@ -191,4 +189,4 @@ func.func @fp8_param(%a: tensor<64xf8E4M3FN>) attributes {pto_orch.kind = #pto_o
   pto_orch.call @k(in %a) : (tensor<64xf8E4M3FN>) -> ()
   func.return
 }
-// CHECK: :190:1: error: 'func.func' op parameter 0 has type tensor<64xf8E4M3FN>, whose element type has no PTO2 runtime DataType, so the host cannot pass it (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
+// CHECK: :188:1: error: 'func.func' op parameter 0 has type tensor<64xf8E4M3FN>, whose element type has no PTO2 runtime DataType, so the host cannot pass it (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)

@@ -43,7 +43,7 @@
 // IF_ELSE-NEXT:    int64_t mode = mode_conv.val;
 // IF_ELSE-EMPTY:
 // IF_ELSE-NEXT:    PTO2_SCOPE() {
-// IF_ELSE-NEXT:        Tensor y_out;
+// IF_ELSE-NEXT:        Tensor y_out = ext_x;
 // IF_ELSE-NEXT:        if (mode == 0) {
 // IF_ELSE-NEXT:            PTO2_SCOPE() {
 // IF_ELSE-NEXT:                // Task 0: kernel_add
