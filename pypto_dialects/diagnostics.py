@@ -40,6 +40,11 @@ def format_op_error(op: Operation, message: str) -> str:
     return f"{location_of(op)}: error: '{op.name}' op {one_line(message)}"
 
 
+class LocatedVerifyException(VerifyException):
+    """A VerifyException whose text is already the located one-line diagnostic of some op
+    (not necessarily the op being verified: a function's check can blame an op inside it)."""
+
+
 def verify_error(op: Operation, message: str) -> VerifyException:
     """A VerifyException whose text is the located one-line diagnostic."""
     return VerifyException(format_op_error(op, message))

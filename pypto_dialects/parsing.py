@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_right
+from weakref import WeakKeyDictionary
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -23,7 +24,7 @@ from xdsl.dialects.builtin import (
     UnknownLoc,
     UnregisteredOp,
 )
-from xdsl.ir import Block, BlockArgument, Operation, OpResult
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -32,7 +33,12 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
-from pypto_dialects.diagnostics import format_op_error, location_of, one_line
+from pypto_dialects.diagnostics import (
+    LocatedVerifyException,
+    format_op_error,
+    location_of,
+    one_line,
+)
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -109,6 +115,24 @@ class _ScopeMark:
         self.names, self.length = names, length
 
 
+_SOURCE_NAMES: WeakKeyDictionary[SSAValue, str] = WeakKeyDictionary()
+"""Values whose name in the parsed text ends in `_<digits>`, with that name. xDSL's name
+hints drop such a suffix (`%out_0` gets the hint `out`: its printer uses the suffix to make
+names unique), so the user's spelling survives only here. Weak: it never keeps IR alive."""
+
+
+def source_name(value: SSAValue) -> str | None:
+    """The name `value` had in the parsed text (`%out_0` -> `out_0`), else its name hint."""
+    return _SOURCE_NAMES.get(value) or value.name_hint
+
+
+def copy_name(source: SSAValue, target: SSAValue) -> None:
+    """Give `target` the name of `source` (for a pass that replaces a value by a new one)."""
+    target.name_hint = source.name_hint
+    if source in _SOURCE_NAMES:
+        _SOURCE_NAMES[target] = _SOURCE_NAMES[source]
+
+
 _PARSER_CRASHES = (
     NotImplementedError, ValueError, TypeError, KeyError, IndexError, AttributeError,
     AssertionError, OverflowError,
@@ -158,6 +182,15 @@ class LocatingParser(Parser):
         names = _ScopedNames()
         dict.update(names, value)  # type: ignore[call-overload]
         self._names = names
+
+    # -- the user's names (see source_name)
+
+    def _register_ssa_definition(  # type: ignore[no-untyped-def, override]
+        self, name, values, span
+    ) -> None:
+        super()._register_ssa_definition(name, values, span)
+        if len(values) == 1 and values[0].name_hint not in (None, name):
+            _SOURCE_NAMES[values[0]] = name
 
     # -- locations
 
@@ -428,8 +461,7 @@ class _Dominance:
                     )
 
 
-class _LocatedVerifyException(VerifyException):
-    """A VerifyException whose text is already the located one-line diagnostic."""
+_LocatedVerifyException = LocatedVerifyException
 
 
 def _blame_ancestors(op: Operation, crash: Exception) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IndexType, IntegerAttr, TensorType, i64
-from xdsl.ir import Attribute, Dialect, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Dialect, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
@@ -57,6 +57,39 @@ def _check_indices(t: Attribute, indices: Sequence[SSAValue], what: str) -> None
         raise VerifyException(
             f"{what} needs {rank} indices for {t} but {len(indices)} are given"
         )
+
+
+def _constant(v: SSAValue) -> int | None:
+    """The value of an integer `arith.constant`, else None."""
+    from xdsl.dialects.arith import ConstantOp
+
+    owner = v.owner
+    if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def _check_fits(
+    inner: Sequence[int],
+    outer: Sequence[int],
+    offsets: Sequence[SSAValue],
+    what: str,
+    whole: str = "source",
+) -> None:
+    """Per dimension (same rank), the runtime's `Tensor::view` rule offset + extent <= the
+    source's extent, checked where the numbers are static."""
+    for i, (r, s) in enumerate(zip(inner, outer)):
+        if s < 0:
+            continue
+        if r > s:
+            raise VerifyException(
+                f"{what} extent {r} of dimension {i} exceeds the {whole} extent {s}"
+            )
+        off = _constant(offsets[i]) if i < len(offsets) else None
+        if off is not None and r >= 0 and off + r > s:
+            raise VerifyException(
+                f"{what} of dimension {i} covers [{off}, {off + r}), past the {whole} extent {s}"
+            )
 
 
 @irdl_op_definition
@@ -194,13 +227,10 @@ class SliceOp(_ViewLike):
         if len(ss) != len(rs):
             raise VerifyException(
                 f"a slice keeps the rank ({len(ss)}) but the result has rank {len(rs)}: "
-                "use pto_tensor.view or pto_tensor.reshape to change it"
+                "slice with the same rank (extent 1 for a dimension to drop), then "
+                "pto_tensor.reshape the slice if it is contiguous"
             )
-        for i, (s, r) in enumerate(zip(ss, rs)):
-            if s >= 0 and r > s:
-                raise VerifyException(
-                    f"slice extent {r} of dimension {i} exceeds the source extent {s}"
-                )
+        _check_fits(rs, ss, self.offsets, "slice")
 
 
 @irdl_op_definition
@@ -210,8 +240,9 @@ class ViewOp(_ViewLike):
 
     Syntax: `%v = pto_tensor.view %t[%o0, %o1] : tensor<16x16xf32> to tensor<256xf32>`
     C++: `Tensor v = t.view(v_shapes, v_offsets);`
-    Verifier: offsets match the source rank; same element type; a static view is no larger
-    than a static source.
+    Verifier: offsets match the source rank; same element type; a same-rank view fits in
+    the source dimension by dimension (the runtime's `Tensor::view` rule, where static); a
+    rank-changing static view is no larger than a static source.
     """
 
     name = "pto_tensor.view"
@@ -219,7 +250,9 @@ class ViewOp(_ViewLike):
     def verify_(self) -> None:
         self._verify_common()
         ss, rs = _shape(self.source.type), _shape(self.result.type)
-        if all(d >= 0 for d in ss + rs) and _numel(rs) > _numel(ss):
+        if len(ss) == len(rs):
+            _check_fits(rs, ss, self.offsets, "view")
+        elif all(d >= 0 for d in ss + rs) and _numel(rs) > _numel(ss):
             raise VerifyException(
                 f"view of {_numel(rs)} elements is larger than the source ({_numel(ss)})"
             )
@@ -232,13 +265,89 @@ def _numel(shape: Sequence[int]) -> int:
     return n
 
 
+Layout = tuple[list[int | None], list[int | None]]
+"""(extents, element strides) of a tensor value, None where not static."""
+
+
+def _row_major(extents: Sequence[int | None]) -> list[int | None]:
+    strides: list[int | None] = []
+    acc: int | None = 1
+    for e in reversed(extents):
+        strides.append(acc)
+        acc = None if acc is None or e is None else acc * e
+    return strides[::-1]
+
+
+def _layout(v: SSAValue) -> Layout | None:
+    """The runtime layout of `v` as far as it is static, following views to their storage
+    (function arguments, creates and reshapes are row-major); None when unknown."""
+    from xdsl.dialects.func import FuncOp
+
+    from pypto_dialects.orch import CallOp, SubmitOp
+
+    t = v.type
+    if not isinstance(t, TensorType):
+        return None
+    ext: list[int | None] = [d if d >= 0 else None for d in t.get_shape()]
+    owner = v.owner
+    if isinstance(v, BlockArgument):
+        return (ext, _row_major(ext)) if isinstance(v.block.parent_op(), FuncOp) else None
+    if isinstance(owner, CreateOp | ReshapeOp):
+        return ext, _row_major(ext)
+    if isinstance(owner, SliceOp | ViewOp):
+        src = _layout(owner.source)
+        if src is None or len(src[1]) != len(ext):
+            return None
+        return ext, src[1]
+    if isinstance(owner, TransposeOp):
+        src = _layout(owner.source)
+        if src is None:
+            return None
+        a, b = owner.normalized_axes()
+        strides = list(src[1])
+        strides[a], strides[b] = strides[b], strides[a]
+        return ext, strides
+    if isinstance(owner, WriteOp):
+        return _layout(owner.tensor)
+    if isinstance(owner, AssembleOp):
+        return _layout(owner.target)
+    if isinstance(owner, CallOp | SubmitOp) and v in owner.kernel_result_values():
+        try:
+            idx = owner.kernel().result_param_indices()
+        except VerifyException:
+            return None  # the task's own verifier reports it
+        k = list(owner.kernel_result_values()).index(v)
+        if k < len(idx) and 0 <= idx[k] < len(owner.task_args):
+            return _layout(owner.task_args[idx[k]])
+    return None
+
+
+def _check_contiguous(source: SSAValue) -> None:
+    """The runtime's `Tensor::reshape` asserts `is_contiguous` (strides[i] is the product of
+    the later extents, for every i); reject a source that provably is not."""
+    layout = _layout(source)
+    if layout is None:
+        return
+    extents, strides = layout
+    for i, (stride, want) in enumerate(zip(strides, _row_major(extents))):
+        if stride is not None and want is not None and stride != want:
+            raise VerifyException(
+                f"reshapes {source.type}, which is not contiguous in memory (dimension {i} "
+                f"has stride {stride}, not {want}: a view that narrows a later dimension, or "
+                "a transpose); the runtime's Tensor::reshape aborts on a non-contiguous "
+                "tensor and cannot copy: pass the view to the task as it is, or let a task "
+                "write it into a pto_tensor.create'd tensor and reshape that"
+            )
+
+
 @irdl_op_definition
 class ReshapeOp(IRDLOperation):
     """`pto_tensor.reshape`: the same elements under another shape (spec `tensor.reshape`).
 
     Syntax: `%r = pto_tensor.reshape %t [sizes(%n)] : tensor<16x16xf32> to tensor<256xf32>`
     C++: `Tensor r = t.reshape(r_shapes, 1);`
-    Verifier: same element type; same element count when both shapes are static.
+    Verifier: same element type; same element count when both shapes are static; the source
+    is not provably non-contiguous (the runtime's `Tensor::reshape` aborts on it).
     """
 
     name = "pto_tensor.reshape"
@@ -263,6 +372,7 @@ class ReshapeOp(IRDLOperation):
             raise VerifyException(
                 f"reshape from {_numel(ss)} to {_numel(rs)} elements: the counts must match"
             )
+        _check_contiguous(self.source)
 
 
 def _parse_int_attr(parser: Parser) -> IntegerAttr:
@@ -426,6 +536,7 @@ class AssembleOp(IRDLOperation):
             raise VerifyException(
                 f"source {st} and target {tt} need the same rank and element type"
             )
+        _check_fits(_shape(st), _shape(tt), self.offsets, "assembled part", "target")
 
 
 PTO_TENSOR = Dialect(

@@ -84,6 +84,10 @@ def test_bench_quick(tmp_path: Path) -> None:
     for r in data["results"]:
         assert r["a"]["total"] > r["a"]["parse"] > 0
         assert set(r["subpasses"]) == {
+            "pass:fuse-create-assemble-to-slice",
+            "pass:fold-tensor-dims",
+            "pass:guard-dynamic-loop-steps",
+            "pass:verify-orchestration-outputs",
             "pass:derive-call-directions",
             "pass:materialize-runtime-scopes",
             "pass:classify-iter-arg-carry",

@@ -104,7 +104,7 @@ def test_help_explains_passes_and_targets() -> None:
     assert out.startswith("usage: pypto-opt")
     assert "pto_orch, pto_tensor, pto_system and pto_rt" in out
     # our passes, as flags with their summaries, and the pipeline
-    for name in ("derive-call-directions", "materialize-runtime-scopes",
+    for name in ("fuse-create-assemble-to-slice", "derive-call-directions", "materialize-runtime-scopes",
                  "classify-iter-arg-carry", "pto2-pipeline"):
         assert f"--{name}" in out
     assert "run a pass (in the order given, after those of -p)" in out

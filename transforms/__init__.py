@@ -50,6 +50,34 @@ def _classify_iter_arg_carry() -> type[ModulePass]:
     return ClassifyIterArgCarry
 
 
+def _fuse_create_assemble_to_slice() -> type[ModulePass]:
+    from pypto_dialects.transforms.fuse_create_assemble_to_slice import (
+        FuseCreateAssembleToSlice,
+    )
+
+    return FuseCreateAssembleToSlice
+
+
+def _guard_dynamic_loop_steps() -> type[ModulePass]:
+    from pypto_dialects.transforms.guard_dynamic_loop_steps import GuardDynamicLoopSteps
+
+    return GuardDynamicLoopSteps
+
+
+def _verify_orchestration_outputs() -> type[ModulePass]:
+    from pypto_dialects.transforms.verify_orchestration_outputs import (
+        VerifyOrchestrationOutputs,
+    )
+
+    return VerifyOrchestrationOutputs
+
+
+def _fold_tensor_dims() -> type[ModulePass]:
+    from pypto_dialects.transforms.fold_tensor_dims import FoldTensorDims
+
+    return FoldTensorDims
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -64,7 +92,26 @@ PASSES["classify-iter-arg-carry"] = (
     _classify_iter_arg_carry,
     "stamp the carry plan (rebind flags, TaskId array sizes) on every scf.for with iter_args",
 )
+PASSES["fuse-create-assemble-to-slice"] = (
+    _fuse_create_assemble_to_slice,
+    "make every pto_tensor.assemble a no-op: a created source becomes a slice of the target",
+)
+PASSES["guard-dynamic-loop-steps"] = (
+    _guard_dynamic_loop_steps,
+    "a scf.for with a non-constant step runs no iteration when the step is not positive",
+)
+PASSES["verify-orchestration-outputs"] = (
+    _verify_orchestration_outputs,
+    "fail if an orchestration function returns a tensor it created or never writes an 'out' parameter",
+)
+PASSES["fold-tensor-dims"] = (
+    _fold_tensor_dims,
+    "one value per runtime extent: fold a pto_tensor.dim onto the size operand or argument "
+    "extent it reads",
+)
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
-    "derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry",
+    "fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, "
+    "verify-orchestration-outputs, derive-call-directions, materialize-runtime-scopes, "
+    "classify-iter-arg-carry",
 )

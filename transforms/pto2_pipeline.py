@@ -3,9 +3,16 @@
 Spec: DESIGN.md section 4 (the pass order) and section 1 (the product picture). User
 documentation and the reasons for the order: docs/passes/index.md.
 
-    derive-call-directions  ->  materialize-runtime-scopes  ->  classify-iter-arg-carry
+    fuse-create-assemble-to-slice  ->  fold-tensor-dims  ->  guard-dynamic-loop-steps
+        ->  verify-orchestration-outputs  ->  derive-call-directions
+        ->  materialize-runtime-scopes  ->  classify-iter-arg-carry
 
-1. derive-call-directions first: it reads the program as the user wrote it (the allocation
+0. fuse-create-assemble-to-slice first: it changes which buffer a task writes (a created
+   tensor becomes a view of the assemble's target), which the direction rules depend on.
+   fold-tensor-dims and guard-dynamic-loop-steps (value and loop bound rewrites) do not
+   interact with the others, and
+   verify-orchestration-outputs (a check) sees the program's buffers after the fusion.
+1. derive-call-directions next: it reads the program as the user wrote it (the allocation
    of a created tensor is the region holding its `pto_tensor.create`, which is the region
    the runtime scope will be), and its result does not depend on where scopes go.
 2. materialize-runtime-scopes next: it places the auto scopes and the compiler-owned manual
@@ -28,17 +35,35 @@ from xdsl.passes import ModulePass
 
 @dataclass(frozen=True)
 class Pto2Pipeline(ModulePass):
-    """Run derive-call-directions, materialize-runtime-scopes and classify-iter-arg-carry on
-    the module, in that order. Each pass raises its own located diagnostics."""
+    """Run fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps,
+    verify-orchestration-outputs, derive-call-directions, materialize-runtime-scopes and
+    classify-iter-arg-carry on the module, in that order. Each pass raises its own located diagnostics."""
 
     name = "pto2-pipeline"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from pypto_dialects.transforms.classify_iter_arg_carry import ClassifyIterArgCarry
         from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
+        from pypto_dialects.transforms.fuse_create_assemble_to_slice import (
+            FuseCreateAssembleToSlice,
+        )
+        from pypto_dialects.transforms.fold_tensor_dims import FoldTensorDims
+        from pypto_dialects.transforms.guard_dynamic_loop_steps import GuardDynamicLoopSteps
+        from pypto_dialects.transforms.verify_orchestration_outputs import (
+            VerifyOrchestrationOutputs,
+        )
         from pypto_dialects.transforms.materialize_runtime_scopes import (
             MaterializeRuntimeScopes,
         )
 
-        for p in (DeriveCallDirections(), MaterializeRuntimeScopes(), ClassifyIterArgCarry()):
+        passes = (
+            FuseCreateAssembleToSlice(),
+            FoldTensorDims(),
+            GuardDynamicLoopSteps(),
+            VerifyOrchestrationOutputs(),
+            DeriveCallDirections(),
+            MaterializeRuntimeScopes(),
+            ClassifyIterArgCarry(),
+        )
+        for p in passes:
             p.apply(ctx, op)

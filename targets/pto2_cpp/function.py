@@ -30,7 +30,7 @@ from xdsl.traits import IsTerminator
 from pypto_dialects.orch import KernelOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, NameTable
+from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, NameTable, hint_of
 from pypto_dialects.targets.pto2_cpp.writer import CppWriter
 
 Handler = Callable[["FunctionPrinter", Operation], None]
@@ -133,7 +133,7 @@ class FunctionPrinter:
         """A new C++ variable in the current block, named from `hint` / the value's name hint
         (or `default`), bound to `value`. The caller prints the declaration."""
         if hint is None and value is not None:
-            hint = value.name_hint
+            hint = hint_of(value)
         name = self.names.fresh(hint, default)
         binding = Binding(name, ctype, self.block)
         if value is not None:

@@ -3,6 +3,8 @@
 Spec: seeds/000, "变量命名" (naming: `ext_<name>`, `<name>_ci`, `params_t<N>`, `alloc_<N>`)
 and "基于 VarPtr 的变量身份追踪" (identity by object, names only for display).
 
+* `hint_of` is the name a value is printed after: its name in the parsed text, suffix
+  included (`%out_0` -> `out_0`; xDSL's own name hint would be `out`), else its name hint.
 * `NameTable` hands out C++ identifiers: SSA name hints (`%row` -> `row`) made valid C++,
   never a keyword, a runtime API name or a reserved identifier, uniquified in order of first
   declaration (`row`, `row_1`, ...). The printer's numbered names (`params_t0`, `alloc_0`,
@@ -18,6 +20,16 @@ and "基于 VarPtr 的变量身份追踪" (identity by object, names only for di
 from __future__ import annotations
 
 import re
+
+from xdsl.ir import SSAValue
+
+from pypto_dialects.parsing import source_name
+
+
+def hint_of(value: SSAValue) -> str | None:
+    """The name `value` is printed after: the user's spelling (`%out_1` -> `out_1`), else
+    its name hint, else None."""
+    return source_name(value)
 
 CPP_KEYWORDS = frozenset(
     """

@@ -29,7 +29,7 @@ from pypto_dialects.orch import is_task_id_like, param_directions
 from pypto_dialects.targets.pto2_cpp.cxx_types import DATA_TYPES, c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import Param, Signature
-from pypto_dialects.targets.pto2_cpp.names import Binding
+from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
 from pypto_dialects.targets.pto2_cpp.writer import INDENT
 from pypto_dialects.tensor import DimOp
 
@@ -57,10 +57,17 @@ def signature(p: FunctionPrinter) -> Signature:
     params: list[Param] = []
     n_tensor = n_scalar = 0
     for i, (arg, d) in enumerate(zip(block.args, dirs)):
-        name = arg.name_hint or f"arg{i}"
+        name = hint_of(arg) or f"arg{i}"
         t = arg.type
         if isinstance(t, TensorType):
             elem = str(t.element_type)
+            if elem not in DATA_TYPES:
+                raise codegen_error(
+                    func,
+                    f"parameter {i} has type {t}, whose element type has no PTO2 runtime "
+                    f"DataType, so the host cannot pass it (supported: "
+                    f"{', '.join(sorted(DATA_TYPES))})",
+                )
             params.append(
                 Param(
                     name,

@@ -62,7 +62,7 @@ from pypto_dialects.targets.pto2_cpp.deps import (
 )
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.manual import leaves_manual_scope
-from pypto_dialects.targets.pto2_cpp.names import Binding, Expr
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
@@ -158,7 +158,7 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
             )
         if not _needed(loop, i):
             return None
-        var = new_var(low, (val.name_hint, res.name_hint), n, loop)
+        var = new_var(low, (hint_of(val), hint_of(res)), n, loop)
         p.bind(val, var)
         p.bind(res, var)
         var.hoist = leaves_manual_scope(low, res)
@@ -172,7 +172,7 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
             )
         if not _needed(loop, i):
             return None
-        var = new_var(low, (val.name_hint, res.name_hint), None, loop)
+        var = new_var(low, (hint_of(val), hint_of(res)), None, loop)
         p.bind(val, var)
         p.bind(res, var)
         return var
@@ -189,14 +189,14 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
         lb, step = _const(loop.lb), _const(loop.step)
         if lb is None or step is None:
             raise _stale(loop, i, "the loop's lower bound and step are not constants")
-        var = new_var(low, (res.name_hint, val.name_hint), size, loop)
+        var = new_var(low, (hint_of(res), hint_of(val)), size, loop)
         var.slot_loop = loop
         var.hoist = leaves_manual_scope(low, res)
         p.bind(res, var)
         return var
     if not _needed(loop, i):
         return None
-    var = new_var(low, (val.name_hint, res.name_hint), size, loop)
+    var = new_var(low, (hint_of(val), hint_of(res)), size, loop)
     var.hoist = leaves_manual_scope(low, res)
     p.bind(val, var)
     p.bind(res, var)
@@ -246,7 +246,7 @@ def if_result(low: TaskIdLowering, op: scf.IfOp, i: int) -> TaskIdVar:
     """The variable of a TaskId / TaskId-array result of an scf.if (declared before it)."""
     r = op.output[i]
     size = r.type.size.data if isinstance(r.type, TaskIdArrayType) else None
-    var = new_var(low, (r.name_hint,), size, op, default="if_result")
+    var = new_var(low, (hint_of(r),), size, op, default="if_result")
     if size:
         var.hoist = leaves_manual_scope(low, r)
     low.p.bind(r, var)
@@ -315,7 +315,7 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
         if op.result.first_use is None:
             return
         n = op.result.type.size.data  # type: ignore[attr-defined]
-        var = new_var(low, (op.result.name_hint,), n, op, default="tids")
+        var = new_var(low, (hint_of(op.result),), n, op, default="tids")
         p.bind(op.result, var)
         w.line(f"PTO2TaskId {var.name}[{n}];")
         fill_array(low, var, Expr(INVALID))
@@ -326,7 +326,7 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
             return
         arr = p.use(op.array, op)
         idx = p.use(op.index, op)
-        var = new_var(low, (op.result.name_hint,), None, op)
+        var = new_var(low, (hint_of(op.result),), None, op)
         p.bind(op.result, var)
         w.line(f"PTO2TaskId {var.name} = {arr.text}[{idx.text}];")
         return

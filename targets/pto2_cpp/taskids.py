@@ -71,7 +71,7 @@ from pypto_dialects.targets.pto2_cpp.deps import (
 )
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.line_edits import LineEdits
-from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, sanitize
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of, sanitize
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -110,11 +110,11 @@ class TaskIdLowering:
             hints: set[str] = set()
             for op in self.p.func.walk():
                 for v in op.results:
-                    if v.name_hint:
-                        hints.add(sanitize(v.name_hint))
+                    if hint_of(v):
+                        hints.add(sanitize(hint_of(v)))  # type: ignore[arg-type]
                 for region in op.regions:
                     for block in region.blocks:
-                        hints.update(sanitize(a.name_hint) for a in block.args if a.name_hint)
+                        hints.update(sanitize(h) for a in block.args if (h := hint_of(a)))
             self._hints = hints
         name, n = base, 0
         while name in self._hints:
@@ -197,7 +197,7 @@ class TaskIdLowering:
         assert isinstance(op, SubmitOp)
         p = self.p
         submit_line = self.edits.last()
-        name = p.names.fresh(op.task_id.name_hint, "tid")
+        name = p.names.fresh(hint_of(op.task_id), "tid")
         var = TaskIdVar(name, p.block, guard=False, producer=op)
         p.bind(op.task_id, var)
         p.w.line(f"PTO2TaskId {var.name} = {outs}.task_id();")
@@ -257,7 +257,7 @@ class TaskIdLowering:
                 w.close()
             w.blank()
             return
-        name = p.names.fresh(op.result.name_hint, "barrier")
+        name = p.names.fresh(hint_of(op.result), "barrier")
         if count is None:  # a statically empty deps list: always submitted, always valid
             var = TaskIdVar(name, p.block, guard=False, producer=op)
             w.line(capture)

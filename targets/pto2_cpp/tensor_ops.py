@@ -17,7 +17,7 @@ go through the runtime).
     transpose  Tensor r = t.transpose(0, 1);            (negative axes normalized)
     dim        static: int64_t d = 16;  dynamic extent of a function argument: the entry's
                dynamic-dim symbol; any other dynamic extent: int64_t d = (int64_t)t.shapes[1];
-    assemble   nothing: the result is the target tensor's C++ name
+    assemble   none: fuse-create-assemble-to-slice removes it (a located error if present)
 
 Batching: at the entry of every block (function body, PTO2_SCOPE, loop body, branch) the
 block's creates whose extents are known there (constants, dynamic-dim symbols, values defined
@@ -38,7 +38,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.names import Binding
+from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
 from pypto_dialects.tensor import (
     AssembleOp,
     CreateOp,
@@ -145,7 +145,7 @@ def emit_alloc_batch(p: FunctionPrinter, creates: Sequence[CreateOp]) -> None:
             rank = _check_rank(t, op, "created tensor")
             dtype = data_type(t, op)
             extents = _extents(p, t, op.dynamic_sizes, op)
-            name = p.names.fresh(op.result.name_hint, "tensor")
+            name = p.names.fresh(hint_of(op.result), "tensor")
             shapes = p.names.fresh(f"{name}_ci_shapes", "ci_shapes")
             info = p.names.fresh(f"{name}_ci", "ci")
             w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
@@ -212,7 +212,8 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
         raise codegen_error(
             op,
             "changes the rank, which Tensor::view cannot (a runtime view keeps the source's "
-            "rank): take a same-rank pto_tensor.slice, then pto_tensor.reshape it",
+            "rank): take a same-rank pto_tensor.slice (extent 1 for a dimension to drop); "
+            "pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise)",
         )
     rank = _check_rank(rt, op, "view")
     extents = _extents(p, rt, op.sizes, op)
@@ -266,7 +267,14 @@ def _dim(p: FunctionPrinter, op: DimOp) -> None:
 
 
 def _assemble(p: FunctionPrinter, op: AssembleOp) -> None:
-    p.bind(op.result, p.use_tensor(op.target, op, printed=False))
+    # No C++ copies a tensor into another at orchestration level: the pass makes every
+    # assemble a no-op and removes it (docs/passes/fuse-create-assemble-to-slice.md).
+    raise codegen_error(
+        op,
+        "has no PTO2 C++ form (the runtime cannot copy a tensor at orchestration level): run "
+        "fuse-create-assemble-to-slice first (pto2-pipeline does), which makes the source a "
+        "view of the target or rejects the assemble",
+    )
 
 
 HANDLERS = {

@@ -100,7 +100,7 @@ func.func @f(%t: tensor<16x16xf32>, %i: index) {
 
 // -----
 
-// CHECK: :105:3: error: 'pto_tensor.slice' op a slice keeps the rank (2) but the result has rank 1: use pto_tensor.view or pto_tensor.reshape to change it{{$}}
+// CHECK: :105:3: error: 'pto_tensor.slice' op a slice keeps the rank (2) but the result has rank 1: slice with the same rank (extent 1 for a dimension to drop), then pto_tensor.reshape the slice if it is contiguous{{$}}
 func.func @f(%t: tensor<16x16xf32>, %i: index) {
   %s = pto_tensor.slice %t[%i, %i] : tensor<16x16xf32> to tensor<16xf32>
   func.return
@@ -292,5 +292,77 @@ func.func @f() attributes {pto_tensor.layout = "nd"} {
 // CHECK: :294:3: error: 'pto_tensor.slice' op operand 'source' at position 0 does not verify: memref<16x16xf32> should be of base attribute tensor{{$}}
 func.func @f(%t: memref<16x16xf32>, %i: index) {
   %s = "pto_tensor.slice"(%t, %i, %i) <{operandSegmentSizes = array<i32: 1, 2, 0>}> : (memref<16x16xf32>, index, index) -> tensor<8x16xf32>
+  func.return
+}
+
+// -----
+
+// ===== the runtime's view rules, dimension by dimension (a 4x8 view of a 2x16 tensor has the
+// right element count but does not fit)
+
+// CHECK: :305:3: error: 'pto_tensor.view' op view extent 4 of dimension 0 exceeds the source extent 2{{$}}
+func.func @f(%t: tensor<2x16xf32>, %i: index) {
+  %v = pto_tensor.view %t[%i, %i] : tensor<2x16xf32> to tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :314:3: error: 'pto_tensor.view' op view of dimension 0 covers [1, 3), past the source extent 2{{$}}
+func.func @f(%t: tensor<2x16xf32>, %i: index) {
+  %c1 = arith.constant 1 : index
+  %v = pto_tensor.view %t[%c1, %i] : tensor<2x16xf32> to tensor<2x8xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :323:3: error: 'pto_tensor.slice' op slice of dimension 0 covers [3, 5), past the source extent 4{{$}}
+func.func @f(%t: tensor<4x16xf32>, %i: index) {
+  %c3 = arith.constant 3 : index
+  %s = pto_tensor.slice %t[%c3, %i] : tensor<4x16xf32> to tensor<2x8xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :333:3: error: 'pto_tensor.assemble' op assembled part of dimension 0 covers [3, 5), past the target extent 4{{$}}
+func.func @f(%p: tensor<2x8xf32>, %t: tensor<4x8xf32>) {
+  %c3 = arith.constant 3 : index
+  %c0 = arith.constant 0 : index
+  %a = pto_tensor.assemble %p into %t[%c3, %c0] : tensor<2x8xf32> into tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+// ===== reshape of a non-contiguous tensor (the runtime's Tensor::reshape aborts on it): a
+// middle-axis slice, a narrower last axis of a 1-row view, a transpose, through a task result
+
+// CHECK: :346:3: error: 'pto_tensor.reshape' op reshapes tensor<4x4x16xf32>, which is not contiguous in memory (dimension 0 has stride 128, not 64: a view that narrows a later dimension, or a transpose); the runtime's Tensor::reshape aborts on a non-contiguous tensor and cannot copy: pass the view to the task as it is, or let a task write it into a pto_tensor.create'd tensor and reshape that{{$}}
+func.func @f(%t: tensor<4x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %s = pto_tensor.slice %t[%c0, %c0, %c0] : tensor<4x8x16xf32> to tensor<4x4x16xf32>
+  %r = pto_tensor.reshape %s : tensor<4x4x16xf32> to tensor<256xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :355:3: error: 'pto_tensor.reshape' op reshapes tensor<1x4xf32>, which is not contiguous in memory (dimension 0 has stride 8, not 4: a view that narrows a later dimension, or a transpose); the runtime's Tensor::reshape aborts on a non-contiguous tensor and cannot copy: pass the view to the task as it is, or let a task write it into a pto_tensor.create'd tensor and reshape that{{$}}
+func.func @f(%t: tensor<4x8xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i] : tensor<4x8xf32> to tensor<1x4xf32>
+  %r = pto_tensor.reshape %s : tensor<1x4xf32> to tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :366:3: error: 'pto_tensor.reshape' op reshapes tensor<8x4xf32>, which is not contiguous in memory (dimension 0 has stride 1, not 4: a view that narrows a later dimension, or a transpose); the runtime's Tensor::reshape aborts on a non-contiguous tensor and cannot copy: pass the view to the task as it is, or let a task write it into a pto_tensor.create'd tensor and reshape that{{$}}
+pto_orch.kernel @k aiv (in tensor<8x4xf32>, out tensor<8x4xf32>) -> tensor<8x4xf32>
+func.func @f(%t: tensor<4x8xf32>, %a: tensor<8x4xf32>) {
+  %x = pto_tensor.transpose %t, 0, 1 : tensor<4x8xf32> to tensor<8x4xf32>
+  %x1 = pto_orch.call @k(in %a, out %x) : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  %r = pto_tensor.reshape %x1 : tensor<8x4xf32> to tensor<32xf32>
   func.return
 }

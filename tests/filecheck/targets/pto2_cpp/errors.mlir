@@ -94,7 +94,7 @@ func.func @view_rank(%t: tensor<4x4xf32>) attributes {pto_orch.kind = #pto_orch.
   pto_orch.call @k(in %v) : (tensor<16xf32>) -> ()
   func.return
 }
-// CHECK: :93:3: error: 'pto_tensor.view' op changes the rank, which Tensor::view cannot (a runtime view keeps the source's rank): take a same-rank pto_tensor.slice, then pto_tensor.reshape it
+// CHECK: :93:3: error: 'pto_tensor.view' op changes the rank, which Tensor::view cannot (a runtime view keeps the source's rank): take a same-rank pto_tensor.slice (extent 1 for a dimension to drop); pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise)
 
 // -----
 
@@ -168,3 +168,25 @@ func.func @fp8_tensor() attributes {pto_orch.kind = #pto_orch.kind<orchestration
   func.return
 }
 // CHECK: :166:3: error: 'pto_tensor.create' op element type f8E4M3FN has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
+
+// -----
+
+// An assemble left in the IR (fuse-create-assemble-to-slice not run): no C++ could copy it.
+pto_orch.kernel @fill aiv (out tensor<2xf32>) -> tensor<2xf32>
+func.func @stray_assemble(%y: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %s = pto_tensor.slice %y[%c0] : tensor<4xf32> to tensor<2xf32>
+  %s1 = pto_orch.call @fill(out %s) : (tensor<2xf32>) -> tensor<2xf32>
+  %y1 = pto_tensor.assemble %s1 into %y[%c0] : tensor<2xf32> into tensor<4xf32>
+  func.return
+}
+// CHECK: :180:3: error: 'pto_tensor.assemble' op has no PTO2 C++ form (the runtime cannot copy a tensor at orchestration level): run fuse-create-assemble-to-slice first (pto2-pipeline does), which makes the source a view of the target or rejects the assemble
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<64xf8E4M3FN>) -> ()
+func.func @fp8_param(%a: tensor<64xf8E4M3FN>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  pto_orch.call @k(in %a) : (tensor<64xf8E4M3FN>) -> ()
+  func.return
+}
+// CHECK: :188:1: error: 'func.func' op parameter 0 has type tensor<64xf8E4M3FN>, whose element type has no PTO2 runtime DataType, so the host cannot pass it (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)

@@ -75,7 +75,7 @@ func.func @zero_trips(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #
 // -----
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :85:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 0) inside a manual scope, so its TaskIds become an array with one slot per iteration, which needs a positive step, but the step is -1
+// CHECK: :85:5: error: 'scf.for' op has the constant step -1: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
 func.func @negative_step(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : i64
   %m1 = arith.constant -1 : i64

@@ -1,0 +1,119 @@
+"""`fold-tensor-dims`: one IR value per runtime extent. A `pto_tensor.dim` whose extent is
+already a value (a `sizes(...)` / dynamic-size operand, or an extent of an orchestration
+function's argument that another dim already reads) is replaced by that value.
+Rules: docs/passes/fold-tensor-dims.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Block, BlockArgument, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from pypto_dialects import tensor as pt
+from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.parsing import copy_name
+from pypto_dialects.transforms.derive_call_directions import (
+    KernelTable,
+    orchestration_functions,
+)
+
+
+def _dynamic_index(t: TensorType, axis: int) -> int:
+    """Position of `axis` among the `?` extents of `t` (the index of its size operand)."""
+    return sum(1 for d in t.get_shape()[:axis] if d < 0)
+
+
+def _resolve(
+    src: SSAValue, axis: int, kernels: KernelTable, entry: Block
+) -> SSAValue | tuple[BlockArgument, int] | None:
+    """The extent `axis` of `src`, as an index value, or as (function argument, axis), or
+    None when it is not known to be either."""
+    while True:
+        t = src.type
+        if not isinstance(t, TensorType) or not 0 <= axis < len(t.get_shape()):
+            return None
+        if t.get_shape()[axis] >= 0:
+            return None  # a static extent: the printer prints the literal
+        if isinstance(src, BlockArgument):
+            return (src, axis) if src.block is entry else None
+        owner = src.owner
+        if isinstance(owner, pt.CreateOp):
+            return owner.dynamic_sizes[_dynamic_index(t, axis)]
+        if isinstance(owner, pt.SliceOp | pt.ViewOp | pt.ReshapeOp):
+            return owner.sizes[_dynamic_index(t, axis)]
+        if isinstance(owner, pt.TransposeOp):
+            a, b = owner.normalized_axes()
+            axis = b if axis == a else a if axis == b else axis
+            src = owner.source
+        elif isinstance(owner, pt.WriteOp):
+            src = owner.tensor
+        elif isinstance(owner, pt.AssembleOp):
+            src = owner.target
+        elif isinstance(owner, CallOp | SubmitOp) and src in owner.kernel_result_values():
+            idx = kernels.of(owner).result_param_indices()
+            k = list(owner.kernel_result_values()).index(src)
+            if k >= len(idx) or not 0 <= idx[k] < len(owner.args):
+                return None
+            tied = owner.args[idx[k]]
+            if not isinstance(tied.type, TensorType) or tied.type.get_shape() != t.get_shape():
+                return None
+            src = tied
+        else:
+            return None
+
+
+def _fold(f: FuncOp, kernels: KernelTable) -> None:
+    entry = f.body.block
+    symbols: dict[tuple[BlockArgument, int], SSAValue] = {}
+    hoist_after: pt.DimOp | None = None
+    for op in [o for o in f.body.walk() if isinstance(o, pt.DimOp)]:
+        found = _resolve(op.source, op.axis.value.data, kernels, entry)
+        if found is None:
+            continue
+        if isinstance(found, SSAValue):
+            op.result.replace_all_uses_with(found)
+            Rewriter.erase_op(op)
+            continue
+        symbol = symbols.get(found)
+        if symbol is not None:
+            op.result.replace_all_uses_with(symbol)
+            Rewriter.erase_op(op)
+            continue
+        # The first dim of this extent: it becomes the symbol, read once at the top of the
+        # function (the printer defines it at entry), so every later use sees it.
+        arg, axis = found
+        new = pt.DimOp(arg, axis)
+        copy_name(op.result, new.result)
+        new.location = op.location  # type: ignore[misc]
+        where = (
+            InsertPoint.after(hoist_after)
+            if hoist_after is not None
+            else InsertPoint.at_start(entry)
+        )
+        Rewriter.insert_op(new, where)
+        hoist_after = new
+        symbols[found] = new.result
+        op.result.replace_all_uses_with(new.result)
+        Rewriter.erase_op(op)
+
+
+@dataclass(frozen=True)
+class FoldTensorDims(ModulePass):
+    """In orchestration functions: a `pto_tensor.dim` of a dynamic extent that has a size
+    operand becomes that operand; the dims of one argument extent become one, read at the
+    top of the function. Dims of other extents are left alone. Idempotent."""
+
+    name = "fold-tensor-dims"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        funcs = orchestration_functions(op)
+        if funcs:
+            kernels = KernelTable(op)
+            for f in funcs:
+                _fold(f, kernels)
