@@ -4,6 +4,9 @@ that are quiet, and the exact diagnostic text. Rules: docs/interpreter.md."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -209,23 +212,36 @@ def _graph_only(path_or_text: str, name: str, function: str, piped: bool):
     return run_function(module, function, args, kernels).graph
 
 
-def test_execution_programs() -> None:
-    import test_execution as ex
+EXECUTION = sorted(
+    (path.name, function)
+    for path in (Path(__file__).parent / "execution").glob("*.mlir")
+    for function in re.findall(r"func\.func @(\w+)\(", path.read_text())
+)
+UNORDERED_TODAY = {
+    ("boundary.mlir", "manual_then_auto"): [("RAW", 0, 1, "%b")],
+    ("boundary.mlir", "auto_then_manual"): [("RAW", 0, 1, "%b")],
+    ("boundary.mlir", "war_auto"): [("WAR", 0, 1, "%b")],
+}
+"""Execution-test programs whose hazards the pipeline does not order yet (the runtime does not
+order data crossing a manual-scope boundary, nor a write after a read in an auto scope, and
+no pass adds the compiler edge yet): the report finds exactly these."""
+
+
+@pytest.mark.parametrize("name,function", EXECUTION, ids=[f"{n}:{f}" for n, f in EXECUTION])
+def test_execution_programs(name: str, function: str) -> None:
+    path = Path(__file__).parent / "execution" / name
+    text = path.read_text()
+    header = text.split(f"func.func @{function}(", 1)[1].split("\n", 1)[0]
+    graph = _graph_only(text, str(path), function, "pto_rt.auto_scope = false" not in header)
+    assert graph.kernel_tasks()
+    got = [(r.kind, r.first.id, r.second.id, r.buffer.name) for r in find_races(graph)]
+    assert got == UNORDERED_TODAY.get((name, function), []), [r.diagnostic() for r in find_races(graph)]
+
+
+def test_printer_test_programs() -> None:
     from opt_runner import ROOT
 
     printer = ROOT / "tests" / "filecheck" / "targets" / "pto2_cpp"
-    quiet = [
-        (ex.FENCE, "fence.mlir", None, True),
-        (ex.RETAIN, "retain_inline.mlir", None, True),
-        (ex.CHAIN, "chain.mlir", "chain", True),
-        (ex.CANDIDATES, "candidates.mlir", None, True),
-    ]
-    for text, name, function, piped in quiet:
-        if function is None:
-            function = _only_function(text)
-        graph = _graph_only(text, name, function, piped)
-        assert graph.kernel_tasks(), name
-        assert find_races(graph) == [], (name, [r.diagnostic() for r in find_races(graph)])
     # retain.mlir's functions test the retain lines of manual tasks, not their order: their
     # manual tasks have no deps, so they race, within the manual scope and across its boundary
     retain = (printer / "retain.mlir").read_text()
@@ -255,9 +271,3 @@ def test_execution_programs() -> None:
         ("WAW", 0, 1), ("WAW", 2, 3), ("WAW", 4, 5)
     ]
 
-
-def _only_function(text: str) -> str:
-    import re
-
-    (name,) = re.findall(r"func\.func @(\w+)\(.*pto_orch\.kind<orchestration>", text)
-    return name
