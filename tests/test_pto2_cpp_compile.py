@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from support import simpler_runtime
-from support.execution import EXAMPLES, PRINTER_TESTS, PROGRAMS
+from support.execution import EXAMPLES, PRINTER_TESTS, PROGRAMS, all_inputs
 
 from pypto_dialects.context import make_context
 from pypto_dialects.parsing import parse_module
@@ -36,12 +36,7 @@ def _runs_pipeline(path: Path) -> bool:
 
 def _inputs() -> list[tuple[Path, bool]]:
     """(file, through pto2-pipeline) for every program whose C++ the suite generates."""
-    printer = [p for p in sorted(PRINTER_TESTS.glob("*.mlir"))
-               if "--verify-diagnostics" not in p.read_text() and "func.func" in p.read_text()
-               and "error:" not in p.read_text()]
-    return ([(p, True) for p in sorted(EXAMPLES.glob("*.mlir"))]
-            + [(p, _runs_pipeline(p)) for p in printer]
-            + [(p, True) for p in sorted(PROGRAMS.glob("*.mlir")) if p.stem not in KNOWN_REJECTED])
+    return [(p, pipe) for p, pipe in all_inputs() if p.stem not in KNOWN_REJECTED]
 
 
 def _cpp_files(path: Path, pipeline: bool) -> dict[str, str]:
