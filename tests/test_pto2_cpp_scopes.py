@@ -27,7 +27,7 @@ EXAMPLE_FILES = sorted(EXAMPLES.glob("*.mlir"))
 TEST_INPUTS = sorted(
     p
     for p in PRINTER_TESTS.glob("*.mlir")
-    if "--verify-diagnostics" not in p.read_text() and "func.func" in p.read_text()
+    if "-diagnostics" not in p.read_text() and "func.func" in p.read_text()
 )
 
 

@@ -28,6 +28,7 @@ from pypto_dialects.context import DIALECTS
 from pypto_dialects.diagnostics import format_parse_error, one_line
 from pypto_dialects.parsing import parse_module, split_input, verify_module
 from pypto_dialects.targets import TARGETS
+from pypto_dialects.tools.expected_diagnostics import ChunkExpectations
 from pypto_dialects.transforms import PASSES
 
 DESCRIPTION = """\
@@ -45,7 +46,12 @@ examples:
                                                       same as -t 'pto2-cpp{out-dir="out"}')
   pypto-opt --print-op-generic in.mlir                generic form (for upstream mlir-opt)
   pypto-opt --split-input-file --verify-diagnostics t.mlir
-                                                      print each chunk's diagnostic, exit 0
+                                                      check the diagnostics against the
+                                                      file's `// expected-error {{...}}`
+                                                      annotations (as mlir-opt)
+  pypto-opt --split-input-file --print-diagnostics t.mlir
+                                                      print each chunk's diagnostic on
+                                                      stdout, exit 0 (for FileCheck)
 """
 
 
@@ -105,6 +111,19 @@ class PyptoOptMain(xDSLOptMain):
 
         arg_parser.error = error  # type: ignore[method-assign]
         super().register_all_arguments(arg_parser)
+        for action in arg_parser._actions:  # noqa: SLF001 - xDSL's flag, mlir-opt's meaning
+            if action.dest == "verify_diagnostics":
+                action.help = (
+                    "check the diagnostics against the input's expected-error/warning/"
+                    "note/remark annotations, as mlir-opt: exit 1 on a missing, unexpected "
+                    "or mismatched diagnostic, 0 when all match"
+                )
+        arg_parser.add_argument(
+            "--print-diagnostics",
+            action="store_true",
+            help="print each chunk's diagnostic on stdout and exit 0 (xDSL's "
+            "--verify-diagnostics; for FileCheck tests)",
+        )
         group = arg_parser.add_argument_group(
             "passes", "run a pass (in the order given, after those of -p)"
         )
@@ -123,8 +142,17 @@ class PyptoOptMain(xDSLOptMain):
         flags = getattr(args, "pass_flags", None) or []
         if flags:
             args.passes = ",".join([p for p in (args.passes,) if p] + flags)
-        # --verify-diagnostics also reports parse errors, as in mlir-opt.
-        args.parsing_diagnostics = args.parsing_diagnostics or args.verify_diagnostics
+        if args.print_diagnostics and args.verify_diagnostics:
+            _fail(
+                "pypto-opt: error: --verify-diagnostics and --print-diagnostics exclude each "
+                "other (see pypto-opt --help)",
+                2,
+            )
+        # --verify-diagnostics is ours (expected-* annotations, `check_diagnostics`);
+        # --print-diagnostics is xDSL's --verify-diagnostics, with parse errors included.
+        self.checking = args.verify_diagnostics
+        args.verify_diagnostics = args.print_diagnostics
+        args.parsing_diagnostics = args.parsing_diagnostics or args.print_diagnostics
         verify = not args.disable_verify
         args.disable_verify = True  # verification is ours (located diagnostics), below
         try:
@@ -153,23 +181,45 @@ class PyptoOptMain(xDSLOptMain):
         finally:
             if enabled:
                 gc.enable()
+        if self.checking:
+            self.check_diagnostics()
+
+    def check_diagnostics(self) -> None:
+        """--verify-diagnostics: print every unexpected diagnostic and unmatched annotation
+        of every chunk on stderr; any makes the exit status 1."""
+        for chunk in self.expectations:
+            for problem in chunk.finish():
+                self._print_failure(problem)
 
     # -- with --split-input-file (and no --verify-diagnostics) every chunk is processed and
     # each failing chunk reports its diagnostic on stderr, as mlir-opt does; the exit status
     # is 1 if any chunk failed (`failed`, read by `main`).
 
+    # With --verify-diagnostics, each chunk's diagnostic goes to its `ChunkExpectations`
+    # (one per chunk, in order, read in `prepare_input`) instead of stderr.
+
     failed: bool = False
+    checking: bool = False
+    expectations: list[ChunkExpectations]
+    _chunk_index: int = -1
     _skip_output: bool = False
 
     def _keep_going(self) -> bool:
         args = self.args
-        return bool(args.split_input_file) and not (
-            args.verify_diagnostics or args.parsing_diagnostics
+        return self.checking or (
+            bool(args.split_input_file)
+            and not (args.verify_diagnostics or args.parsing_diagnostics)
         )
 
-    def _report(self, message: str) -> None:
+    def _print_failure(self, message: str) -> None:
         print(message, file=sys.stderr)
         self.failed = True
+
+    def _report(self, message: str) -> None:
+        if self.checking:
+            self.expectations[self._chunk_index].report(message)
+        else:
+            self._print_failure(message)
 
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         # `-` reads stdin (as mlir-opt); `-f NAME` decides the frontend whatever the file's
@@ -193,16 +243,24 @@ class PyptoOptMain(xDSLOptMain):
             chunks, extension = super().prepare_input()
         finally:
             self.args.split_input_file = split
-        if not split:
+        if not split and not self.checking:
             return chunks, extension
         ((stream, _),) = chunks
         data = stream.read()
         stream.close()
-        return [(BytesIO(c), off) for c, off in split_input(data)], extension
+        parts = split_input(data) if split else [(data, 0)]
+        if self.checking:
+            name = self.get_input_name()
+            self.expectations = [
+                ChunkExpectations.scan(name, c.decode("utf-8", "replace"), off)
+                for c, off in parts
+            ]
+        return [(BytesIO(c), off) for c, off in parts], extension
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
+        self._chunk_index += 1
         frontend = self.args.frontend or file_extension
         if frontend != "mlir":
             return super().parse_chunk(chunk, file_extension, start_offset)

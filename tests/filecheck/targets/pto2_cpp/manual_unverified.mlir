@@ -1,7 +1,7 @@
 // Input the verifier would reject, printed with --disable-verify: the target still refuses a
 // scope nested in a manual scope (the runtime allows no AUTO scope inside MANUAL and no
 // MANUAL inside MANUAL) with a located error, rather than printing it.
-// RUN: pypto-opt -t pto2-cpp --disable-verify --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt -t pto2-cpp --disable-verify --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @auto_in_manual(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
