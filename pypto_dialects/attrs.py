@@ -146,8 +146,9 @@ class TaskIdArrayType(ParametrizedAttribute, TypeAttribute):
         printer.print_string(f"<{self.size.data}>")
 
     def verify(self) -> None:
-        if self.size.data <= 0:
-            raise VerifyException("a TaskId array needs a positive size")
+        from pypto_dialects.limits import check_task_array_size
+
+        check_task_array_size(self.size.data)
 
 
 TASK_ID = TaskIdType()

@@ -20,9 +20,11 @@ from xdsl.dialects.builtin import (
     IntAttr,
     ModuleOp,
     StringAttr,
+    TensorType,
     UnknownLoc,
     UnregisteredOp,
 )
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
@@ -33,6 +35,7 @@ from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from pypto_dialects.diagnostics import format_op_error, location_of, one_line
+from pypto_dialects.limits import check_static_dims
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -116,6 +119,11 @@ _PARSER_CRASHES = (
 """Exceptions xDSL's parser raises on some malformed inputs instead of a ParseError."""
 
 
+MAX_NESTING = 64
+"""Ops nested deeper than this (each op whose region holds the next counts one: a
+function, a loop, a branch, a scope) are a parse error: xDSL's parser, verifier, passes and printer recurse once per level."""
+
+
 class LocatingParser(Parser):
     """An xDSL `Parser` that gives every op without an explicit `loc(...)` a
     `FileLineColLoc` of its first token. `line_offset` is added to line numbers (the offset
@@ -141,6 +149,7 @@ class LocatingParser(Parser):
         self._file = StringAttr(name)
         self._line_offset = line_offset
         self._op_start = 0
+        self._depth = 0  # ops being parsed, one inside the other
         # name -> span of the use that created its (still open) forward reference
         self._forward_use: dict[str, Span] = {}
 
@@ -164,6 +173,14 @@ class LocatingParser(Parser):
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
         self._op_start = start
+        if self._depth >= MAX_NESTING:
+            self.raise_error(
+                f"ops nested more than {MAX_NESTING} levels deep (the limit of pypto-opt): "
+                "move the inner ops into a function of their own",
+                start,
+                self.pos,
+            )
+        self._depth += 1
         try:
             op = super().parse_operation()
         except VerifyException as err:  # an attribute of the op failed its own verifier
@@ -176,6 +193,8 @@ class LocatingParser(Parser):
                 start,
                 self.pos,
             )
+        finally:
+            self._depth -= 1
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
             col = start - self._line_starts[line - 1] + 1
@@ -261,6 +280,13 @@ class LocatingParser(Parser):
             pos = self.pos
             raise ParseError(
                 Span(pos, pos, self.lexer.input, self._line_offset), one_line(str(err))
+            ) from None
+        except RecursionError:  # brackets of a type or attribute nested hundreds deep
+            pos = self._current_token.span.start
+            raise ParseError(
+                Span(pos, pos, self.lexer.input, self._line_offset),
+                "types or attributes nested too deeply for pypto-opt's parser here: "
+                "flatten them",
             ) from None
 
     def _relocate(self, err: ParseError) -> None:
@@ -452,6 +478,17 @@ def _blame_ancestors(op: Operation, crash: Exception) -> None:
     ) from None
 
 
+def _verify_extents(op: Operation) -> None:
+    """Static tensor extents of the op's results (and a function's parameters) fit the
+    runtime's uint32_t shapes."""
+    for r in op.results:
+        if isinstance(r.type, TensorType):
+            check_static_dims(r.type, f"result {r.index} has type")
+    if isinstance(op, FuncOp):
+        for i, t in enumerate(op.function_type.inputs.data):
+            check_static_dims(t, f"parameter {i} has type")
+
+
 def verify_module(module: ModuleOp) -> None:
     """Verify every op of `module` (xDSL's op verifiers, dominance of each operand's
     definition over its use, and the dialects' checks of their discardable attributes,
@@ -478,6 +515,7 @@ def verify_module(module: ModuleOp) -> None:
                         )
             if op.attributes:
                 _verify_discardable(op)
+            _verify_extents(op)
         except _LocatedVerifyException as err:
             raise VerifyException(str(err)) from None
         except VerifyException as err:

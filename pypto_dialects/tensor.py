@@ -34,6 +34,9 @@ from xdsl.printer import Printer
 from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects.buffers import check_not_an_input
+from pypto_dialects.limits import check_constant_indices, check_constant_window
+
 INDEX = IndexType()
 
 
@@ -103,6 +106,7 @@ class ReadOp(IRDLOperation):
 
     def verify_(self) -> None:
         _check_indices(self.tensor.type, self.indices, "read")
+        check_constant_indices(_shape(self.tensor.type), self.indices, "read")
         elem = self.tensor.type.element_type  # type: ignore[attr-defined]
         if self.result.type != elem:
             raise VerifyException(
@@ -142,6 +146,8 @@ class WriteOp(IRDLOperation):
                 f"value type {self.value.type} is not the element type "
                 f"{self.tensor.type.element_type}"
             )
+        check_constant_indices(_shape(self.tensor.type), self.indices, "write")
+        check_not_an_input(self.tensor, "writes")
 
 
 class _ViewLike(IRDLOperation):
@@ -201,6 +207,7 @@ class SliceOp(_ViewLike):
                 raise VerifyException(
                     f"slice extent {r} of dimension {i} exceeds the source extent {s}"
                 )
+        check_constant_window(ss, self.offsets, rs, "the slice")
 
 
 @irdl_op_definition
@@ -223,6 +230,10 @@ class ViewOp(_ViewLike):
             raise VerifyException(
                 f"view of {_numel(rs)} elements is larger than the source ({_numel(ss)})"
             )
+        if len(ss) == len(rs):
+            check_constant_window(ss, self.offsets, rs, "the view")
+        else:
+            check_constant_window(ss, self.offsets, [-1] * len(ss), "the view")
 
 
 def _numel(shape: Sequence[int]) -> int:
@@ -426,6 +437,8 @@ class AssembleOp(IRDLOperation):
             raise VerifyException(
                 f"source {st} and target {tt} need the same rank and element type"
             )
+        check_constant_window(_shape(tt), self.offsets, _shape(st), "the assembled source")
+        check_not_an_input(self.target, "assembles into")
 
 
 PTO_TENSOR = Dialect(

@@ -153,7 +153,7 @@ class PyptoOptMain(xDSLOptMain):
         self.checking = args.verify_diagnostics
         args.verify_diagnostics = args.print_diagnostics
         args.parsing_diagnostics = args.parsing_diagnostics or args.print_diagnostics
-        verify = not args.disable_verify
+        verify = self.verify = not args.disable_verify
         args.disable_verify = True  # verification is ours (located diagnostics), below
         try:
             super().setup_pipeline()
@@ -199,6 +199,7 @@ class PyptoOptMain(xDSLOptMain):
     # (one per chunk, in order, read in `prepare_input`) instead of stderr.
 
     failed: bool = False
+    verify: bool = True
     checking: bool = False
     expectations: list[ChunkExpectations]
     _chunk_index: int = -1
@@ -281,7 +282,15 @@ class PyptoOptMain(xDSLOptMain):
 
     def apply_passes(self, prog: ModuleOp) -> None:
         try:
-            super().apply_passes(prog)
+            try:
+                super().apply_passes(prog)
+            except Exception as crash:
+                if self.verify or isinstance(crash, DiagnosticException):
+                    raise
+                # --disable-verify let IR the verifiers reject reach a pass, which failed
+                # on it: report what the verifier says about it, else the crash.
+                verify_module(prog)
+                raise
         except DiagnosticException as err:
             if not self._keep_going():
                 raise
@@ -293,6 +302,10 @@ class PyptoOptMain(xDSLOptMain):
             self._skip_output = False
             return ""
         try:
+            if not self.verify and parse_spec(self.args.target).name == "pto2-cpp":
+                # C++ is only printed from IR the verifiers accept, --disable-verify or not:
+                # the printer relies on them and would crash or print wrong C++.
+                verify_module(prog)
             return super().output_resulting_program(prog)
         except DiagnosticException as err:  # a target that rejects the module
             if not self._keep_going():

@@ -102,6 +102,8 @@ class ModuleResult:
         written = []
         for rel, text in self.files.items():
             path = root / rel
+            if not path.resolve().is_relative_to(root.resolve()):  # verify=False let a name in
+                raise ValueError(f"{rel} would be written outside {root}")
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
             written.append(path)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import SymbolRefAttr, TensorType
 
+from pypto_dialects.limits import MAX_TENSOR_ARGS
 from pypto_dialects.orch import ArgDirection, CallOp, KernelOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, scalar_arg
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
@@ -36,8 +37,8 @@ from pypto_dialects.targets.pto2_cpp.kernel_table import KernelInfo
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
 
-MAX_TASK_TENSORS = 16
-"""Tensor arguments per task (CORE_MAX_TENSOR_ARGS of the runtime)."""
+MAX_TASK_TENSORS = MAX_TENSOR_ARGS
+"""Tensor arguments per task (the verifier checks it first; kept for `verify=False`)."""
 
 ADD = {
     ArgDirection.IN: "add_input",

@@ -107,12 +107,12 @@ func.func @spmd(%t: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<or
 
 // -----
 
-pto_orch.kernel @k aiv (in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>) -> ()
+pto_orch.kernel @k aiv (in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>) -> ()
 func.func @too_many(%t: tensor<1xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
-  pto_orch.call @k(in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t) : (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> ()
+  pto_orch.call @k(in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t) : (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> ()
   func.return
 }
-// CHECK: :112:3: error: 'pto_orch.call' op passes 17 tensors; a PTO2 task takes at most 16 (CORE_MAX_TENSOR_ARGS)
+// CHECK: :112:3: error: 'pto_orch.call' op passes 33 tensors; a PTO2 task takes at most 32 (the runtime's MAX_TENSOR_ARGS): split the kernel
 
 // -----
 
@@ -127,7 +127,7 @@ func.func @cmpf_ord(%x: f32) attributes {pto_orch.kind = #pto_orch.kind<orchestr
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
-func.func @stale_plan(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+func.func @stale_plan(%a: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %b) -> (tensor<4xf32>) {
