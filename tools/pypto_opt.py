@@ -15,17 +15,19 @@ import argparse
 import gc
 import os
 import sys
-from io import BytesIO
+import time
+from io import BytesIO, StringIO
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
+from xdsl.traits import SymbolTable
 from xdsl.utils.arg_spec import ArgSpec, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from pypto_dialects.context import DIALECTS
-from pypto_dialects.diagnostics import format_parse_error, one_line
+from pypto_dialects.diagnostics import format_op_error, format_parse_error, one_line
 from pypto_dialects.parsing import parse_module, split_input, verify_module
 from pypto_dialects.targets import TARGETS
 from pypto_dialects.tools.expected_diagnostics import ChunkExpectations
@@ -83,6 +85,18 @@ def _route_output_dir(args: argparse.Namespace) -> None:
     args.output_file = None
 
 
+class _ListAction(argparse.Action):
+    """`--list-xdsl`: print a fixed listing and exit 0."""
+
+    def __init__(self, *args, listing: str = "", **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, nargs=0, **kwargs)
+        self.listing = listing
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[no-untyped-def]
+        print(self.listing)
+        parser.exit()
+
+
 class PyptoOptMain(xDSLOptMain):
     """The `pypto-opt` driver (hooks of `xDSLOptMain` only)."""
 
@@ -124,9 +138,19 @@ class PyptoOptMain(xDSLOptMain):
             help="print each chunk's diagnostic on stdout and exit 0 (xDSL's "
             "--verify-diagnostics; for FileCheck tests)",
         )
+        # Ours first: dialects, passes and pipelines, targets; xDSL's own ~150 passes and
+        # targets are still accepted, and listed by --list-xdsl only.
+        ours = [
+            arg_parser.add_argument_group(
+                "dialects",
+                "pto_orch, pto_tensor, pto_system, pto_rt (ours); builtin, func, scf, arith",
+            )
+        ]
         group = arg_parser.add_argument_group(
-            "passes", "run a pass (in the order given, after those of -p)"
+            "passes and pipelines",
+            "each as -p NAME (comma-separated, in order) or as a flag below (run after -p)",
         )
+        ours.append(group)
         for name, (_, summary) in PASSES.items():
             group.add_argument(
                 f"--{name}",
@@ -135,6 +159,51 @@ class PyptoOptMain(xDSLOptMain):
                 const=name,
                 help=summary,
             )
+        ours.append(
+            arg_parser.add_argument_group(
+                "targets (-t NAME)",
+                "mlir (default): the IR, in custom or generic form\n"
+                "pto2-cpp: PTO2 runtime C++ (-o DIR/ writes orchestration/<func>.cpp and "
+                "kernel_config.json)",
+            )
+        )
+        groups = arg_parser._action_groups  # noqa: SLF001 - argparse keeps no public order
+        for g in ours:
+            groups.remove(g)
+        groups[1:1] = ours  # after the positional input file
+        xdsl_passes = [n for n in self.available_passes if n not in PASSES]
+        xdsl_targets = [n for n in self.available_targets if n not in TARGETS and n != "mlir"]
+        arg_parser.add_argument(
+            "--list-xdsl",
+            action=_ListAction,
+            listing=(
+                f"xDSL passes (also accepted by -p; {len(xdsl_passes)}):\n  "
+                + "\n  ".join(xdsl_passes)
+                + f"\nxDSL targets (also accepted by -t; {len(xdsl_targets)}):\n  "
+                + "\n  ".join(xdsl_targets)
+            ),
+            help="list xDSL's own passes and targets, which pypto-opt also accepts, and exit",
+        )
+        for action in arg_parser._actions:  # noqa: SLF001 - shorter help for xDSL's flags
+            if action.dest == "passes":
+                action.help = (
+                    "passes to run, comma-separated: ours are listed under 'passes and "
+                    "pipelines' (xDSL's: --list-xdsl)"
+                )
+            elif action.dest == "target":
+                action.help = "output target: mlir (default) or pto2-cpp (xDSL's: --list-xdsl)"
+            elif action.dest == "output_file":
+                action.help = (
+                    "output file (written only when the run succeeds); with -t pto2-cpp, a "
+                    "directory when it ends in '/' or exists"
+                )
+            elif action.dest == "disable_verify":
+                action.help = (
+                    "do not verify the IR after parsing and between passes (-t pto2-cpp "
+                    "still verifies what it prints)"
+                )
+            elif action.dest == "time_passes":
+                action.help = "print the time of each pass (of a pipeline too) on stderr"
 
     def setup_pipeline(self) -> None:
         args = self.args
@@ -155,19 +224,29 @@ class PyptoOptMain(xDSLOptMain):
         args.parsing_diagnostics = args.parsing_diagnostics or args.print_diagnostics
         verify = self.verify = not args.disable_verify
         args.disable_verify = True  # verification is ours (located diagnostics), below
+        timing, args.time_passes = args.time_passes, False  # ours too: on stderr, below
         try:
             super().setup_pipeline()
         except (Exception, ArgSpecParseError) as err:  # noqa: BLE001 - bad command line
             _fail(f"pypto-opt: error: {one_line(str(err))}", 2)
         inner = self.pipeline.callback
+        passes = self.pipeline.passes
+        if timing or args.print_between_passes:  # a pipeline's passes one by one
+            passes = tuple(s for p in passes for s in getattr(p, "steps", lambda p=p: (p,))())
+        started = 0.0
 
         def callback(prev, module: ModuleOp, nxt) -> None:  # type: ignore[no-untyped-def]
+            nonlocal started
+            if timing and prev is not None:
+                took = time.perf_counter() - started
+                print(f"pass {prev.name}: {took:.6f} s", file=sys.stderr)
             if verify:
                 verify_module(module)
             if inner is not None:
                 inner(prev, module, nxt)
+            started = time.perf_counter()
 
-        self.pipeline = PassPipeline(self.pipeline.passes, callback)
+        self.pipeline = PassPipeline(passes, callback)
 
     def run(self) -> None:
         # A run builds one long-lived IR graph and leaves almost no cyclic garbage, so the
@@ -183,6 +262,68 @@ class PyptoOptMain(xDSLOptMain):
                 gc.enable()
         if self.checking:
             self.check_diagnostics()
+        if self._cpp_results and not self.failed:
+            from pypto_dialects.targets.pto2_cpp.api import ModuleResult
+
+            ModuleResult(tuple(self._cpp_results)).write(self._out_dir())
+        if self._output is not None and not self.failed:
+            with open(self.args.output_file, "w") as f:
+                f.write(self._output.getvalue())
+
+    # -- output: `-o FILE` is written at the end, only by a run that succeeded (never created
+    # or truncated by a failing one); with `-o DIR/` (pto2-cpp's out-dir) stdout gets
+    # nothing, and the files of all `--split-input-file` chunks are written together, so
+    # kernel_config.json lists every chunk's functions.
+
+    _output: StringIO | None = None
+    _cpp_results: list = []  # type: ignore[type-arg]  # OrchestrationResults, out-dir mode
+    _cpp_functions: int = 0  # orchestration functions printed to one stream so far
+
+    def prepare_output(self) -> IO[str]:
+        self._cpp_results = []
+        if self._out_dir() is not None:
+            return StringIO()  # the chunk separators go nowhere
+        if self.args.output_file is None:
+            return sys.stdout
+        self._output = StringIO()
+        return self._output
+
+    def _out_dir(self) -> str | None:
+        spec = parse_spec(self.args.target)
+        if spec.name != "pto2-cpp" or "out-dir" not in spec.parameters:
+            return None
+        (value,) = spec.parameters["out-dir"]
+        return str(value)
+
+    def _emit_cpp(self, prog: ModuleOp) -> str:
+        """pto2-cpp output of one chunk: collected for `-o DIR/`; printed otherwise, where
+        several orchestration functions (each defines aicpu_orchestration_entry) are only
+        allowed on stdout, as a listing of the files."""
+        from pypto_dialects.targets.pto2_cpp.api import generate_module
+
+        result = generate_module(prog, verify=False)
+        if self._out_dir() is not None:
+            taken = {r.function for r in self._cpp_results}
+            for r in result.results:
+                if r.function in taken:
+                    raise DiagnosticException(
+                        format_op_error(
+                            SymbolTable.lookup_symbol(prog, r.function) or prog,
+                            f"@{r.function} is an orchestration function of an earlier chunk "
+                            f"too; both would be written to {r.path}: rename one",
+                        )
+                    )
+            self._cpp_results.extend(result.results)
+            return ""
+        if self._output is not None:
+            self._cpp_functions += len(result.results)
+            if self._cpp_functions > 1:
+                raise DiagnosticException(
+                    f"pypto-opt: error: {self._cpp_functions} orchestration functions cannot "
+                    f"share one C++ file ({self.args.output_file}): each defines "
+                    "aicpu_orchestration_entry; write them with -o DIR/ (one file each)"
+                )
+        return result.code
 
     def check_diagnostics(self) -> None:
         """--verify-diagnostics: print every unexpected diagnostic and unmatched annotation
@@ -302,10 +443,12 @@ class PyptoOptMain(xDSLOptMain):
             self._skip_output = False
             return ""
         try:
-            if not self.verify and parse_spec(self.args.target).name == "pto2-cpp":
-                # C++ is only printed from IR the verifiers accept, --disable-verify or not:
-                # the printer relies on them and would crash or print wrong C++.
-                verify_module(prog)
+            if parse_spec(self.args.target).name == "pto2-cpp":
+                if not self.verify:
+                    # C++ is only printed from IR the verifiers accept, --disable-verify or
+                    # not: the printer relies on them and would crash or print wrong C++.
+                    verify_module(prog)
+                return self._emit_cpp(prog)
             return super().output_resulting_program(prog)
         except DiagnosticException as err:  # a target that rejects the module
             if not self._keep_going():

@@ -33,12 +33,17 @@ class Pto2Pipeline(ModulePass):
 
     name = "pto2-pipeline"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def steps(self) -> tuple[ModulePass, ...]:
+        """The passes of the pipeline, in order (pypto-opt runs them one by one for
+        --time-passes and --print-between-passes)."""
         from pypto_dialects.transforms.classify_iter_arg_carry import ClassifyIterArgCarry
         from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
         from pypto_dialects.transforms.materialize_runtime_scopes import (
             MaterializeRuntimeScopes,
         )
 
-        for p in (DeriveCallDirections(), MaterializeRuntimeScopes(), ClassifyIterArgCarry()):
+        return (DeriveCallDirections(), MaterializeRuntimeScopes(), ClassifyIterArgCarry())
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for p in self.steps():
             p.apply(ctx, op)

@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from pypto_dialects.tools.pypto_opt import main as opt_main
+
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = sorted((ROOT / "examples").glob("*.mlir")) + sorted((ROOT / "tests" / "malformed").glob("*.mlir"))
 TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|[%@#^]?[A-Za-z_][\w.$-]*|-?\d+(?:\.\d+)?|//[^\n]*|\s+|.', re.S)
@@ -66,7 +68,7 @@ def shape(line: str) -> str:
 
 def mutate(data: bytes, rng: random.Random, pool: list[bytes]) -> bytes:
     """One to four byte or token mutations of `data`."""
-    for _ in range(rng.randint(1, 4)):
+    for _ in range(rng.choice([1, 1, 1, 2, 2, 3, 4])):
         if rng.random() < 0.35 and data:  # bytes
             i = rng.randrange(len(data))
             kind = rng.randrange(4)
@@ -82,8 +84,12 @@ def mutate(data: bytes, rng: random.Random, pool: list[bytes]) -> bytes:
         else:  # tokens
             toks = TOKEN.findall(data) or [b""]
             i = rng.randrange(len(toks))
-            kind = rng.randrange(5)
-            if kind == 0:
+            kind = rng.randrange(6)
+            if kind == 5:  # a number for a number, a name for a name: often still valid
+                same = [t for t in pool if t[:1].isdigit() == toks[i][:1].isdigit()
+                        and t[:1] == toks[i][:1]] or pool
+                toks[i] = rng.choice(same)
+            elif kind == 0:
                 toks[i] = rng.choice(pool)
             elif kind == 1:
                 toks[i] = rng.choice(INTERESTING)
@@ -103,26 +109,26 @@ def run_child(args: list[str], timeout: float) -> tuple[str, int, str, str]:
     'ok' or 'hang'."""
     r_fd, w_fd = os.pipe()
     pid = os.fork()
-    if pid == 0:  # child
-        os.close(r_fd)
-        from pypto_dialects.tools.pypto_opt import main
+    if pid == 0:  # child: never returns into the parent's loop
+        try:
+            os.close(r_fd)
+            out, err = io.StringIO(), io.StringIO()
+            status = 0
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    opt_main(args)
+                except SystemExit as e:
+                    status = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+                except BaseException:  # noqa: BLE001
+                    import traceback
 
-        out, err = io.StringIO(), io.StringIO()
-        status = 0
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                main(args)
-            except SystemExit as e:
-                status = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-            except BaseException as e:  # noqa: BLE001
-                import traceback
-
-                err.write("Traceback (escaped main)\n" + traceback.format_exc())
-                status = 99
-        payload = json.dumps([status, out.getvalue(), err.getvalue()]).encode()
-        with os.fdopen(w_fd, "wb") as w:
-            w.write(payload)
-        os._exit(0)
+                    err.write("Traceback (escaped main)\n" + traceback.format_exc())
+                    status = 99
+            payload = json.dumps([status, out.getvalue(), err.getvalue()]).encode()
+            with os.fdopen(w_fd, "wb") as w:
+                w.write(payload)
+        finally:
+            os._exit(0)
     os.close(w_fd)
     chunks: list[bytes] = []
     deadline = time.monotonic() + timeout
@@ -173,15 +179,22 @@ def main(argv: list[str] | None = None) -> int:
     opts = ap.parse_args(argv)
     rng = random.Random(opts.seed)
     seeds = [p.read_bytes() for p in SEEDS]
+    examples = [p.read_bytes() for p in SEEDS if p.parent.name == "examples"]
     pool = sorted({t for s in seeds for t in TOKEN.findall(s) if t.strip()})
     counts = {"inputs": 0, "exit0": 0, "exit1": 0, "other_exit": 0, "traceback": 0,
               "internal_error": 0, "hang": 0, "unexpected_cpp_line": 0, "escape": 0}
     findings: list[dict[str, object]] = []
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        try:  # import every module the runs use once, before forking
+            opt_main(["-p", "pto2-pipeline", "-t", "pto2-cpp", str(ROOT / "examples" / "orch_basic.mlir")])
+        except SystemExit:
+            pass
     with tempfile.TemporaryDirectory(prefix="pypto-fuzz-") as tmp:
         work = Path(tmp)
         shapes = known_shapes(work, opts.timeout)
+        counts["known_cpp_line_shapes"] = len(shapes)
         for n in range(opts.count):
-            data = mutate(rng.choice(seeds), rng, pool)
+            data = mutate(rng.choice(examples if rng.random() < 0.7 else seeds), rng, pool)
             mode = rng.choice(MODES)
             case = work / f"case{n % 4}"
             case.mkdir(exist_ok=True)
@@ -221,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
                                  "input": data.decode("utf-8", "replace"), "stderr": err[-2000:]})
             if opts.progress and (n + 1) % opts.progress == 0:
                 print(json.dumps(counts), file=sys.stderr, flush=True)
+                if opts.report:
+                    opts.report.write_text(json.dumps({"counts": counts, "findings": findings}, indent=1))
     if opts.report:
         opts.report.write_text(json.dumps({"counts": counts, "findings": findings}, indent=1))
     print(json.dumps(counts))
