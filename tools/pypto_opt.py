@@ -85,6 +85,13 @@ def _route_output_dir(args: argparse.Namespace) -> None:
     args.output_file = None
 
 
+class _Buffer(StringIO):
+    """The `-o FILE` text, kept after xDSL's run closes its output stream."""
+
+    def close(self) -> None:
+        pass
+
+
 class _ListAction(argparse.Action):
     """`--list-xdsl`: print a fixed listing and exit 0."""
 
@@ -285,7 +292,7 @@ class PyptoOptMain(xDSLOptMain):
             return StringIO()  # the chunk separators go nowhere
         if self.args.output_file is None:
             return sys.stdout
-        self._output = StringIO()
+        self._output = _Buffer()
         return self._output
 
     def _out_dir(self) -> str | None:
