@@ -51,6 +51,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr
+from pypto_dialects.targets.pto2_cpp.task_arrays import array_size
 from pypto_dialects.targets.pto2_cpp.taskids import is_task_id_value
 
 if TYPE_CHECKING:
@@ -279,6 +280,13 @@ def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
         p.taskids.manual_scope(op)
         return
     fwd = p.forwards.pop(op, {})
+    if fwd:  # its block may end [..., scope, yield] too (an auto scope around a manual one,
+        # whose single TaskIds are declared inside it; TaskId arrays are declared before it)
+        inner = [
+            fwd[j][0] if fwd.get(j) and not array_size(fwd[j][0]) else None
+            for j in range(len(op.res))
+        ]
+        _forward(p, op.body.block, inner)
     for j, r in enumerate(op.res):
         if is_task_id_value(r) and r.first_use is not None and j not in fwd:
             p.taskids.scope_result(op, j, r)

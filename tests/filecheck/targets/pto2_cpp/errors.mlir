@@ -150,7 +150,7 @@ func.func @use_after_scope(%a: tensor<4xf32>) attributes {pto_orch.kind = #pto_o
   %u = pto_orch.call @k(in %r, out %r) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
-// CHECK: :150:3: error: 'pto_orch.call' op uses %r, whose C++ variable 't' is declared inside a block that has already closed (a value defined inside a PTO2_SCOPE, loop or branch is used after it): thread it out through the enclosing op's results into a variable declared outside
+// CHECK: :150:3: error: 'pto_orch.call' op uses %r, a result of the 'pto_rt.scope' at line 145, whose C++ variable 't' belongs to the scope: a tensor created inside a PTO2_SCOPE lives only until the scope ends, so create it (pto_tensor.create) before the scope and let the scope's tasks write it{{$}}
 
 // -----
 
