@@ -1,7 +1,7 @@
 """Attributes and types shared by the pto dialects (registered in the `pto_orch` dialect).
 
-Spec: seeds/000 (ParamDirection, ArgDirection, MemorySpace, TaskId, Array[N, TASK_ID]);
-DESIGN.md section 3. `pypto_dialects.orch` re-exports everything here.
+Spec: PyPTO's orchestration codegen document (ParamDirection, ArgDirection, MemorySpace, TaskId, Array[N, TASK_ID]);
+docs/dialects/. `pypto_dialects.orch` re-exports everything here.
 """
 
 from __future__ import annotations

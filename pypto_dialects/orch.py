@@ -1,7 +1,7 @@
 """The `pto_orch` dialect: kernels, kernel tasks, TaskIds and orchestration attributes.
 
-Spec: seeds/000 (orchestration codegen: parameter directions, task submission, tuple
-results, group kernels, manual scopes and TaskIds); DESIGN.md section 3.
+Spec: PyPTO's orchestration codegen document (orchestration codegen: parameter directions, task submission, tuple
+results, group kernels, manual scopes and TaskIds); docs/dialects/.
 
 Types
     `!pto_orch.task_id`               a runtime TaskId (`PTO2TaskId`)
@@ -435,7 +435,7 @@ _SYMBOL_TABLES: WeakKeyDictionary[Operation, dict[str, Operation]] = WeakKeyDict
 def _lookup_symbol(op: Operation, ref: SymbolRefAttr) -> Operation | None:
     """`SymbolTable.lookup_symbol(op, ref)` in O(1) for a flat reference: xDSL's scans the
     symbol table's block per lookup, which made verifying every task O(number of kernels)
-    (DESIGN.md section 8). The name map of each table is memoized and each hit re-checked
+    (docs/performance.md). The name map of each table is memoized and each hit re-checked
     (still in the table's block, still under that name); a miss or a stale hit rebuilds it,
     so edits of the module are seen. Any other case takes xDSL's path, errors included."""
     if ref.nested_references.data:

@@ -1,6 +1,6 @@
 """Parsing with source locations, and the structural verifier run after every parse/pass.
 
-Spec: DESIGN.md section 6 (diagnostics). xDSL leaves parsed ops at `loc(unknown)`; the
+Spec: docs/index.md (Diagnostics) (diagnostics). xDSL leaves parsed ops at `loc(unknown)`; the
 `LocatingParser` stamps each op with `file:line:col` of its first token, at linear cost
 (line starts are precomputed once and searched with `bisect`). It also makes every parse
 error a located `ParseError` (one line once formatted by `diagnostics.format_parse_error`):
@@ -74,7 +74,7 @@ class _ScopedNames(dict):
 
     xDSL's parser opens each region with `old = self.ssa_values.copy()` and closes it with
     `self.ssa_values = old`: a copy of every name in scope per region, quadratic on a long
-    body holding many loops and ifs (DESIGN.md section 8; at 50k ops it was a third of the
+    body holding many loops and ifs (docs/performance.md; at 50k ops it was a third of the
     parse). Here `copy()` returns a mark in a journal of the insertions, and assigning the
     mark back (`LocatingParser.ssa_values`) undoes the insertions made since: the same
     scoping, in time proportional to the names the region defined."""

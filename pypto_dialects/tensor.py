@@ -1,7 +1,7 @@
 """The `pto_tensor` dialect: tensor ops that run at orchestration level.
 
-Spec: seeds/000, "操作映射" (op mapping) and "动态维度符号" (dynamic-dim symbols);
-DESIGN.md section 3. Named `pto_tensor` because MLIR's `tensor` dialect owns that name.
+Spec: PyPTO's orchestration codegen document, "操作映射" (op mapping) and "动态维度符号" (dynamic-dim symbols);
+docs/dialects/. Named `pto_tensor` because MLIR's `tensor` dialect owns that name.
 
 All tensors are builtin `tensor<...>` types; a `?` extent is a runtime extent. Ops that
 "modify" a tensor (`write`, `assemble`) return the same buffer after the change: their
@@ -90,7 +90,7 @@ class ReadOp(IRDLOperation):
     """`pto_tensor.read`: read one element of a tensor as a scalar (spec `tensor.read`).
 
     Syntax: `%v = pto_tensor.read %t[%i, %j] : tensor<16x16xf32> -> f32`
-    C++: `get_tensor_data<float>(t, 2, indices_v)` (DESIGN.md difference 2).
+    C++: `get_tensor_data<float>(t, 2, indices_v)` (docs/targets/pto2-cpp.md, difference 2).
     Verifier: one index per dimension; the result is the element type.
     """
 

@@ -1,4 +1,4 @@
-"""The command-line behaviour of `pypto-opt` (DESIGN.md section 6): help and version,
+"""The command-line behaviour of `pypto-opt` (docs/index.md (Diagnostics)): help and version,
 exit status 2 with one line for a bad command line, exit status 1 with one line for bad
 input, output files, stdin, --split-input-file, --print-diagnostics, --print-op-generic,
 --allow-unregistered-dialect, passes as -p and as flags.

@@ -1,4 +1,4 @@
-"""Execution check of the pto2-cpp target (DESIGN.md section 7, issue 6): the C++ the target
+"""Execution check of the pto2-cpp target (docs/testing.md): the C++ the target
 emits is compiled with the recording runtime (tests/support/recorder.py) under ASan + UBSan,
 its entry point runs on concrete tensors and scalars, and the recorded task graph is compared
 with the graph the program means: which kernels ran how often, each task's argument

@@ -1,5 +1,5 @@
 """The malformed-input corpus (tests/malformed/*.mlir): no input makes `pypto-opt` print a
-Python traceback; each one is one located diagnostic (DESIGN.md section 6).
+Python traceback; each one is one located diagnostic (docs/index.md (Diagnostics)).
 
 Every corpus file starts with `// expected: LINE:COL: error: MESSAGE`, the exact diagnostic
 it must produce. For each file and each mode:

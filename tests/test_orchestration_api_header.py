@@ -1,4 +1,4 @@
-"""Compile check (DESIGN.md section 7): the runtime API header accepts DESIGN.md section 5's
+"""Compile check (docs/testing.md): the runtime API header accepts docs/targets/pto2-cpp.md's
 complete example and the other constructs the printer emits, and rejects misuse the runtime
 would reject (or silently miscompile)."""
 
@@ -15,7 +15,7 @@ EXAMPLES = Path(__file__).resolve().parent / "support" / "examples"
 
 def test_design_complete_example_compiles() -> None:
     text = (EXAMPLES / "orch_basic_expected.cpp").read_text()
-    # The fixture is DESIGN.md section 5's complete example verbatim: kernel id 0 twice.
+    # The fixture is the complete orch_basic example (README) verbatim: kernel id 0 twice.
     assert text.count("rt_submit_aiv_task(0, params_t") == 2
     result = syntax_check(text, strict=True)
     assert result.returncode == 0, result.stderr

@@ -1,4 +1,4 @@
-"""Compile check of the pto2-cpp target (DESIGN.md section 7): every C++ file the target
+"""Compile check of the pto2-cpp target (docs/testing.md): every C++ file the target
 emits in the test suite compiles with `g++ -std=c++17 -fsyntax-only` against
 tests/support/pto_orchestration_api.h, and also with -Wall -Wextra -Werror (no unused
 variables, no sign-compare traps).

@@ -1,5 +1,5 @@
 """The TaskId / manual-scope part of the pto2-cpp target through the command line and the
-Python API (issue 6): the user-edge error of rule 5 exits 1 with one `file:line:col` line and
+Python API: the user-edge error of rule 5 exits 1 with one `file:line:col` line and
 no C++; and in every deps array the target emits in the test suite, the declared size equals
 the number of entries its fill lines can add (rule 2: one resolver sizes and fills).
 """

@@ -1,4 +1,4 @@
-"""Brace-scope check of the pto2-cpp target (issue 6, rule 6): in every C++ file the target
+"""Brace-scope check of the pto2-cpp target (rule 6): in every C++ file the target
 emits in the test suite, no identifier is used outside the `{...}` block that declares it.
 
 A manual scope is a scheduling region, not a storage scope: tensors created in it are

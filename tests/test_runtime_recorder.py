@@ -1,4 +1,4 @@
-"""Execution check (DESIGN.md section 7): the recording runtime compiles hand-written
+"""Execution check (docs/testing.md): the recording runtime compiles hand-written
 orchestration C++ under ASan + UBSan, runs the entry point and records the task graph."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args) {{
 """
 
 
-# -- DESIGN.md section 5's complete example ---------------------------------------------------------
+# -- the complete orch_basic example (README) ---------------------------------------------------------
 
 
 @pytest.fixture(scope="module")

@@ -1,9 +1,9 @@
 """`pypto-opt`: the opt driver of pypto-dialects, used like `mlir-opt`.
 
-An `xDSLOptMain` subclass that only overrides its hooks (DESIGN.md section 2): it registers
+An `xDSLOptMain` subclass that only overrides its hooks (README.md): it registers
 builtin/func/scf/arith and the four pto dialects, our passes (as `-p name` and as `--name`
 flags) and targets, parses with source locations and verifies with located diagnostics
-(DESIGN.md section 6).
+(docs/index.md (Diagnostics)).
 
 Exit status: 0 on success; 1 for bad IR, a failing pass or an unsupported construct (one
 `file:line:col: error: message` line on stderr); 2 for a bad command line.

@@ -1,6 +1,6 @@
 """`pto2-pipeline`: every pass the PTO2 C++ printer needs, in order.
 
-Spec: DESIGN.md section 4 (the pass order) and section 1 (the product picture). User
+Spec: docs/passes/index.md (the pass order) and section 1 (the product picture). User
 documentation and the reasons for the order: docs/passes/index.md.
 
     derive-call-directions  ->  materialize-runtime-scopes  ->  classify-iter-arg-carry

@@ -1,7 +1,7 @@
 """Control flow as PTO2 C++: `scf.for`, `scf.if`, `pto_rt.scope auto` and their terminators.
 
-Spec: seeds/000, "控制流生成" (ForStmt, IfStmt, YieldStmt), "阶段 6–8" (scopes come 1:1 from
-the IR's RuntimeScopeStmt nodes); DESIGN.md sections 3 ("Loops", "Ifs", "Scopes") and 5
+Spec: PyPTO's orchestration codegen document, "控制流生成" (ForStmt, IfStmt, YieldStmt), "阶段 6–8" (scopes come 1:1 from
+the IR's RuntimeScopeStmt nodes); docs/dialects/ and docs/targets/pto2-cpp.md
 (difference 4: loop bodies get their own `PTO2_SCOPE()`).
 
     Tensor acc = ext_acc;                     rebind carry (pto_orch.iter_arg_rebind = 1)

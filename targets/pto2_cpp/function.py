@@ -1,6 +1,6 @@
 """The printer of one orchestration function: state, op dispatch, blocks and value uses.
 
-Spec: seeds/000, "OrchestrationStmtCodegen" and "操作注册表" (an op registry: each op kind has
+Spec: PyPTO's orchestration codegen document, "OrchestrationStmtCodegen" and "操作注册表" (an op registry: each op kind has
 one handler, so new ops plug in without touching the walker). Here the registry is
 `FunctionPrinter.handlers`, assembled from the `HANDLERS` tables of the concern modules:
 
@@ -13,7 +13,7 @@ one handler, so new ops plug in without touching the walker). Here the registry 
     taskids       pto_orch.submit, TaskIds, TaskId arrays, manual scopes, dependency arrays
                   (with deps, manual, task_arrays; see taskids.TaskIdLowering)
 
-The printer does no analysis (DESIGN.md section 5, "strict 1:1"): directions, carry plans and
+The printer does no analysis (docs/targets/pto2-cpp.md, "strict 1:1"): directions, carry plans and
 scopes are read from the IR, and a missing one is a located precondition error.
 """
 

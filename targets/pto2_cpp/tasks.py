@@ -1,8 +1,8 @@
 """Kernel tasks (`pto_orch.call`) as PTO2 C++, and the kernel ids.
 
-Spec: seeds/000, "参数方向" (directions -> add_input / add_output / add_inout / add_no_dep /
+Spec: PyPTO's orchestration codegen document, "参数方向" (directions -> add_input / add_output / add_inout / add_no_dep /
 add_scalar), "标量参数编码", "输出别名" (output remapping), "核心类型推断" (core type),
-"元组处理" (tuple results), "Group 函数" (MixedKernels); DESIGN.md section 5 (difference 1:
+"元组处理" (tuple results), "Group 函数" (MixedKernels); docs/targets/pto2-cpp.md (difference 1:
 kernel ids per kernel, in first-use order).
 
         // Task 0: kernel_add

@@ -1,4 +1,4 @@
-"""A brace-scope check of emitted orchestration C++ (issue 6, rule 6): no identifier is used
+"""A brace-scope check of emitted orchestration C++ (rule 6): no identifier is used
 outside the `{...}` block that declares it.
 
 `scope_violations(cpp_text)` tokenizes the C++ (comments, preprocessor lines and string

@@ -1,4 +1,4 @@
-"""The C++ compile check (DESIGN.md section 7): emitted orchestration C++ is compiled with
+"""The C++ compile check (docs/testing.md): emitted orchestration C++ is compiled with
 `g++ -std=c++17 -fsyntax-only` against tests/support/pto_orchestration_api.h.
 
 Usage from a test::

@@ -4,7 +4,7 @@
 // `pypto-opt -t pto2-cpp` calls, with the signatures of the PTO2 "tensormap_and_ringbuffer"
 // runtime (mid-2026 spelling: Arg, Tensor, from_tensor_arg, ChipStorageTaskArgs, PTO2_SCOPE,
 // PTO2ScopeMode::MANUAL, PTO2TaskId, set_dependencies, rt_submit_*_task). Two uses
-// (DESIGN.md section 7, docs/testing.md):
+// (docs/testing.md, docs/testing.md):
 //   * compile check:   g++ -std=c++17 -fsyntax-only -I tests/support emitted.cpp
 //   * execution check: the same header + tests/support/pto_runtime_recorder.cpp, which defines
 //                      every declared function so that running aicpu_orchestration_entry records
@@ -12,7 +12,7 @@
 //
 // Written for this project from the runtime's documented behaviour; where this file is
 // stricter than the runtime, or where a signature is inferred from the spelling in
-// DESIGN.md section 5 / seeds/000 rather than confirmed, a comment says so ("ASSUMED" /
+// docs/targets/pto2-cpp.md / PyPTO's orchestration codegen document rather than confirmed, a comment says so ("ASSUMED" /
 // "STRICTER"). Everything else matches the runtime's signature.
 //
 // Recorder-only extensions (invisible to emitted code, which never names them): trailing
@@ -140,7 +140,7 @@ struct ContinuousTensor {
 
     uint64_t nbytes() const;
 
-    // ASSUMED: seeds/000 reads dynamic dims as `orch_args.tensor(N).ref().shapes[axis]`, while
+    // ASSUMED: PyPTO's orchestration codegen document reads dynamic dims as `orch_args.tensor(N).ref().shapes[axis]`, while
     // the same document converts the same slot with `from_tensor_arg(orch_args.tensor(N))`. The
     // runtime's slot type of that era is ContinuousTensor (no ref()); later runtimes return a
     // reference wrapper whose ref() is the tensor. ref() returning the descriptor itself makes

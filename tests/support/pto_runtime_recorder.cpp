@@ -1,6 +1,6 @@
 // pto_runtime_recorder.cpp — a recording implementation of pto_orchestration_api.h (test-only).
 //
-// The execution check of DESIGN.md section 7: emitted orchestration C++ is compiled with this
+// The execution check of docs/testing.md: emitted orchestration C++ is compiled with this
 // file under -fsanitize=address,undefined and its entry point is run on concrete arguments.
 // Nothing is executed on a device; every call is recorded:
 //   * tasks: kind (aic / aiv / mixed / dummy / alloc), kernel ids, each tensor argument's

@@ -1,4 +1,4 @@
-"""The execution check (DESIGN.md section 7, issue 6 "Execution check").
+"""The execution check (docs/testing.md).
 
 `run_orchestration(cpp_text, tensors=[...], scalars=[...])` compiles emitted orchestration C++
 together with the recording runtime (tests/support/pto_runtime_recorder.cpp) and a generated
@@ -372,7 +372,7 @@ class Graph:
         """What the runtime would accept but may run wrong:
 
         * unretained_alloc — a task inside a MANUAL scope reads or writes a buffer returned by
-          alloc_tensors without listing that allocation's TaskId in its deps (DESIGN.md section 5,
+          alloc_tensors without listing that allocation's TaskId in its deps (docs/targets/pto2-cpp.md,
           difference 5: the runtime may hand the buffer out again);
         * unordered — two tasks touch overlapping elements of one buffer, at least one writes,
           and nothing orders them: the later one does not reach the earlier through explicit

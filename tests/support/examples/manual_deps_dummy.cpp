@@ -1,6 +1,6 @@
 // Hand-written fixture for the execution check (tests/test_runtime_recorder.py): a MANUAL
 // scope inside the function's AUTO scope; an allocation hoisted before the MANUAL header whose
-// TaskId every manual task lists (DESIGN.md section 5, difference 5); a pl.parallel-style fan of
+// TaskId every manual task lists (docs/targets/pto2-cpp.md, difference 5); a pl.parallel-style fan of
 // 3 tasks writing disjoint row blocks, a dummy barrier on all of them, and a consumer behind it.
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 // Precondition and unsupported-construct errors of -t pto2-cpp: one located line each, and
-// no C++ (DESIGN.md section 6). The printer derives nothing: missing call-site directions,
+// no C++ (docs/index.md (Diagnostics)). The printer derives nothing: missing call-site directions,
 // carry plans or runtime scopes name the pass to run.
 // RUN: pypto-opt -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
 

@@ -1,4 +1,4 @@
-// Retained buffers (DESIGN.md section 5, difference 5; rule 10): every task inside a manual
+// Retained buffers (docs/targets/pto2-cpp.md, difference 5; rule 10): every task inside a manual
 // scope lists, unguarded, the TaskId of each alloc_tensors batch whose buffer it reads or
 // writes, captured once right after the batch as `PTO2TaskId alloc_<N>_tid =
 // alloc_<N>.task_id();`:

@@ -1,4 +1,4 @@
-// Rule 5 (seeds/000, "无法解析的依赖边"): a TaskId lives only in the PTO2_SCOPE that produced
+// Rule 5 (PyPTO's orchestration codegen document, "无法解析的依赖边"): a TaskId lives only in the PTO2_SCOPE that produced
 // it. A user edge (deps of submit / task_dummy) on a TaskId whose C++ variable was declared
 // in a scope that has closed is an error at the consumer, naming the TaskId and saying how to
 // fix it; the same compiler edge is skipped (deps.mlir, @capture). Chunks: a manual scope's
