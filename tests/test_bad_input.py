@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pypto_dialects.parsing import MAX_NESTING
-from tests.test_driver import run_opt, write  # noqa: F401 - the fixture
+from test_driver import run_opt, write  # noqa: F401 - the fixture
 
 FEW_OPERANDS = """pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> tensor<4xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
@@ -105,3 +105,12 @@ def test_the_api_refuses_a_path_outside_the_folder(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="would be written outside"):
         Evil([]).write(tmp_path / "out")
     assert not (tmp_path / "x.cpp").exists()
+
+
+def test_disable_verify_does_not_outlive_the_run(write) -> None:  # type: ignore[no-untyped-def]
+    """xDSL's --disable-verify switches attribute verification off for the whole process; an
+    in-process run restores it, so a later run still rejects an out-of-range integer."""
+    path = write("func.func @f() {\n  %c = arith.constant 300 : i8\n  func.return\n}\n")
+    assert run_opt(["--disable-verify", str(path)])[0] == 0
+    status, _, err = run_opt([str(path)])
+    assert status == 1 and ":2:" in err

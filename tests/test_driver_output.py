@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from tests.test_driver import run_opt, write  # noqa: F401 - the fixture
+from test_driver import run_opt, write  # noqa: F401 - the fixture
 
 KERNEL = "pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>\n"
 

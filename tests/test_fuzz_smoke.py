@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.fuzz import fuzz
+from fuzz import fuzz
 
 
 def test_fixed_seed_inputs_are_clean(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_driver import run_opt, write  # noqa: F401 - the fixture
+from test_driver import run_opt, write  # noqa: F401 - the fixture
 
 KERNEL = "pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>\n"
 BAD_CALL = "  %r = pto_orch.call @k(out %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"

@@ -20,6 +20,7 @@ from io import BytesIO, StringIO
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
 from xdsl.traits import SymbolTable
 from xdsl.utils.arg_spec import ArgSpec, parse_spec
@@ -466,6 +467,7 @@ class PyptoOptMain(xDSLOptMain):
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `pypto-opt` console script."""
+    post_init = Attribute.__post_init__  # --disable-verify replaces it for the process
     try:
         driver = PyptoOptMain(description=DESCRIPTION, args=argv)
         driver.run()
@@ -491,6 +493,8 @@ def main(argv: list[str] | None = None) -> None:
             "(set PYPTO_OPT_TRACEBACK=1 for the traceback and report it)",
             1,
         )
+    finally:
+        Attribute.__post_init__ = post_init  # type: ignore[method-assign]
 
 
 if __name__ == "__main__":
