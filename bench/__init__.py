@@ -1,7 +1,7 @@
 """Benchmarks of the whole pypto-opt pipeline on generated orchestration programs.
 
 Run `python -m bench` from the repository root (see `bench/__main__.py`, docs/performance.md).
-Spec: DESIGN.md section 8.
+Spec: docs/performance.md.
 
 `python -m` puts the repository root first on `sys.path`, where the `pypto_dialects/` folder
 is only part of the installed package (`transforms/`, `targets/` and `tools/` are mapped into

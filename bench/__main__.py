@@ -1,4 +1,4 @@
-"""`python -m bench`: benchmarks of the whole pypto-opt pipeline (DESIGN.md section 8).
+"""`python -m bench`: benchmarks of the whole pypto-opt pipeline (docs/performance.md).
 
 For each size (ops of a generated orchestration program, `bench/generate.py`), one worker
 process (`bench/measure.py`) runs the real driver on the same file and reports CPU seconds:
@@ -12,7 +12,7 @@ with the worker's peak RSS; sizes under 50k ops are run 3 times and the per-numb
 kept (`repeats`, `--repeat`). Printed: seconds and µs per op of each, the ratios (b)/(a),
 (c)/(a), (d)/(a), the growth factor between consecutive sizes (100k/10k is the one the
 targets name), then the startup of pypto-opt next to xdsl-opt (`bench/startup.py`), and the
-targets of issue 7 with their status.
+performance targets with their status.
 
 Options: `--sizes 1k,10k,100k` (default), `--quick` (tiny sizes and 1 startup run, for CI),
 `--mix full|auto` (default: full, or auto when the pto2-cpp printer cannot print the full
@@ -222,7 +222,7 @@ def growth(results: list[dict]) -> list[tuple[int, int, float | None, float | No
 def check_targets(
     results: list[dict], startup: list[StartupResult] | None
 ) -> list[tuple[str, bool | None, str]]:
-    """Issue 7's targets: (description, held (None: not measured), the measured value)."""
+    """The performance targets: (description, held (None: not measured), the measured value)."""
     rows = {summarize(r)["ops"]: summarize(r) for r in results}
     checks: list[tuple[str, bool | None, str]] = []
     for nominal in (10_000, 100_000):
@@ -338,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
     checks = check_targets(results, startup)
     print(file=out)
-    print("targets (issue 7):", file=out)
+    print("targets:", file=out)
     for name, held, value in checks:
         status = "not measured" if held is None else ("holds" if held else "MISSES")
         print(f"  {name:<58} {value:<22} {status}", file=out)

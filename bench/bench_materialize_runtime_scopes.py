@@ -11,7 +11,7 @@ in the same run:
     pass   MaterializeRuntimeScopes().apply on the parsed module
 
 and prints both and the ratio pass/parse (best of `--repeat` runs; each pass run gets a fresh
-parse, as the pass rewrites the module). The pass must stay linear (DESIGN.md section 8): the
+parse, as the pass rewrites the module). The pass must stay linear (docs/performance.md): the
 ratio should not grow with the size. After timing, the rewritten module is verified and its
 scopes counted (not timed), so a benchmark run is also a correctness check.
 """

@@ -1,4 +1,4 @@
-"""Generator of orchestration programs for the benchmarks (DESIGN.md section 8).
+"""Generator of orchestration programs for the benchmarks (docs/performance.md).
 
 `generate_program(n_ops)` returns the text of a module (custom syntax) with about `n_ops` ops:
 kernel declarations (two families of interchangeable kernels whose size grows slowly with the

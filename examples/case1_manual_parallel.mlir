@@ -1,4 +1,4 @@
-// The document's case1 (seeds/000, last example): outer sequential phase loop x inner
+// The document's case1 (PyPTO's orchestration codegen document, last example): outer sequential phase loop x inner
 // pl.parallel branch loop, inside a manual scope.
 //   with pl.manual_scope():
 //       prev_tid = None

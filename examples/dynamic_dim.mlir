@@ -1,4 +1,4 @@
-// A dynamic-dim program (seeds/000, "动态维度符号"): x and y have a runtime row count.
+// A dynamic-dim program (PyPTO's orchestration codegen document, "动态维度符号"): x and y have a runtime row count.
 // %M = pto_tensor.dim %x, 0 is the dynamic-dim symbol M, read once at entry from x's
 // descriptor (orch_args.tensor(0)). M sizes the intermediate `scaled` and bounds the loop
 // that walks it in 16-row stripes: each stripe of `scaled` goes through kernel_relu into the

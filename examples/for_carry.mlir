@@ -1,4 +1,4 @@
-// A for loop with a tensor carry (seeds/000, "ForStmt"): acc = kernel_add(a, acc, acc),
+// A for loop with a tensor carry (PyPTO's orchestration codegen document, "ForStmt"): acc = kernel_add(a, acc, acc),
 // four times. The loop carries the tensor `acc` through `iter_args`; every iteration's task
 // reads the previous value and writes it back in place, so the carry is the same buffer
 // (ext_acc) in C++. materialize-runtime-scopes puts the loop body in its own PTO2_SCOPE().

@@ -1,4 +1,4 @@
-// A group kernel (seeds/000, "Group 函数（混合核）"): @matmul_bias runs its AIC member
+// A group kernel (PyPTO's orchestration codegen document, "Group 函数（混合核）"): @matmul_bias runs its AIC member
 // (the cube part) and its AIV member (the vector part) together, submitted as one task with
 // MixedKernels {aic_id, aiv_id, INVALID_KERNEL_ID} and rt_submit_task. The second task calls
 // an incore kernel in the Mat memory space, whose core type is AIC (rt_submit_aic_task).

@@ -1,4 +1,4 @@
-// A user-written manual scope (seeds/000, "Manual Scope 与 TaskId 降级"): inside
+// A user-written manual scope (PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级"): inside
 // `pto_rt.scope manual` the runtime derives no dependencies, so every task states its
 // predecessors with deps(...). t0 starts the chain from the invalid TaskId seed (a `None`
 // dependency, guarded by is_valid() in C++); `left` and `right` both wait for t0 and may run

@@ -1,4 +1,4 @@
-// The complete example of the orchestration-codegen document (seeds/000, "完整示例"):
+// The complete example of PyPTO's orchestration codegen document ("完整示例"):
 // c = kernel_add(a, b) into an intermediate tensor, then d = kernel_add(c, b) into the
 // Out parameter d.
 // Run: pypto-opt -p pto2-pipeline -t pto2-cpp examples/orch_basic.mlir

@@ -1,4 +1,4 @@
-// A tuple-returning kernel (seeds/000, "元组处理"): the online-softmax step
+// A tuple-returning kernel (PyPTO's orchestration codegen document, "元组处理"): the online-softmax step
 //   pij, mij, lij = kernel_softmax(sij, scale, pij, mij, lij)
 // with the float scalar `scale`. The kernel's three results are its InOut parameters 2, 3
 // and 4 (`returns [2, 3, 4]`), so the call's results alias ext_pij, ext_mij and ext_lij.

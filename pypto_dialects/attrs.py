@@ -1,7 +1,7 @@
 """Attributes and types shared by the pto dialects (registered in the `pto_orch` dialect).
 
-Spec: seeds/000 (ParamDirection, ArgDirection, MemorySpace, TaskId, Array[N, TASK_ID]);
-DESIGN.md section 3. `pypto_dialects.orch` re-exports everything here.
+Spec: PyPTO's orchestration codegen document (ParamDirection, ArgDirection, MemorySpace, TaskId, Array[N, TASK_ID]);
+docs/dialects/. `pypto_dialects.orch` re-exports everything here.
 """
 
 from __future__ import annotations
@@ -146,8 +146,9 @@ class TaskIdArrayType(ParametrizedAttribute, TypeAttribute):
         printer.print_string(f"<{self.size.data}>")
 
     def verify(self) -> None:
-        if self.size.data <= 0:
-            raise VerifyException("a TaskId array needs a positive size")
+        from pypto_dialects.limits import check_task_array_size
+
+        check_task_array_size(self.size.data)
 
 
 TASK_ID = TaskIdType()

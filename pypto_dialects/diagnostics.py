@@ -1,6 +1,6 @@
 """Diagnostics: `file:line:col: error: message` for ops, parse errors and passes.
 
-Spec: DESIGN.md section 6. Every error a user can cause is raised as an xDSL
+Spec: docs/index.md (Diagnostics). Every error a user can cause is raised as an xDSL
 `DiagnosticException` (so `--verify-diagnostics` sees it) whose text is already one
 MLIR-style line naming the op and its location.
 """

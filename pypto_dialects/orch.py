@@ -1,7 +1,7 @@
 """The `pto_orch` dialect: kernels, kernel tasks, TaskIds and orchestration attributes.
 
-Spec: seeds/000 (orchestration codegen: parameter directions, task submission, tuple
-results, group kernels, manual scopes and TaskIds); DESIGN.md section 3.
+Spec: PyPTO's orchestration codegen document (orchestration codegen: parameter directions, task submission, tuple
+results, group kernels, manual scopes and TaskIds); docs/dialects/.
 
 Types
     `!pto_orch.task_id`               a runtime TaskId (`PTO2TaskId`)
@@ -68,6 +68,13 @@ from xdsl.printer import Printer
 from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects.buffers import check_not_an_input
+from pypto_dialects.limits import (
+    check_entry_args,
+    check_static_dims,
+    check_symbol_name,
+    check_task_args,
+)
 from pypto_dialects.attrs import (  # noqa: F401 - re-exported
     TASK_ID,
     ArgDirection,
@@ -218,6 +225,11 @@ class KernelOp(IRDLOperation):
     def directions(self) -> list[ParamDirection]:
         return [d.data for d in self.param_dirs.data]
 
+    def signature_text(self) -> str:
+        """`(in tensor<4xf32>, out tensor<4xf32>)`, the parameters as written."""
+        params = ", ".join(f"{d.value} {t}" for d, t in zip(self.directions(), self.param_types))
+        return f"({params})"
+
     def written_params(self) -> list[int]:
         """Indices of the Out/InOut tensor parameters, in order."""
         return [
@@ -337,6 +349,7 @@ class KernelOp(IRDLOperation):
             printer.print_op_attributes(self.attributes, print_keyword=True)
 
     def verify_(self) -> None:
+        check_symbol_name(self.sym_name.data, "kernel")
         kind = self.kind.data
         if kind in (FunctionKind.ORCHESTRATION, FunctionKind.OPAQUE):
             raise VerifyException(
@@ -358,6 +371,7 @@ class KernelOp(IRDLOperation):
                 f"{len(types)} parameters but {len(dirs)} parameter directions"
             )
         for i, (d, t) in enumerate(zip(dirs, types)):
+            check_static_dims(t, f"parameter {i} has type")
             if not isinstance(t, TensorType) and d != ParamDirection.IN:
                 raise VerifyException(
                     f"parameter {i} is a scalar ({t}) and cannot be '{d.value}': only "
@@ -376,6 +390,12 @@ class KernelOp(IRDLOperation):
                 raise VerifyException(
                     f"'returns' names {len(idx)} parameters for "
                     f"{len(self.kernel_results)} results"
+                )
+            if len(set(idx)) != len(idx):
+                twice = next(p for p in idx if idx.count(p) > 1)
+                raise VerifyException(
+                    f"'returns' names parameter {twice} twice: each result is a different "
+                    "Out/InOut parameter"
                 )
         for r, (p, t) in enumerate(zip(self.result_param_indices(), self.kernel_results)):
             if not 0 <= p < len(types):
@@ -397,6 +417,12 @@ class KernelOp(IRDLOperation):
                         f"group member {member} must name a pto_orch.kernel of kind "
                         f"{want.value}"
                     )
+                if found.param_types != types or found.directions() != dirs:
+                    raise VerifyException(
+                        f"group member {member} has the signature {found.signature_text()}, "
+                        f"not the group's {self.signature_text()}: a group runs both "
+                        "members on the same arguments"
+                    )
 
 
 # --------------------------------------------------------------------------- tasks
@@ -409,7 +435,7 @@ _SYMBOL_TABLES: WeakKeyDictionary[Operation, dict[str, Operation]] = WeakKeyDict
 def _lookup_symbol(op: Operation, ref: SymbolRefAttr) -> Operation | None:
     """`SymbolTable.lookup_symbol(op, ref)` in O(1) for a flat reference: xDSL's scans the
     symbol table's block per lookup, which made verifying every task O(number of kernels)
-    (DESIGN.md section 8). The name map of each table is memoized and each hit re-checked
+    (docs/performance.md). The name map of each table is memoized and each hit re-checked
     (still in the table's block, still under that name); a miss or a stale hit rebuilds it,
     so edits of the module are seen. Any other case takes xDSL's path, errors included."""
     if ref.nested_references.data:
@@ -470,6 +496,12 @@ def _check_direction(i: int, d: ArgDirection, pd: ParamDirection, ptype: Attribu
         raise VerifyException(
             f"argument {i} is passed as '{d.value}' but kernel parameter {i} is 'in': a "
             "task cannot write through an input (use 'in' or 'no_dep')"
+        )
+    if pd != ParamDirection.IN and d == ArgDirection.NO_DEP:
+        raise VerifyException(
+            f"argument {i} is passed as 'no_dep' but kernel parameter {i} is "
+            f"'{pd.value}': no_dep is for inputs the task need not wait for, and a written "
+            f"tensor must be tracked (use '{pd.value}')"
         )
     if pd == ParamDirection.INOUT and d == ArgDirection.OUT:
         raise VerifyException(
@@ -603,6 +635,19 @@ class _TaskOp(IRDLOperation):
                 raise VerifyException(f"{len(args)} arguments but {len(dirs)} directions")
             for i, (d, pd, t) in enumerate(zip(dirs, kernel.directions(), ptypes)):
                 _check_direction(i, d, pd, t)
+        tensors = [a for a in args if isinstance(a.type, TensorType)]
+        check_task_args(len(tensors), len(args) - len(tensors))
+        written: dict[SSAValue, int] = {}
+        for i, (a, pd) in enumerate(zip(args, kernel.directions())):
+            if pd == ParamDirection.IN or not isinstance(a.type, TensorType):
+                continue
+            if a in written:
+                raise VerifyException(
+                    f"arguments {written[a]} and {i} are the same tensor, and the kernel "
+                    "writes both: pass a different tensor to each Out/InOut parameter"
+                )
+            written[a] = i
+            check_not_an_input(a, f"argument {i} is '{pd.value}', so the task writes")
         res = self.kernel_result_values()
         if len(res) != len(kernel.kernel_results):
             raise VerifyException(
@@ -945,6 +990,8 @@ def _verify_orchestration_func(op: Operation) -> None:
     _verify_loop_steps(op)
     arg_attrs = op.arg_attrs  # type: ignore[attr-defined]
     types = op.function_type.inputs.data  # type: ignore[attr-defined]
+    check_symbol_name(op.sym_name.data, "orchestration function")  # type: ignore[attr-defined]
+    check_entry_args(types)
     if arg_attrs is None:
         return
     for i, (d, t) in enumerate(zip(arg_attrs.data, types)):

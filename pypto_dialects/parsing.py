@@ -1,6 +1,6 @@
 """Parsing with source locations, and the structural verifier run after every parse/pass.
 
-Spec: DESIGN.md section 6 (diagnostics). xDSL leaves parsed ops at `loc(unknown)`; the
+Spec: docs/index.md (Diagnostics) (diagnostics). xDSL leaves parsed ops at `loc(unknown)`; the
 `LocatingParser` stamps each op with `file:line:col` of its first token, at linear cost
 (line starts are precomputed once and searched with `bisect`). It also makes every parse
 error a located `ParseError` (one line once formatted by `diagnostics.format_parse_error`):
@@ -21,9 +21,11 @@ from xdsl.dialects.builtin import (
     IntAttr,
     ModuleOp,
     StringAttr,
+    TensorType,
     UnknownLoc,
     UnregisteredOp,
 )
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
@@ -39,6 +41,7 @@ from pypto_dialects.diagnostics import (
     location_of,
     one_line,
 )
+from pypto_dialects.limits import check_static_dims
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -77,7 +80,7 @@ class _ScopedNames(dict):
 
     xDSL's parser opens each region with `old = self.ssa_values.copy()` and closes it with
     `self.ssa_values = old`: a copy of every name in scope per region, quadratic on a long
-    body holding many loops and ifs (DESIGN.md section 8; at 50k ops it was a third of the
+    body holding many loops and ifs (docs/performance.md; at 50k ops it was a third of the
     parse). Here `copy()` returns a mark in a journal of the insertions, and assigning the
     mark back (`LocatingParser.ssa_values`) undoes the insertions made since: the same
     scoping, in time proportional to the names the region defined."""
@@ -140,6 +143,11 @@ _PARSER_CRASHES = (
 """Exceptions xDSL's parser raises on some malformed inputs instead of a ParseError."""
 
 
+MAX_NESTING = 64
+"""Ops nested deeper than this (each op whose region holds the next counts one: a
+function, a loop, a branch, a scope) are a parse error: xDSL's parser, verifier, passes and printer recurse once per level."""
+
+
 class LocatingParser(Parser):
     """An xDSL `Parser` that gives every op without an explicit `loc(...)` a
     `FileLineColLoc` of its first token. `line_offset` is added to line numbers (the offset
@@ -165,6 +173,7 @@ class LocatingParser(Parser):
         self._file = StringAttr(name)
         self._line_offset = line_offset
         self._op_start = 0
+        self._depth = 0  # ops being parsed, one inside the other
         # name -> span of the use that created its (still open) forward reference
         self._forward_use: dict[str, Span] = {}
 
@@ -197,6 +206,14 @@ class LocatingParser(Parser):
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
         self._op_start = start
+        if self._depth >= MAX_NESTING:
+            self.raise_error(
+                f"ops nested more than {MAX_NESTING} levels deep (the limit of pypto-opt): "
+                "move the inner ops into a function of their own",
+                start,
+                self.pos,
+            )
+        self._depth += 1
         try:
             op = super().parse_operation()
         except VerifyException as err:  # an attribute of the op failed its own verifier
@@ -209,6 +226,8 @@ class LocatingParser(Parser):
                 start,
                 self.pos,
             )
+        finally:
+            self._depth -= 1
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
             col = start - self._line_starts[line - 1] + 1
@@ -294,6 +313,13 @@ class LocatingParser(Parser):
             pos = self.pos
             raise ParseError(
                 Span(pos, pos, self.lexer.input, self._line_offset), one_line(str(err))
+            ) from None
+        except RecursionError:  # brackets of a type or attribute nested hundreds deep
+            pos = self._current_token.span.start
+            raise ParseError(
+                Span(pos, pos, self.lexer.input, self._line_offset),
+                "types or attributes nested too deeply for pypto-opt's parser here: "
+                "flatten them",
             ) from None
 
     def _relocate(self, err: ParseError) -> None:
@@ -484,6 +510,17 @@ def _blame_ancestors(op: Operation, crash: Exception) -> None:
     ) from None
 
 
+def _verify_extents(op: Operation) -> None:
+    """Static tensor extents of the op's results (and a function's parameters) fit the
+    runtime's uint32_t shapes."""
+    for r in op.results:
+        if isinstance(r.type, TensorType):
+            check_static_dims(r.type, f"result {r.index} has type")
+    if isinstance(op, FuncOp):
+        for i, t in enumerate(op.function_type.inputs.data):
+            check_static_dims(t, f"parameter {i} has type")
+
+
 def verify_module(module: ModuleOp) -> None:
     """Verify every op of `module` (xDSL's op verifiers, dominance of each operand's
     definition over its use, and the dialects' checks of their discardable attributes,
@@ -510,6 +547,7 @@ def verify_module(module: ModuleOp) -> None:
                         )
             if op.attributes:
                 _verify_discardable(op)
+            _verify_extents(op)
         except _LocatedVerifyException as err:
             raise VerifyException(str(err)) from None
         except VerifyException as err:

@@ -1,7 +1,7 @@
 """The `pto_rt` dialect: runtime scopes (`PTO2_SCOPE`).
 
-Spec: seeds/003 (MaterializeRuntimeScopes) and seeds/000 ("Manual Scope 与 TaskId 降级");
-DESIGN.md sections 3 and 4.
+Spec: PyPTO's MaterializeRuntimeScopes document and PyPTO's orchestration codegen document ("Manual Scope 与 TaskId 降级");
+docs/dialects/ and docs/passes/index.md.
 
 Ops
     `pto_rt.scope`  a runtime scope, mode `auto` (the runtime derives dependencies from buffer

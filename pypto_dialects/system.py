@@ -1,7 +1,7 @@
 """The `pto_system` dialect: runtime-system ops on TaskIds.
 
-Spec: seeds/000, "TaskId 的来源" (TaskId sources) and "Phase-fence dummy barrier";
-DESIGN.md section 3.
+Spec: PyPTO's orchestration codegen document, "TaskId 的来源" (TaskId sources) and "Phase-fence dummy barrier";
+docs/dialects/.
 
 Ops
     `pto_system.task_invalid`   the invalid TaskId sentinel (`PTO2TaskId::invalid()`), the

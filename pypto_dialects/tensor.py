@@ -1,7 +1,7 @@
 """The `pto_tensor` dialect: tensor ops that run at orchestration level.
 
-Spec: seeds/000, "操作映射" (op mapping) and "动态维度符号" (dynamic-dim symbols);
-DESIGN.md section 3. Named `pto_tensor` because MLIR's `tensor` dialect owns that name.
+Spec: PyPTO's orchestration codegen document, "操作映射" (op mapping) and "动态维度符号" (dynamic-dim symbols);
+docs/dialects/. Named `pto_tensor` because MLIR's `tensor` dialect owns that name.
 
 All tensors are builtin `tensor<...>` types; a `?` extent is a runtime extent. Ops that
 "modify" a tensor (`write`, `assemble`) return the same buffer after the change: their
@@ -34,6 +34,9 @@ from xdsl.printer import Printer
 from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects.buffers import check_not_an_input
+from pypto_dialects.limits import check_constant_indices, check_constant_window
+
 INDEX = IndexType()
 
 
@@ -59,37 +62,12 @@ def _check_indices(t: Attribute, indices: Sequence[SSAValue], what: str) -> None
         )
 
 
-def _constant(v: SSAValue) -> int | None:
-    """The value of an integer `arith.constant`, else None."""
-    from xdsl.dialects.arith import ConstantOp
-
-    owner = v.owner
-    if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    return None
-
-
-def _check_fits(
-    inner: Sequence[int],
-    outer: Sequence[int],
-    offsets: Sequence[SSAValue],
-    what: str,
-    whole: str = "source",
-) -> None:
-    """Per dimension (same rank), the runtime's `Tensor::view` rule offset + extent <= the
-    source's extent, checked where the numbers are static."""
+def _check_fits(inner: Sequence[int], outer: Sequence[int], what: str, whole: str = "source") -> None:
+    """Per dimension (same rank), the runtime's `Tensor::view` rule that a part is no larger
+    than the whole, where both extents are static (the offsets: `limits.check_constant_window`)."""
     for i, (r, s) in enumerate(zip(inner, outer)):
-        if s < 0:
-            continue
-        if r > s:
-            raise VerifyException(
-                f"{what} extent {r} of dimension {i} exceeds the {whole} extent {s}"
-            )
-        off = _constant(offsets[i]) if i < len(offsets) else None
-        if off is not None and r >= 0 and off + r > s:
-            raise VerifyException(
-                f"{what} of dimension {i} covers [{off}, {off + r}), past the {whole} extent {s}"
-            )
+        if s >= 0 and r > s:
+            raise VerifyException(f"{what} extent {r} of dimension {i} exceeds the {whole} extent {s}")
 
 
 @irdl_op_definition
@@ -120,7 +98,7 @@ class ReadOp(IRDLOperation):
     """`pto_tensor.read`: read one element of a tensor as a scalar (spec `tensor.read`).
 
     Syntax: `%v = pto_tensor.read %t[%i, %j] : tensor<16x16xf32> -> f32`
-    C++: `get_tensor_data<float>(t, 2, indices_v)` (DESIGN.md difference 2).
+    C++: `get_tensor_data<float>(t, 2, indices_v)` (docs/targets/pto2-cpp.md, difference 2).
     Verifier: one index per dimension; the result is the element type.
     """
 
@@ -136,6 +114,7 @@ class ReadOp(IRDLOperation):
 
     def verify_(self) -> None:
         _check_indices(self.tensor.type, self.indices, "read")
+        check_constant_indices(_shape(self.tensor.type), self.indices, "read")
         elem = self.tensor.type.element_type  # type: ignore[attr-defined]
         if self.result.type != elem:
             raise VerifyException(
@@ -175,6 +154,8 @@ class WriteOp(IRDLOperation):
                 f"value type {self.value.type} is not the element type "
                 f"{self.tensor.type.element_type}"
             )
+        check_constant_indices(_shape(self.tensor.type), self.indices, "write")
+        check_not_an_input(self.tensor, "writes")
 
 
 class _ViewLike(IRDLOperation):
@@ -230,7 +211,8 @@ class SliceOp(_ViewLike):
                 "slice with the same rank (extent 1 for a dimension to drop), then "
                 "pto_tensor.reshape the slice if it is contiguous"
             )
-        _check_fits(rs, ss, self.offsets, "slice")
+        _check_fits(rs, ss, "slice")
+        check_constant_window(ss, self.offsets, rs, "the slice")
 
 
 @irdl_op_definition
@@ -251,11 +233,14 @@ class ViewOp(_ViewLike):
         self._verify_common()
         ss, rs = _shape(self.source.type), _shape(self.result.type)
         if len(ss) == len(rs):
-            _check_fits(rs, ss, self.offsets, "view")
-        elif all(d >= 0 for d in ss + rs) and _numel(rs) > _numel(ss):
-            raise VerifyException(
-                f"view of {_numel(rs)} elements is larger than the source ({_numel(ss)})"
-            )
+            _check_fits(rs, ss, "view")
+            check_constant_window(ss, self.offsets, rs, "the view")
+        else:
+            if all(d >= 0 for d in ss + rs) and _numel(rs) > _numel(ss):
+                raise VerifyException(
+                    f"view of {_numel(rs)} elements is larger than the source ({_numel(ss)})"
+                )
+            check_constant_window(ss, self.offsets, [-1] * len(ss), "the view")
 
 
 def _numel(shape: Sequence[int]) -> int:
@@ -536,7 +521,9 @@ class AssembleOp(IRDLOperation):
             raise VerifyException(
                 f"source {st} and target {tt} need the same rank and element type"
             )
-        _check_fits(_shape(st), _shape(tt), self.offsets, "assembled part", "target")
+        _check_fits(_shape(st), _shape(tt), "assembled part", "target")
+        check_constant_window(_shape(tt), self.offsets, _shape(st), "the assembled source")
+        check_not_an_input(self.target, "assembles into")
 
 
 PTO_TENSOR = Dialect(

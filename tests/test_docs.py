@@ -1,11 +1,16 @@
 """The user docs cover the dialects as the code defines them: every op has its own section in
 its dialect's page, every type and attribute is described there, and every relative link of
 docs/index.md and docs/dialects/ points at a file that exists (docs/passes/ pages belong to the
-passes' authors)."""
+passes' authors). Every command and snippet of README.md and docs/ runs: `sh` commands (those in
+`NOT_RUN` say which test covers them), `python` snippets, and `mlir` programs (excerpts are
+checked to name existing ops)."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,3 +58,100 @@ def test_relative_links_resolve() -> None:
             if not (page.parent / target).exists():
                 broken.append(f"{page.relative_to(ROOT)} -> {target}")
     assert not broken, broken
+
+
+# --------------------------------------------------------------------------- snippets run
+
+PAGES = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+NOT_RUN = {  # commands of the docs that this test does not run, and where they are covered
+    "python3 -m venv": "tests/test_packaging.py (builds and installs the wheel)",
+    "scripts/test.sh": "the whole suite, of which this test is a part",
+    ".venv/bin/python -m bench": "tests/test_bench_smoke.py (`python -m bench --quick`)",
+}
+
+
+def _blocks(lang: str) -> list[tuple[str, str]]:
+    """(`page:line`, text) of every fenced block of `lang` in README.md and docs/."""
+    out = []
+    for page in PAGES:
+        text = page.read_text()
+        for m in BLOCK.finditer(text):
+            if m.group(1) == lang:
+                where = f"{page.relative_to(ROOT)}:{text[: m.start()].count(chr(10)) + 1}"
+                out.append((where, m.group(2)))
+    return out
+
+
+def _commands() -> list[tuple[str, str]]:
+    cmds = []
+    for where, text in _blocks("sh"):
+        for line in text.replace("\\\n", " ").splitlines():
+            cmd = re.sub(r"\s+#[^'\"]*$", "", line).strip()
+            if cmd:
+                cmds.append((where, cmd))
+    return cmds
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with `examples/` and `in.mlir` (the orch_basic example), as the commands
+    expect, and the venv's tools first on PATH."""
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    (tmp_path / "in.mlir").write_text((ROOT / "examples" / "orch_basic.mlir").read_text())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    return tmp_path
+
+
+@pytest.mark.parametrize("where,cmd", _commands(), ids=[f"{w} {c[:40]}" for w, c in _commands()])
+def test_shell_command_runs(workdir: Path, where: str, cmd: str) -> None:
+    for prefix, covered in NOT_RUN.items():
+        if cmd.startswith(prefix):
+            assert (ROOT / covered.split()[0]).exists() or "suite" in covered
+            return
+    if "/usr/lib/llvm-19/bin/mlir-opt" in cmd and not Path("/usr/lib/llvm-19/bin/mlir-opt").exists():
+        pytest.skip("upstream mlir-opt is not installed")
+    res = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=300)
+    assert (res.returncode, res.stderr) == (0, ""), f"{where}: {cmd}"
+
+
+def _python_pages() -> dict[str, list[tuple[str, str]]]:
+    pages: dict[str, list[tuple[str, str]]] = {}
+    for where, code in _blocks("python"):
+        pages.setdefault(where.split(":")[0], []).append((where, code))
+    return pages
+
+
+@pytest.mark.parametrize("page", sorted(_python_pages()))
+def test_python_snippets_run(workdir: Path, page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's snippets run in order in one namespace (a later one may use an earlier one's
+    names, as the text says)."""
+    monkeypatch.syspath_prepend(str(ROOT / "tests"))
+    namespace: dict[str, object] = {"__name__": "__snippet__"}
+    for where, code in _python_pages()[page]:
+        exec(compile(code, where, "exec"), namespace)  # noqa: S102 - our docs
+
+
+def _is_program(text: str) -> bool:
+    body = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+    return "..." not in text and bool(body) and body[0].startswith(("func.func", "pto_orch.kernel"))
+
+
+@pytest.mark.parametrize("where,text", _blocks("mlir"), ids=[w for w, _ in _blocks("mlir")])
+def test_mlir_snippet(workdir: Path, where: str, text: str) -> None:
+    """A whole program verifies (an annotated one gives exactly its expected diagnostics); an
+    excerpt (`...`, or values defined elsewhere) names only ops that exist."""
+    if _is_program(text):
+        path = workdir / "snippet.mlir"
+        path.write_text(text)
+        flags = ["--verify-diagnostics"] if "expected-" in text else []
+        res = subprocess.run(["pypto-opt", *flags, str(path)], capture_output=True, text=True)
+        assert (res.returncode, res.stderr) == (0, ""), where
+        return
+    from pypto_dialects.context import make_context
+
+    ctx = make_context()
+    names = set(re.findall(r"(?:^|=\s*)\"?([a-z_]+\.[a-z_]+)\b", text, re.M))
+    unknown = sorted(n for n in names if ctx.get_optional_op(n) is None)
+    assert not unknown, f"{where}: {unknown}"

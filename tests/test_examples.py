@@ -1,6 +1,6 @@
 """Every program in examples/ parses, verifies and round-trips through pypto-opt.
 
-DESIGN.md section 7 (round-trip tests, custom -> generic -> custom) and issue 2 (the examples
+docs/testing.md (round-trip tests, custom -> generic -> custom) (the examples
 list). A round trip must reproduce the printed module exactly, SSA names included: the C++
 printer takes C++ names from them.
 """

@@ -1,4 +1,4 @@
-"""Interop with upstream MLIR (DESIGN.md section 7, XDSL_NOTES "Interop"): the generic form of
+"""Interop with upstream MLIR (docs/testing.md): the generic form of
 every example is read by `mlir-opt --allow-unregistered-dialect`, and mlir-opt's generic
 output parses back in pypto-opt to the same module.
 

@@ -1,12 +1,14 @@
 """The malformed-input corpus (tests/malformed/*.mlir): no input makes `pypto-opt` print a
-Python traceback; each one is one located diagnostic (DESIGN.md section 6).
+Python traceback; each one is one located diagnostic (docs/index.md (Diagnostics)).
 
 Every corpus file starts with `// expected: LINE:COL: error: MESSAGE`, the exact diagnostic
 it must produce. For each file and each mode:
 - plain run and `--split-input-file`: exit status 1, nothing on stdout, stderr exactly one
   line `<path>:LINE:COL: error: MESSAGE`;
-- `--verify-diagnostics` (with and without `--split-input-file`): exit status 0, the same
-  line on stdout, nothing on stderr.
+- `--print-diagnostics` (with and without `--split-input-file`): exit status 0, the same
+  line on stdout, nothing on stderr;
+- `--verify-diagnostics` (the file has no `expected-error` annotation): exit status 1, the
+  same diagnostic reported as `<path>:LINE:COL: error: unexpected error: MESSAGE`.
 No output anywhere contains "Traceback" or "internal error".
 
 Documented exceptions (inputs that are not in the corpus):
@@ -127,15 +129,24 @@ def test_one_located_error(path: Path, flags: list[str]) -> None:
 @pytest.mark.parametrize("path", CORPUS, ids=[p.name for p in CORPUS])
 @pytest.mark.parametrize(
     "flags",
-    [["--verify-diagnostics"], ["--split-input-file", "--verify-diagnostics"]],
-    ids=["verify", "split-verify"],
+    [["--print-diagnostics"], ["--split-input-file", "--print-diagnostics"]],
+    ids=["print", "split-print"],
 )
-def test_verify_diagnostics_reports_and_succeeds(path: Path, flags: list[str]) -> None:
+def test_print_diagnostics_reports_and_succeeds(path: Path, flags: list[str]) -> None:
     status, out, err = run_opt([*flags, str(path)])
     _assert_clean(out, err)
     assert status == 0, err
     assert err == ""
     assert out.splitlines() == [expected_line(path)]
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=[p.name for p in CORPUS])
+def test_verify_diagnostics_reports_the_unexpected_error(path: Path) -> None:
+    status, out, err = run_opt(["--verify-diagnostics", str(path)])
+    _assert_clean(out, err)
+    assert (status, out) == (1, "")
+    where, _, message = expected_line(path).partition(": error: ")
+    assert err.splitlines() == [f"{where}: error: unexpected error: {message}"]
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""materialize-runtime-scopes on every program of examples/ (issue 3, "Done when"), and its
+"""materialize-runtime-scopes on every program of examples/, and its
 Python API.
 
 For each example (globbed, so new examples are covered automatically): `pypto-opt

@@ -1,4 +1,4 @@
-"""The built wheel installs one import root, `pypto_dialects` (DESIGN.md section 2, issue 2
+"""The built wheel installs one import root, `pypto_dialects` (README.md
 "Packaging"): the top-level source folders transforms/, targets/, tools/ map into it, no
 generic top-level module reaches site-packages, the console script `pypto-opt` is declared
 and xDSL is pinned to 0.75.0.

@@ -1,8 +1,8 @@
-"""The pto2-cpp target from Python and from the command line (DESIGN.md sections 1 and 5).
+"""The pto2-cpp target from Python and from the command line (README.md and docs/targets/pto2-cpp.md).
 
 `generate_orchestration(module, func)` returns `.code`, `.files` and `.kernel_table`; the
 main command `pypto-opt -p pto2-pipeline -t pto2-cpp examples/orch_basic.mlir` prints the
-complete example of DESIGN.md section 5 byte for byte; `-o DIR` writes the files.
+the complete orch_basic example (README) byte for byte; `-o DIR` writes the files.
 """
 
 from __future__ import annotations

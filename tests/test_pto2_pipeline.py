@@ -1,4 +1,4 @@
-"""`pypto-opt -p pto2-pipeline` on every program in examples/ (issue 4, "Done when"): every
+"""`pypto-opt -p pto2-pipeline` on every program in examples/: every
 call-site direction and every carry plan ends up explicit, with the values the rules give,
 and the output re-parses and is a fixpoint of the pipeline. Plus the passes' Python API.
 

@@ -1,7 +1,7 @@
 """`verify_module`'s dominance check on IR built or rewritten in Python (the cases text
 cannot express): a pass that moves a definition into a region but leaves a use outside it,
 or uses a value of an op that is not in the module. xDSL's own `verify()` accepts both
-(XDSL_NOTES.md), and the printed IR would not parse back.
+(it checks no dominance), and the printed IR would not parse back.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """`pypto-opt`: the opt driver of pypto-dialects, used like `mlir-opt`.
 
-An `xDSLOptMain` subclass that only overrides its hooks (DESIGN.md section 2): it registers
+An `xDSLOptMain` subclass that only overrides its hooks (README.md): it registers
 builtin/func/scf/arith and the four pto dialects, our passes (as `-p name` and as `--name`
 flags) and targets, parses with source locations and verifies with located diagnostics
-(DESIGN.md section 6).
+(docs/index.md (Diagnostics)).
 
 Exit status: 0 on success; 1 for bad IR, a failing pass or an unsupported construct (one
 `file:line:col: error: message` line on stderr); 2 for a bad command line.
@@ -15,19 +15,23 @@ import argparse
 import gc
 import os
 import sys
-from io import BytesIO
+import time
+from io import BytesIO, StringIO
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
+from xdsl.traits import SymbolTable
 from xdsl.utils.arg_spec import ArgSpec, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from pypto_dialects.context import DIALECTS
-from pypto_dialects.diagnostics import format_parse_error, one_line
+from pypto_dialects.diagnostics import format_op_error, format_parse_error, one_line
 from pypto_dialects.parsing import parse_module, split_input, verify_module
 from pypto_dialects.targets import TARGETS
+from pypto_dialects.tools.expected_diagnostics import ChunkExpectations
 from pypto_dialects.transforms import PASSES
 
 DESCRIPTION = """\
@@ -45,7 +49,12 @@ examples:
                                                       same as -t 'pto2-cpp{out-dir="out"}')
   pypto-opt --print-op-generic in.mlir                generic form (for upstream mlir-opt)
   pypto-opt --split-input-file --verify-diagnostics t.mlir
-                                                      print each chunk's diagnostic, exit 0
+                                                      check the diagnostics against the
+                                                      file's `// expected-error {{...}}`
+                                                      annotations (as mlir-opt)
+  pypto-opt --split-input-file --print-diagnostics t.mlir
+                                                      print each chunk's diagnostic on
+                                                      stdout, exit 0 (for FileCheck)
 """
 
 
@@ -77,6 +86,25 @@ def _route_output_dir(args: argparse.Namespace) -> None:
     args.output_file = None
 
 
+class _Buffer(StringIO):
+    """The `-o FILE` text, kept after xDSL's run closes its output stream."""
+
+    def close(self) -> None:
+        pass
+
+
+class _ListAction(argparse.Action):
+    """`--list-xdsl`: print a fixed listing and exit 0."""
+
+    def __init__(self, *args, listing: str = "", **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, nargs=0, **kwargs)
+        self.listing = listing
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[no-untyped-def]
+        print(self.listing)
+        parser.exit()
+
+
 class PyptoOptMain(xDSLOptMain):
     """The `pypto-opt` driver (hooks of `xDSLOptMain` only)."""
 
@@ -105,9 +133,32 @@ class PyptoOptMain(xDSLOptMain):
 
         arg_parser.error = error  # type: ignore[method-assign]
         super().register_all_arguments(arg_parser)
-        group = arg_parser.add_argument_group(
-            "passes", "run a pass (in the order given, after those of -p)"
+        for action in arg_parser._actions:  # noqa: SLF001 - xDSL's flag, mlir-opt's meaning
+            if action.dest == "verify_diagnostics":
+                action.help = (
+                    "check the diagnostics against the input's expected-error/warning/"
+                    "note/remark annotations, as mlir-opt: exit 1 on a missing, unexpected "
+                    "or mismatched diagnostic, 0 when all match"
+                )
+        arg_parser.add_argument(
+            "--print-diagnostics",
+            action="store_true",
+            help="print each chunk's diagnostic on stdout and exit 0 (xDSL's "
+            "--verify-diagnostics; for FileCheck tests)",
         )
+        # Ours first: dialects, passes and pipelines, targets; xDSL's own ~150 passes and
+        # targets are still accepted, and listed by --list-xdsl only.
+        ours = [
+            arg_parser.add_argument_group(
+                "dialects",
+                "pto_orch, pto_tensor, pto_system, pto_rt (ours); builtin, func, scf, arith",
+            )
+        ]
+        group = arg_parser.add_argument_group(
+            "passes and pipelines",
+            "each as -p NAME (comma-separated, in order) or as a flag below (run after -p)",
+        )
+        ours.append(group)
         for name, (_, summary) in PASSES.items():
             group.add_argument(
                 f"--{name}",
@@ -116,6 +167,51 @@ class PyptoOptMain(xDSLOptMain):
                 const=name,
                 help=summary,
             )
+        ours.append(
+            arg_parser.add_argument_group(
+                "targets (-t NAME)",
+                "mlir (default): the IR, in custom or generic form\n"
+                "pto2-cpp: PTO2 runtime C++ (-o DIR/ writes orchestration/<func>.cpp and "
+                "kernel_config.json)",
+            )
+        )
+        groups = arg_parser._action_groups  # noqa: SLF001 - argparse keeps no public order
+        for g in ours:
+            groups.remove(g)
+        groups[1:1] = ours  # after the positional input file
+        xdsl_passes = [n for n in self.available_passes if n not in PASSES]
+        xdsl_targets = [n for n in self.available_targets if n not in TARGETS and n != "mlir"]
+        arg_parser.add_argument(
+            "--list-xdsl",
+            action=_ListAction,
+            listing=(
+                f"xDSL passes (also accepted by -p; {len(xdsl_passes)}):\n  "
+                + "\n  ".join(xdsl_passes)
+                + f"\nxDSL targets (also accepted by -t; {len(xdsl_targets)}):\n  "
+                + "\n  ".join(xdsl_targets)
+            ),
+            help="list xDSL's own passes and targets, which pypto-opt also accepts, and exit",
+        )
+        for action in arg_parser._actions:  # noqa: SLF001 - shorter help for xDSL's flags
+            if action.dest == "passes":
+                action.help = (
+                    "passes to run, comma-separated: ours are listed under 'passes and "
+                    "pipelines' (xDSL's: --list-xdsl)"
+                )
+            elif action.dest == "target":
+                action.help = "output target: mlir (default) or pto2-cpp (xDSL's: --list-xdsl)"
+            elif action.dest == "output_file":
+                action.help = (
+                    "output file (written only when the run succeeds); with -t pto2-cpp, a "
+                    "directory when it ends in '/' or exists"
+                )
+            elif action.dest == "disable_verify":
+                action.help = (
+                    "do not verify the IR after parsing and between passes (-t pto2-cpp "
+                    "still verifies what it prints)"
+                )
+            elif action.dest == "time_passes":
+                action.help = "print the time of each pass (of a pipeline too) on stderr"
 
     def setup_pipeline(self) -> None:
         args = self.args
@@ -123,23 +219,42 @@ class PyptoOptMain(xDSLOptMain):
         flags = getattr(args, "pass_flags", None) or []
         if flags:
             args.passes = ",".join([p for p in (args.passes,) if p] + flags)
-        # --verify-diagnostics also reports parse errors, as in mlir-opt.
-        args.parsing_diagnostics = args.parsing_diagnostics or args.verify_diagnostics
-        verify = not args.disable_verify
+        if args.print_diagnostics and args.verify_diagnostics:
+            _fail(
+                "pypto-opt: error: --verify-diagnostics and --print-diagnostics exclude each "
+                "other (see pypto-opt --help)",
+                2,
+            )
+        # --verify-diagnostics is ours (expected-* annotations, `check_diagnostics`);
+        # --print-diagnostics is xDSL's --verify-diagnostics, with parse errors included.
+        self.checking = args.verify_diagnostics
+        args.verify_diagnostics = args.print_diagnostics
+        args.parsing_diagnostics = args.parsing_diagnostics or args.print_diagnostics
+        verify = self.verify = not args.disable_verify
         args.disable_verify = True  # verification is ours (located diagnostics), below
+        timing, args.time_passes = args.time_passes, False  # ours too: on stderr, below
         try:
             super().setup_pipeline()
         except (Exception, ArgSpecParseError) as err:  # noqa: BLE001 - bad command line
             _fail(f"pypto-opt: error: {one_line(str(err))}", 2)
         inner = self.pipeline.callback
+        passes = self.pipeline.passes
+        if timing or args.print_between_passes:  # a pipeline's passes one by one
+            passes = tuple(s for p in passes for s in getattr(p, "steps", lambda p=p: (p,))())
+        started = 0.0
 
         def callback(prev, module: ModuleOp, nxt) -> None:  # type: ignore[no-untyped-def]
+            nonlocal started
+            if timing and prev is not None:
+                took = time.perf_counter() - started
+                print(f"pass {prev.name}: {took:.6f} s", file=sys.stderr)
             if verify:
                 verify_module(module)
             if inner is not None:
                 inner(prev, module, nxt)
+            started = time.perf_counter()
 
-        self.pipeline = PassPipeline(self.pipeline.passes, callback)
+        self.pipeline = PassPipeline(passes, callback)
 
     def run(self) -> None:
         # A run builds one long-lived IR graph and leaves almost no cyclic garbage, so the
@@ -153,23 +268,108 @@ class PyptoOptMain(xDSLOptMain):
         finally:
             if enabled:
                 gc.enable()
+        if self.checking:
+            self.check_diagnostics()
+        if self._cpp_results and not self.failed:
+            from pypto_dialects.targets.pto2_cpp.api import ModuleResult
+
+            ModuleResult(tuple(self._cpp_results)).write(self._out_dir())
+        if self._output is not None and not self.failed:
+            with open(self.args.output_file, "w") as f:
+                f.write(self._output.getvalue())
+
+    # -- output: `-o FILE` is written at the end, only by a run that succeeded (never created
+    # or truncated by a failing one); with `-o DIR/` (pto2-cpp's out-dir) stdout gets
+    # nothing, and the files of all `--split-input-file` chunks are written together, so
+    # kernel_config.json lists every chunk's functions.
+
+    _output: StringIO | None = None
+    _cpp_results: list = []  # type: ignore[type-arg]  # OrchestrationResults, out-dir mode
+    _cpp_functions: int = 0  # orchestration functions printed to one stream so far
+
+    def prepare_output(self) -> IO[str]:
+        self._cpp_results = []
+        if self._out_dir() is not None:
+            return StringIO()  # the chunk separators go nowhere
+        if self.args.output_file is None:
+            return sys.stdout
+        self._output = _Buffer()
+        return self._output
+
+    def _out_dir(self) -> str | None:
+        spec = parse_spec(self.args.target)
+        if spec.name != "pto2-cpp" or "out-dir" not in spec.parameters:
+            return None
+        (value,) = spec.parameters["out-dir"]
+        return str(value)
+
+    def _emit_cpp(self, prog: ModuleOp) -> str:
+        """pto2-cpp output of one chunk: collected for `-o DIR/`; printed otherwise, where
+        several orchestration functions (each defines aicpu_orchestration_entry) are only
+        allowed on stdout, as a listing of the files."""
+        from pypto_dialects.targets.pto2_cpp.api import generate_module
+
+        result = generate_module(prog, verify=False)
+        if self._out_dir() is not None:
+            taken = {r.function for r in self._cpp_results}
+            for r in result.results:
+                if r.function in taken:
+                    raise DiagnosticException(
+                        format_op_error(
+                            SymbolTable.lookup_symbol(prog, r.function) or prog,
+                            f"@{r.function} is an orchestration function of an earlier chunk "
+                            f"too; both would be written to {r.path}: rename one",
+                        )
+                    )
+            self._cpp_results.extend(result.results)
+            return ""
+        if self._output is not None:
+            self._cpp_functions += len(result.results)
+            if self._cpp_functions > 1:
+                raise DiagnosticException(
+                    f"pypto-opt: error: {self._cpp_functions} orchestration functions cannot "
+                    f"share one C++ file ({self.args.output_file}): each defines "
+                    "aicpu_orchestration_entry; write them with -o DIR/ (one file each)"
+                )
+        return result.code
+
+    def check_diagnostics(self) -> None:
+        """--verify-diagnostics: print every unexpected diagnostic and unmatched annotation
+        of every chunk on stderr; any makes the exit status 1."""
+        for chunk in self.expectations:
+            for problem in chunk.finish():
+                self._print_failure(problem)
 
     # -- with --split-input-file (and no --verify-diagnostics) every chunk is processed and
     # each failing chunk reports its diagnostic on stderr, as mlir-opt does; the exit status
     # is 1 if any chunk failed (`failed`, read by `main`).
 
+    # With --verify-diagnostics, each chunk's diagnostic goes to its `ChunkExpectations`
+    # (one per chunk, in order, read in `prepare_input`) instead of stderr.
+
     failed: bool = False
+    verify: bool = True
+    checking: bool = False
+    expectations: list[ChunkExpectations]
+    _chunk_index: int = -1
     _skip_output: bool = False
 
     def _keep_going(self) -> bool:
         args = self.args
-        return bool(args.split_input_file) and not (
-            args.verify_diagnostics or args.parsing_diagnostics
+        return self.checking or (
+            bool(args.split_input_file)
+            and not (args.verify_diagnostics or args.parsing_diagnostics)
         )
 
-    def _report(self, message: str) -> None:
+    def _print_failure(self, message: str) -> None:
         print(message, file=sys.stderr)
         self.failed = True
+
+    def _report(self, message: str) -> None:
+        if self.checking:
+            self.expectations[self._chunk_index].report(message)
+        else:
+            self._print_failure(message)
 
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         # `-` reads stdin (as mlir-opt); `-f NAME` decides the frontend whatever the file's
@@ -193,16 +393,24 @@ class PyptoOptMain(xDSLOptMain):
             chunks, extension = super().prepare_input()
         finally:
             self.args.split_input_file = split
-        if not split:
+        if not split and not self.checking:
             return chunks, extension
         ((stream, _),) = chunks
         data = stream.read()
         stream.close()
-        return [(BytesIO(c), off) for c, off in split_input(data)], extension
+        parts = split_input(data) if split else [(data, 0)]
+        if self.checking:
+            name = self.get_input_name()
+            self.expectations = [
+                ChunkExpectations.scan(name, c.decode("utf-8", "replace"), off)
+                for c, off in parts
+            ]
+        return [(BytesIO(c), off) for c, off in parts], extension
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
+        self._chunk_index += 1
         frontend = self.args.frontend or file_extension
         if frontend != "mlir":
             return super().parse_chunk(chunk, file_extension, start_offset)
@@ -223,7 +431,15 @@ class PyptoOptMain(xDSLOptMain):
 
     def apply_passes(self, prog: ModuleOp) -> None:
         try:
-            super().apply_passes(prog)
+            try:
+                super().apply_passes(prog)
+            except Exception as crash:
+                if self.verify or isinstance(crash, DiagnosticException):
+                    raise
+                # --disable-verify let IR the verifiers reject reach a pass, which failed
+                # on it: report what the verifier says about it, else the crash.
+                verify_module(prog)
+                raise
         except DiagnosticException as err:
             if not self._keep_going():
                 raise
@@ -235,6 +451,12 @@ class PyptoOptMain(xDSLOptMain):
             self._skip_output = False
             return ""
         try:
+            if parse_spec(self.args.target).name == "pto2-cpp":
+                if not self.verify:
+                    # C++ is only printed from IR the verifiers accept, --disable-verify or
+                    # not: the printer relies on them and would crash or print wrong C++.
+                    verify_module(prog)
+                return self._emit_cpp(prog)
             return super().output_resulting_program(prog)
         except DiagnosticException as err:  # a target that rejects the module
             if not self._keep_going():
@@ -245,6 +467,7 @@ class PyptoOptMain(xDSLOptMain):
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `pypto-opt` console script."""
+    post_init = Attribute.__post_init__  # --disable-verify replaces it for the process
     try:
         driver = PyptoOptMain(description=DESCRIPTION, args=argv)
         driver.run()
@@ -270,6 +493,8 @@ def main(argv: list[str] | None = None) -> None:
             "(set PYPTO_OPT_TRACEBACK=1 for the traceback and report it)",
             1,
         )
+    finally:
+        Attribute.__post_init__ = post_init  # type: ignore[method-assign]
 
 
 if __name__ == "__main__":

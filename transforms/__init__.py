@@ -1,4 +1,4 @@
-"""The passes of pypto-dialects, one module per pass (DESIGN.md section 4).
+"""The passes of pypto-dialects, one module per pass (docs/passes/index.md).
 
 `PASSES` maps each pass name to a lazy factory (the pass class is imported only when the
 pass runs) and a one-line summary for `pypto-opt --help`.

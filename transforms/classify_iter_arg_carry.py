@@ -1,8 +1,8 @@
 """`classify-iter-arg-carry`: the carry plan of every loop, stamped for the C++ printer.
 
-Spec: seeds/000 ("设计原则": ClassifyIterArgCarry stamps `iter_arg_rebind_<i>` /
+Spec: PyPTO's orchestration codegen document ("设计原则": ClassifyIterArgCarry stamps `iter_arg_rebind_<i>` /
 `iter_arg_array_size_<i>` and codegen only reads them; "ForStmt"; "pl.parallel TaskId
-iter_arg 的 array carry"); DESIGN.md sections 3 ("Loops") and 4. User documentation:
+iter_arg 的 array carry"); docs/dialects/ and docs/passes/index.md. User documentation:
 docs/passes/classify-iter-arg-carry.md.
 
 For every `scf.for` with iter_args in an orchestration function, the pass sets

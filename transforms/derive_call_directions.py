@@ -1,7 +1,7 @@
 """`derive-call-directions`: the call-site direction of every task argument.
 
-Spec: seeds/000 ("参数方向" parameter directions, "设计原则": analysis lives in passes, the
-printer maps 1:1); DESIGN.md sections 3 ("Directions at the call site") and 4. User
+Spec: PyPTO's orchestration codegen document ("参数方向" parameter directions, "设计原则": analysis lives in passes, the
+printer maps 1:1); docs/dialects/ and docs/passes/index.md. User
 documentation, with every rule and its reason: docs/passes/derive-call-directions.md.
 
 In every orchestration function (`pto_orch.kind = #pto_orch.kind<orchestration>`), each

@@ -1,7 +1,7 @@
 """`materialize-runtime-scopes`: place the runtime scopes of orchestration functions.
 
-Spec: seeds/003 (MaterializeRuntimeScopes); DESIGN.md sections 3 ("Scopes", "Auto-scope flag")
-and 4. User documentation: docs/passes/materialize-runtime-scopes.md.
+Spec: PyPTO's MaterializeRuntimeScopes document; docs/dialects/
+and docs/passes/index.md. User documentation: docs/passes/materialize-runtime-scopes.md.
 
 In every orchestration function (`pto_orch.kind = #pto_orch.kind<orchestration>`) whose
 `pto_rt.auto_scope` is absent or true, the pass makes every `PTO2_SCOPE()` the C++ printer
@@ -332,7 +332,7 @@ class _StripCandidatePattern(RewritePattern):
 @dataclass(frozen=True)
 class MaterializeRuntimeScopes(ModulePass):
     """Insert the explicit runtime scopes of every orchestration function still in
-    auto-scope mode (spec seeds/003; see the module docstring for the rules).
+    auto-scope mode (spec PyPTO's MaterializeRuntimeScopes document; see the module docstring for the rules).
 
     Input: verified IR. Output: the same module, each processed function carrying
     `pto_rt.auto_scope = false`. Raises a located PassFailedException for a function marked

@@ -1,7 +1,6 @@
 """`pto2-pipeline`: every pass the PTO2 C++ printer needs, in order.
 
-Spec: DESIGN.md section 4 (the pass order) and section 1 (the product picture). User
-documentation and the reasons for the order: docs/passes/index.md.
+User documentation and the reasons for the order: docs/passes/index.md.
 
     fuse-create-assemble-to-slice  ->  fold-tensor-dims  ->  guard-dynamic-loop-steps
         ->  verify-orchestration-outputs  ->  derive-call-directions
@@ -41,7 +40,9 @@ class Pto2Pipeline(ModulePass):
 
     name = "pto2-pipeline"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def steps(self) -> tuple[ModulePass, ...]:
+        """The passes of the pipeline, in order (pypto-opt runs them one by one for
+        --time-passes and --print-between-passes)."""
         from pypto_dialects.transforms.classify_iter_arg_carry import ClassifyIterArgCarry
         from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
         from pypto_dialects.transforms.fuse_create_assemble_to_slice import (
@@ -56,7 +57,7 @@ class Pto2Pipeline(ModulePass):
             MaterializeRuntimeScopes,
         )
 
-        passes = (
+        return (
             FuseCreateAssembleToSlice(),
             FoldTensorDims(),
             GuardDynamicLoopSteps(),
@@ -65,5 +66,7 @@ class Pto2Pipeline(ModulePass):
             MaterializeRuntimeScopes(),
             ClassifyIterArgCarry(),
         )
-        for p in passes:
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for p in self.steps():
             p.apply(ctx, op)

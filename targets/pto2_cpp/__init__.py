@@ -1,6 +1,6 @@
 """The PTO2 C++ target (`-t pto2-cpp`): orchestration functions -> PTO2 runtime C++.
 
-Spec: seeds/000 (orchestration codegen) and DESIGN.md section 5; user docs in
+Spec: PyPTO's orchestration codegen document and docs/targets/pto2-cpp.md; user docs in
 docs/targets/pto2-cpp.md. A strict 1:1 printer: it reads call-site directions, carry plans and
 runtime scopes from the IR and reports a located error when one is missing.
 

@@ -1,7 +1,7 @@
 """Python API of the pto2-cpp target: `generate_orchestration` and `generate_module`.
 
-Spec: seeds/000, "Python API" (`generate_orchestration(program, func)` returning `.code`,
-with the file map naming the file `orchestration/<func_name>.cpp`); DESIGN.md section 1
+Spec: PyPTO's orchestration codegen document, "Python API" (`generate_orchestration(program, func)` returning `.code`,
+with the file map naming the file `orchestration/<func_name>.cpp`); README.md
 (`.code`, `.files` = `{"orchestration/<func>.cpp": ..., "kernel_config.json": ...}`, and the
 kernel table a host needs to register the kernels).
 
@@ -102,6 +102,8 @@ class ModuleResult:
         written = []
         for rel, text in self.files.items():
             path = root / rel
+            if not path.resolve().is_relative_to(root.resolve()):  # verify=False let a name in
+                raise ValueError(f"{rel} would be written outside {root}")
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
             written.append(path)
@@ -160,7 +162,7 @@ def generate_orchestration(
     verify: bool = True,
     pto2_pipeline: bool = False,
 ) -> OrchestrationResult:
-    """PTO2 C++ of the orchestration function `func_name` of `module` (DESIGN.md section 5).
+    """PTO2 C++ of the orchestration function `func_name` of `module` (docs/targets/pto2-cpp.md).
 
     `func_name` may be omitted when the module has exactly one orchestration function.
     `verify`: run the dialect verifiers first. `pto2_pipeline`: run `pto2-pipeline` on a copy of

@@ -1,6 +1,6 @@
 """Scalar `arith` ops as C++ expressions.
 
-DESIGN.md section 3 ("Scalars"): an arith op prints as a C++ expression, inlined where it is
+docs/dialects/: an arith op prints as a C++ expression, inlined where it is
 used (`(i * 32)`); a result with an SSA name hint that is used more than once gets its own
 declaration (`int64_t row = phase * 4 + branch;`) at the op. Constants are literals of their
 C type (`16`, `1.0f`, `true`). Integer arithmetic is done in the C type of the MLIR type

@@ -1,7 +1,7 @@
 """Control flow as PTO2 C++: `scf.for`, `scf.if`, `pto_rt.scope auto` and their terminators.
 
-Spec: seeds/000, "控制流生成" (ForStmt, IfStmt, YieldStmt), "阶段 6–8" (scopes come 1:1 from
-the IR's RuntimeScopeStmt nodes); DESIGN.md sections 3 ("Loops", "Ifs", "Scopes") and 5
+Spec: PyPTO's orchestration codegen document, "控制流生成" (ForStmt, IfStmt, YieldStmt), "阶段 6–8" (scopes come 1:1 from
+the IR's RuntimeScopeStmt nodes); docs/dialects/ and docs/targets/pto2-cpp.md
 (difference 4: loop bodies get their own `PTO2_SCOPE()`).
 
     Tensor acc = ext_acc;                     rebind carry (pto_orch.iter_arg_rebind = 1)
@@ -51,6 +51,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr
+from pypto_dialects.targets.pto2_cpp.task_arrays import array_size
 from pypto_dialects.targets.pto2_cpp.taskids import is_task_id_value
 
 if TYPE_CHECKING:
@@ -279,6 +280,13 @@ def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
         p.taskids.manual_scope(op)
         return
     fwd = p.forwards.pop(op, {})
+    if fwd:  # its block may end [..., scope, yield] too (an auto scope around a manual one,
+        # whose single TaskIds are declared inside it; TaskId arrays are declared before it)
+        inner = [
+            fwd[j][0] if fwd.get(j) and not array_size(fwd[j][0]) else None
+            for j in range(len(op.res))
+        ]
+        _forward(p, op.body.block, inner)
     for j, r in enumerate(op.res):
         if is_task_id_value(r) and r.first_use is not None and j not in fwd:
             p.taskids.scope_result(op, j, r)

@@ -1,7 +1,7 @@
 """MLIR types and constants as PTO2 C++: element `DataType`s, scalar C types, literals and
 the scalar-argument encoding.
 
-Spec: seeds/000, "标量参数编码" (scalar encoding: floats through `to_u64`, integers and bools
+Spec: PyPTO's orchestration codegen document, "标量参数编码" (scalar encoding: floats through `to_u64`, integers and bools
 cast to `uint64_t`; the entry decodes scalar slots through a union) and the runtime's
 `DataType` enum (`common/task_interface/data_type.h` of hw-native-sys/simpler).
 """

@@ -1,10 +1,10 @@
 """TaskIds in C++ and the dependency array of a task: which edges survive, and their lines.
 
-Spec: seeds/000, "Manual Scope 与 TaskId 降级" (the `set_dependencies` stack array sized
+Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级" (the `set_dependencies` stack array sized
 exactly, no cap), "TaskId 的来源" (where a TaskId comes from decides its `is_valid()` guard),
 "无法解析的依赖边" (an edge whose TaskId lives in a scope that has closed: a compiler edge is
 skipped, a user edge is an error; ResolveDepEdgeBinding is the one entry that both sizing and
-filling go through); DESIGN.md section 5 (difference 5: the retain edges of manual tasks).
+filling go through); docs/targets/pto2-cpp.md (difference 5: the retain edges of manual tasks).
 
     // a task with a user edge, a loop-carried TaskId, an array and a retained buffer
     PTO2TaskId params_t3_deps[7];                  K = 1 + 1 + 4 + 1 (an array counts its slots)

@@ -1,9 +1,9 @@
-"""Diagnostics of the pto2-cpp target (DESIGN.md section 6).
+"""Diagnostics of the pto2-cpp target.
 
 Every input the printer cannot turn into correct C++ is reported as one located line,
 `file:line:col: error: '<op>' op <message>`, raised as a `PassFailedException` (an xDSL
-`DiagnosticException`): `pypto-opt` prints it and exits 1, `--verify-diagnostics` prints it
-and goes on, and Python callers can catch it.
+`DiagnosticException`): `pypto-opt` prints it and exits 1, `--verify-diagnostics` matches it
+against the input's `expected-error` annotations, and Python callers can catch it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The printer of one orchestration function: state, op dispatch, blocks and value uses.
 
-Spec: seeds/000, "OrchestrationStmtCodegen" and "操作注册表" (an op registry: each op kind has
+Spec: PyPTO's orchestration codegen document, "OrchestrationStmtCodegen" and "操作注册表" (an op registry: each op kind has
 one handler, so new ops plug in without touching the walker). Here the registry is
 `FunctionPrinter.handlers`, assembled from the `HANDLERS` tables of the concern modules:
 
@@ -13,7 +13,7 @@ one handler, so new ops plug in without touching the walker). Here the registry 
     taskids       pto_orch.submit, TaskIds, TaskId arrays, manual scopes, dependency arrays
                   (with deps, manual, task_arrays; see taskids.TaskIdLowering)
 
-The printer does no analysis (DESIGN.md section 5, "strict 1:1"): directions, carry plans and
+The printer does no analysis (docs/targets/pto2-cpp.md, "strict 1:1"): directions, carry plans and
 scopes are read from the IR, and a missing one is a located precondition error.
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.dialects.arith import ConstantOp
-from xdsl.dialects.builtin import SymbolRefAttr
+from xdsl.dialects.builtin import SymbolRefAttr, TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.traits import IsTerminator
@@ -55,6 +55,16 @@ def handlers() -> dict[type[Operation], Handler]:
             table.update(module.HANDLERS)
         _HANDLERS = table
     return _HANDLERS
+
+
+def _leaves_scope(value: SSAValue) -> bool:
+    """`value` is a located result of a `pto_rt.scope` (it already leaves the scope)."""
+    owner = value.owner
+    return (
+        isinstance(owner, ScopeOp)
+        and isinstance(value.type, TensorType)
+        and hasattr(owner.location, "line")
+    )
 
 
 def describe(value: SSAValue) -> str:
@@ -159,6 +169,15 @@ class FunctionPrinter:
                 f"uses {describe(value)}, which has no C++ form (its definition printed nothing)",
             )
         for b in expr.deps:
+            if not b.block.open and _leaves_scope(value):
+                raise codegen_error(
+                    at,
+                    f"uses {describe(value)}, a result of the 'pto_rt.scope' at line "
+                    f"{value.owner.location.line.data}, whose C++ variable '{b.name}' "  # type: ignore[union-attr]
+                    "belongs to the scope: a tensor created inside a PTO2_SCOPE lives only until "
+                    "the scope ends, so create it (pto_tensor.create) before the scope and let "
+                    "the scope's tasks write it",
+                )
             if not b.block.open:
                 raise codegen_error(
                     at,

@@ -1,6 +1,6 @@
 """The kernel table and orchestration signature a host needs to run the emitted C++.
 
-DESIGN.md section 1: next to `orchestration/<func>.cpp` the target reports, per orchestration
+README.md: next to `orchestration/<func>.cpp` the target reports, per orchestration
 function, the kernel table (kernel name -> id, core type, per-tensor-argument directions) and
 the entry's signature (tensor slots, scalar slots, `expected_arg_count`), written as
 `kernel_config.json`:
@@ -27,7 +27,7 @@ the entry's signature (tensor slots, scalar slots, `expected_arg_count`), writte
     }
 
 Kernel ids index the runtime's kernel table: one id per kernel, in order of first use in the
-function (DESIGN.md difference 1). A group kernel has no id of its own (`"id": null`,
+function (docs/targets/pto2-cpp.md, difference 1). A group kernel has no id of its own (`"id": null`,
 `"core_type": "MIX"`); it names its AIC and AIV members, which have ids. Shapes use -1 for a
 dynamic extent.
 """

@@ -1,7 +1,7 @@
 """Edits of lines the pto2-cpp printer has already written, applied once per function.
 
 Some lines of a manual scope are only known to be needed after the text they belong to has
-been printed (seeds/000, "跨作用域张量与 manual_scope": the manual block is buffered and the
+been printed (PyPTO's orchestration codegen document, "跨作用域张量与 manual_scope": the manual block is buffered and the
 hoisted declarations are flushed before its header):
 
     PTO2TaskId alloc_0_tid = alloc_0.task_id();   after an alloc_tensors batch, once the first

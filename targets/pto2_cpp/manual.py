@@ -1,10 +1,10 @@
 """Manual scopes as PTO2 C++: the block, hoisting, retained buffers and scalar reads.
 
-Spec: seeds/000, "Manual Scope 与 TaskId 降级" (`pto_rt.scope manual` ->
+Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级" (`pto_rt.scope manual` ->
 `PTO2_SCOPE(PTO2ScopeMode::MANUAL) { ... }`, every task a plain `Arg`), "跨作用域张量与
 manual_scope" (a manual scope is a scheduling region, not a storage scope: tensors created in
 the block are allocated before its header, outputs aliasing outer tensors are remapped);
-DESIGN.md section 5 (difference 5: manual tasks retain the buffers they use; difference 6: no
+docs/targets/pto2-cpp.md (difference 5: manual tasks retain the buffers they use; difference 6: no
 scalar read of a tensor a manual task wrote).
 
     uint32_t tmp_ci_shapes[2] = {16, 16};          creates of the manual block whose extents
@@ -21,7 +21,7 @@ scalar read of a tensor a manual task wrote).
 
 Hoisting of variables declared directly in the manual block: tensor and scalar carries and if
 results always; TaskId arrays (array carries, array if results) when the manual scope yields
-the loop's / if's result, so the array outlives the block (seeds/000, the array carry whose
+the loop's / if's result, so the array outlives the block (PyPTO's orchestration codegen document, the array carry whose
 backing storage lives outside the scope survives its exit). Scalar TaskIds are never hoisted:
 a TaskId produced in a scope is not usable after it (rule 5 of the target, deps.py).
 
@@ -365,7 +365,7 @@ def _order(low: TaskIdLowering, source: Source) -> tuple[int, str, int]:
 
 
 def retain_edges(low: TaskIdLowering, op: CallOp | SubmitOp) -> list[TaskIdVar]:
-    """The `alloc_<N>_tid`s a task inside a manual scope lists (DESIGN.md difference 5); []
+    """The `alloc_<N>_tid`s a task inside a manual scope lists (docs/targets/pto2-cpp.md, difference 5); []
     outside manual scopes. Located error when a buffer's batch TaskId is not in scope."""
     if not low.manual:
         return []
@@ -403,7 +403,7 @@ def _unretainable(
         f"passes {describe(value)}{carried} to a task inside a manual scope; its buffer may be "
         f"the one {name}" + (f" at {line}" if line else "") + " allocates in an earlier "
         "iteration or branch, whose alloc_tensors TaskId is not in scope here, so the task "
-        "cannot retain the buffer (DESIGN.md section 5, difference 5): create the buffer "
+        "cannot retain the buffer (docs/targets/pto2-cpp.md, difference 5): create the buffer "
         "outside the loop or if that carries it (e.g. two buffers before the loop, swapped "
         "through the carries), or run this task outside the manual scope",
     )
@@ -468,7 +468,7 @@ def manual_writer(value: SSAValue, clean: set[SSAValue]) -> Operation | None:
 
 
 def check_read(low: TaskIdLowering, op: Operation) -> None:
-    """DESIGN.md difference 6: `pto_tensor.read` of a tensor a manual-scope task wrote."""
+    """docs/targets/pto2-cpp.md, difference 6: `pto_tensor.read` of a tensor a manual-scope task wrote."""
     from pypto_dialects.targets.pto2_cpp.function import describe
 
     tensor = op.operands[0]
@@ -482,6 +482,6 @@ def check_read(low: TaskIdLowering, op: Operation) -> None:
         + (f" at {line}" if line else "")
         + " writes inside a manual scope: get_tensor_data waits only for a producer the "
         "runtime tracked, and a MANUAL scope tracks none, so the read could see stale data "
-        "(DESIGN.md section 5, difference 6); read the value in a task that depends on the "
+        "(docs/targets/pto2-cpp.md, difference 6); read the value in a task that depends on the "
         "writer, or produce the tensor outside the manual scope",
     )

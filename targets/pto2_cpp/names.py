@@ -1,6 +1,6 @@
 """C++ names and values of the pto2-cpp printer.
 
-Spec: seeds/000, "变量命名" (naming: `ext_<name>`, `<name>_ci`, `params_t<N>`, `alloc_<N>`)
+Spec: PyPTO's orchestration codegen document, "变量命名" (naming: `ext_<name>`, `<name>_ci`, `params_t<N>`, `alloc_<N>`)
 and "基于 VarPtr 的变量身份追踪" (identity by object, names only for display).
 
 * `hint_of` is the name a value is printed after: its name in the parsed text, suffix

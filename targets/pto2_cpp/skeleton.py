@@ -1,7 +1,7 @@
 """The file skeleton: stages 1-5 and 9 of the orchestration codegen.
 
-Spec: seeds/000, "代码生成流程" (the 9 stages), "外部张量 vs 内部张量", "标量参数编码",
-"动态维度符号"; DESIGN.md section 5 (exported entry points, difference 3).
+Spec: PyPTO's orchestration codegen document, "代码生成流程" (the 9 stages), "外部张量 vs 内部张量", "标量参数编码",
+"动态维度符号"; docs/targets/pto2-cpp.md (exported entry points, difference 3).
 
     1  includes                         #include ... "pto_orchestration_api.h"
     2  config function                  expected_arg_count = tensor + scalar parameters

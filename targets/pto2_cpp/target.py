@@ -20,7 +20,7 @@ from xdsl.utils.target import Target
 
 @dataclass(frozen=True)
 class Pto2CppTarget(Target):
-    """The PTO2 orchestration C++ target (DESIGN.md section 5)."""
+    """The PTO2 orchestration C++ target (docs/targets/pto2-cpp.md)."""
 
     name: ClassVar[str] = "pto2-cpp"
 

@@ -1,10 +1,10 @@
 """TaskId carries and TaskId arrays as PTO2 C++.
 
-Spec: seeds/000, "TaskId 的来源" (loop-carried TaskIds, array slot reads as snapshot locals),
+Spec: PyPTO's orchestration codegen document, "TaskId 的来源" (loop-carried TaskIds, array slot reads as snapshot locals),
 "pl.parallel TaskId iter_arg 的 array carry" (the array carry of a parallel loop, its
 broadcast / slot-copy initialisation, the slot written per iteration, the all-slots fan-out of
 its consumers, the outer sequential loop that inherits N and copies slot by slot), the case1
-example; DESIGN.md sections 3 ("Loops") and 5.
+example; docs/dialects/ and docs/targets/pto2-cpp.md.
 
 The carry plan is read from the loop (`pto_orch.iter_arg_array_size`, stamped by
 classify-iter-arg-carry); nothing here decides it.

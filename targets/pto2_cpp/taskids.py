@@ -1,8 +1,8 @@
 """TaskIds, dependency arrays and manual scopes: the target's second part, behind one object.
 
-Spec: seeds/000, "Manual Scope 与 TaskId 降级", "TaskId 的来源", "无法解析的依赖边",
-"pl.parallel TaskId iter_arg 的 array carry", "Phase-fence dummy barrier"; DESIGN.md
-section 5 (differences 5 and 6). User documentation: docs/targets/pto2-cpp.md.
+Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级", "TaskId 的来源", "无法解析的依赖边",
+"pl.parallel TaskId iter_arg 的 array carry", "Phase-fence dummy barrier";
+docs/targets/pto2-cpp.md, differences 5 and 6. User documentation: docs/targets/pto2-cpp.md.
 
 The rest of the printer calls `FunctionPrinter.taskids` (a `TaskIdLowering`) at these points;
 the work is split by concern into `deps` (TaskId C++ forms, the edge resolver, the deps array),

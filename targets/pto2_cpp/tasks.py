@@ -1,8 +1,8 @@
 """Kernel tasks (`pto_orch.call`) as PTO2 C++, and the kernel ids.
 
-Spec: seeds/000, "参数方向" (directions -> add_input / add_output / add_inout / add_no_dep /
+Spec: PyPTO's orchestration codegen document, "参数方向" (directions -> add_input / add_output / add_inout / add_no_dep /
 add_scalar), "标量参数编码", "输出别名" (output remapping), "核心类型推断" (core type),
-"元组处理" (tuple results), "Group 函数" (MixedKernels); DESIGN.md section 5 (difference 1:
+"元组处理" (tuple results), "Group 函数" (MixedKernels); docs/targets/pto2-cpp.md (difference 1:
 kernel ids per kernel, in first-use order).
 
         // Task 0: kernel_add
@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import SymbolRefAttr, TensorType
 
+from pypto_dialects.limits import MAX_TENSOR_ARGS
 from pypto_dialects.orch import ArgDirection, CallOp, KernelOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, scalar_arg
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
@@ -36,8 +37,8 @@ from pypto_dialects.targets.pto2_cpp.kernel_table import KernelInfo
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
 
-MAX_TASK_TENSORS = 16
-"""Tensor arguments per task (CORE_MAX_TENSOR_ARGS of the runtime)."""
+MAX_TASK_TENSORS = MAX_TENSOR_ARGS
+"""Tensor arguments per task (the verifier checks it first; kept for `verify=False`)."""
 
 ADD = {
     ArgDirection.IN: "add_input",

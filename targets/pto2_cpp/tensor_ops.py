@@ -1,7 +1,7 @@
 """`pto_tensor.*` ops as PTO2 C++: internal tensors, views, element access, dims.
 
-Spec: seeds/000, "阶段 4–5" (internal tensors batched per scope into one `alloc_tensors`),
-"操作映射" (the op mapping table), "动态维度符号"; DESIGN.md section 5 (difference 2: reads
+Spec: PyPTO's orchestration codegen document, "阶段 4–5" (internal tensors batched per scope into one `alloc_tensors`),
+"操作映射" (the op mapping table), "动态维度符号"; docs/targets/pto2-cpp.md (difference 2: reads
 go through the runtime).
 
     create     uint32_t c_ci_shapes[2] = {16, 16};

@@ -1,6 +1,6 @@
 """Line buffer of the pto2-cpp printer: 4-space indentation and blank-line groups.
 
-Layout rules (DESIGN.md section 5): each statement group (an `alloc_tensors` batch, a task, a
+Layout rules (docs/targets/pto2-cpp.md): each statement group (an `alloc_tensors` batch, a task, a
 loop with its carries, an `if` with its result variables, a `PTO2_SCOPE` block) is set off by a
 blank line from what precedes and follows it, except directly after an opening `{` and
 directly before a closing `}`. Simple statements (scalar declarations, views, yields) are not.

@@ -1,6 +1,6 @@
 // The parser's and structural verifier's diagnostics (pypto_dialects/parsing.py): every
 // error is one located line, in the coordinates of the whole file with --split-input-file.
-// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
 
 // ===== undefined values: located at the use
 

@@ -1,4 +1,4 @@
-// --split-input-file without --verify-diagnostics: every chunk is processed; each failing
+// --split-input-file without --print-diagnostics: every chunk is processed; each failing
 // chunk reports one located line on stderr (lines of the whole file), the others are printed,
 // separated by `// -----`, and the exit status is 1. Only a line that is exactly the marker
 // splits: this comment mentions `// -----` and stays in the first chunk.

@@ -1,7 +1,7 @@
 // One chunk per verifier rule (and syntax rule) of the pto_orch dialect: kernels, calls and
 // submits against their kernel, TaskId arrays, the dialect's discardable attributes. Each
 // CHECK pins the exact one-line diagnostic and its location.
-// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
 
 // ===== kernel kinds
 

@@ -1,6 +1,6 @@
 // Regression: a negative entry of pto_orch.iter_arg_array_size (the TaskId-array extent of a
 // carry, 0 = not an array) was accepted.
-// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
 
 // CHECK: %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %none) -> (!pto_orch.task_id) {
 // CHECK: } {pto_orch.parallel, pto_orch.iter_arg_array_size = array<i64: 4>}

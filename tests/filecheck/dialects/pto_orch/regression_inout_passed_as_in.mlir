@@ -1,7 +1,7 @@
 // Regression: an InOut kernel parameter passed as `in` at the call site was accepted, so the
 // runtime would not order later readers after the task's write (an Out parameter passed as
 // `in` was already rejected).
-// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
 
 // CHECK: %x1 = pto_orch.call @k(in %a, inout %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>

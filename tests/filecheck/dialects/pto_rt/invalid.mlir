@@ -1,7 +1,7 @@
 // One chunk per verifier rule of the pto_rt dialect (scope nesting, hand-placed auto scopes,
 // yield/result agreement, the terminator) and its discardable-attribute check. Each CHECK
 // pins the exact one-line diagnostic and its location.
-// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
 
 // ===== nesting
 

@@ -1,6 +1,6 @@
 // Regression: pto_rt.yield's HasParent trait named its parent by string, so verifying any
 // pto_rt.yield (every scope with results) was an internal TypeError instead of a check.
-// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
 
 // CHECK: %r = pto_rt.scope manual -> (!pto_orch.task_id) {
 // CHECK-NEXT:   %t = pto_system.task_invalid

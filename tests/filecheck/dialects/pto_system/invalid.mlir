@@ -1,6 +1,6 @@
 // One chunk per verifier rule of the pto_system dialect and its discardable-attribute
 // check. Each CHECK pins the exact one-line diagnostic and its location.
-// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
 
 // ===== task_dummy: deps are TaskIds or TaskId arrays
 

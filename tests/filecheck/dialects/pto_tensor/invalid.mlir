@@ -1,7 +1,7 @@
 // One chunk per verifier rule of the pto_tensor dialect (rank, shape, element type and
 // dynamic-size rules of every op) and its discardable-attribute check. Each CHECK pins the
 // exact one-line diagnostic and its location.
-// RUN: pypto-opt --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
 
 // ===== create
 

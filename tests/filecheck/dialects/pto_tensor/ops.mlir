@@ -6,8 +6,8 @@
 // RUN: pypto-opt %s --print-op-generic | filecheck %s --check-prefix=GENERIC
 
 // Every pto_tensor op, with static and dynamic (`?`) extents.
-// CHECK-LABEL: func.func @tensor_ops(%t: tensor<16x16xf32>, %x: tensor<?x16xf32>, %v: f32, %i: index, %j: index) -> tensor<16x16xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
-func.func @tensor_ops(%t: tensor<16x16xf32>, %x: tensor<?x16xf32>, %v: f32, %i: index, %j: index) -> tensor<16x16xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+// CHECK-LABEL: func.func @tensor_ops(%t: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %x: tensor<?x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %v: f32, %i: index, %j: index) -> tensor<16x16xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+func.func @tensor_ops(%t: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %x: tensor<?x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %v: f32, %i: index, %j: index) -> tensor<16x16xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   // CHECK-NEXT: %c = pto_tensor.create : tensor<16x16xf32>
   %c = pto_tensor.create : tensor<16x16xf32>
   // CHECK-NEXT: %M = pto_tensor.dim %x, 0 : tensor<?x16xf32>

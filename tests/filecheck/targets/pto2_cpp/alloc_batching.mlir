@@ -1,4 +1,4 @@
-// Internal tensors (seeds/000, "阶段 5"): every pto_tensor.create of one scope is batched
+// Internal tensors (PyPTO's orchestration codegen document, "阶段 5"): every pto_tensor.create of one scope is batched
 // into one alloc_tensors call at the scope's entry, even when it appears after a task
 // (%late); each scope (the function's PTO2_SCOPE, the loop body's PTO2_SCOPE) has its own
 // batch and alloc_<N> numbering continues across them. A create whose extent is computed

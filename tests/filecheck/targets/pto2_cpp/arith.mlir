@@ -1,4 +1,4 @@
-// Scalar arith ops as C++ expressions (DESIGN.md section 3, "Scalars"): inlined where used,
+// Scalar arith ops as C++ expressions (docs/dialects/, "Scalars"): inlined where used,
 // in parentheses as operands; a result with a name hint used more than once is declared once
 // (`int64_t row = ...;`), an unnamed one (%0) is inlined at each use; an unused one prints
 // nothing (%dead). Unsigned predicates and divisions cast to the unsigned type of the same

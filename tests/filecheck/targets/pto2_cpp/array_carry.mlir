@@ -1,4 +1,4 @@
-// pto_orch.parallel TaskId array carries (seeds/000, "pl.parallel TaskId iter_arg 的 array
+// pto_orch.parallel TaskId array carries (PyPTO's orchestration codegen document, "pl.parallel TaskId iter_arg 的 array
 // carry"; rule 7). The carry plan (`pto_orch.iter_arg_array_size`, as classify-iter-arg-carry
 // stamps it) makes the TaskId carry of a parallel loop in a manual scope an array of N slots:
 //  - @broadcast: the result array is initialised by broadcasting the scalar init; inside the

@@ -1,4 +1,4 @@
-// Element types (seeds/000 op mapping; DataType names of the runtime): every MLIR element
+// Element types (PyPTO's orchestration codegen document op mapping; DataType names of the runtime): every MLIR element
 // type the runtime has a DataType for (f32, f16 and bf16 twice), in one scope of 19 creates: the batch is split after
 // 16 TensorCreateInfos (the runtime's Arg, and so one alloc_tensors call, holds at most 16:
 // CORE_MAX_TENSOR_ARGS), so alloc_0 takes the first 16 and alloc_1 the last 3. Signless

@@ -1,4 +1,4 @@
-// Dependency arrays (seeds/000, "Manual Scope 与 TaskId 降级", "TaskId 的来源",
+// Dependency arrays (PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级", "TaskId 的来源",
 // "无法解析的依赖边"):
 //  - rule 2: user edges (deps) first, then compiler edges (compiler_deps), a value listed
 //    twice or two values printing as one variable count once; `PTO2TaskId params_t<N>_deps[K]`

@@ -1,4 +1,4 @@
-// Dummy barriers (seeds/000, "Phase-fence dummy barrier"; rule 8): `pto_system.task_dummy`
+// Dummy barriers (PyPTO's orchestration codegen document, "Phase-fence dummy barrier"; rule 8): `pto_system.task_dummy`
 // is a task without kernel or tensors, `rt_submit_dummy_task(params_t<N>)`:
 //  - @phase_fence: with deps (here all 4 slots of a parallel array carry, tids[N] -> barrier
 //    -> consumers[M]) it fills its deps array and is submitted under

@@ -1,4 +1,4 @@
-// Dynamic-dim symbols (seeds/000, "动态维度符号"): the used dims of dynamic extents of
+// Dynamic-dim symbols (PyPTO's orchestration codegen document, "动态维度符号"): the used dims of dynamic extents of
 // function arguments are defined once at entry, read from the argument's descriptor in its
 // tensor slot (x -> slot 0; y -> slot 1, axis 1). Two dims of the same extent share the
 // symbol (%M2 prints as M); an unused dim (%unused) defines nothing. A static extent is a

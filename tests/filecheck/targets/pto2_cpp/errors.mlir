@@ -1,7 +1,7 @@
 // Precondition and unsupported-construct errors of -t pto2-cpp: one located line each, and
-// no C++ (DESIGN.md section 6). The printer derives nothing: missing call-site directions,
+// no C++ (docs/index.md (Diagnostics)). The printer derives nothing: missing call-site directions,
 // carry plans or runtime scopes name the pass to run.
-// RUN: pypto-opt -t pto2-cpp --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @no_dirs(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
@@ -107,12 +107,12 @@ func.func @spmd(%t: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<or
 
 // -----
 
-pto_orch.kernel @k aiv (in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>) -> ()
+pto_orch.kernel @k aiv (in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>, in tensor<1xf32>) -> ()
 func.func @too_many(%t: tensor<1xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
-  pto_orch.call @k(in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t) : (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> ()
+  pto_orch.call @k(in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t) : (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> ()
   func.return
 }
-// CHECK: :112:3: error: 'pto_orch.call' op passes 17 tensors; a PTO2 task takes at most 16 (CORE_MAX_TENSOR_ARGS)
+// CHECK: :112:3: error: 'pto_orch.call' op passes 33 tensors; a PTO2 task takes at most 32 (the runtime's MAX_TENSOR_ARGS): split the kernel
 
 // -----
 
@@ -127,7 +127,7 @@ func.func @cmpf_ord(%x: f32) attributes {pto_orch.kind = #pto_orch.kind<orchestr
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
-func.func @stale_plan(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+func.func @stale_plan(%a: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %b) -> (tensor<4xf32>) {
@@ -150,7 +150,7 @@ func.func @use_after_scope(%a: tensor<4xf32>) attributes {pto_orch.kind = #pto_o
   %u = pto_orch.call @k(in %r, out %r) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
-// CHECK: :150:3: error: 'pto_orch.call' op uses %r, whose C++ variable 't' is declared inside a block that has already closed (a value defined inside a PTO2_SCOPE, loop or branch is used after it): thread it out through the enclosing op's results into a variable declared outside
+// CHECK: :150:3: error: 'pto_orch.call' op uses %r, a result of the 'pto_rt.scope' at line 145, whose C++ variable 't' belongs to the scope: a tensor created inside a PTO2_SCOPE lives only until the scope ends, so create it (pto_tensor.create) before the scope and let the scope's tasks write it{{$}}
 
 // -----
 

@@ -1,10 +1,10 @@
 // The examples with manual scopes end to end (`-p pto2-pipeline -t pto2-cpp`), line by line.
 //
-// Prefix CASE1, examples/case1_manual_parallel.mlir, gives the document's case1 skeleton (seeds/000,
+// Prefix CASE1, examples/case1_manual_parallel.mlir, gives the document's case1 skeleton (PyPTO's orchestration codegen document,
 // the last example). Names: the document's outer rv array `out__rv_v2__tid` is `prev_p` (the
 // phase loop's TaskId iter_arg), the inner rv array `out__rv_v4__tid` is `tid_branches` (the
 // parallel loop's result) and `out__ssa_v5__tid` is `tid`; `row` is inlined into add_scalar
-// because %row is used once (DESIGN.md section 3, "Scalars"); blank lines set statement groups
+// because %row is used once (docs/dialects/, "Scalars"); blank lines set statement groups
 // apart (docs/targets/pto2-cpp.md, "Layout"). Line for line as in the document: the
 // broadcast of the None seed, the slot copy of the outer array into the inner one at the
 // start of every phase, the deps array sized N_BRANCHES filled from every guarded slot of

@@ -1,4 +1,4 @@
-// scf.for (seeds/000, "ForStmt"; DESIGN.md difference 4): `for (int64_t i = lb; i < ub;
+// scf.for (PyPTO's orchestration codegen document, "ForStmt"; docs/targets/pto2-cpp.md, difference 4): `for (int64_t i = lb; i < ub;
 // i += step)`, the body's PTO2_SCOPE() from the IR. The carry plan comes from the loop:
 //  - loop 1, rebind = 0: the carry aliases its init (ext_acc) in the body and after the loop;
 //  - loop 2, rebind = 1 for a tensor and an index: `Tensor cur = ext_acc;` and

@@ -1,4 +1,4 @@
-// scf.if (seeds/000, "IfStmt"): every used result is a variable declared before the `if`
+// scf.if (PyPTO's orchestration codegen document, "IfStmt"): every used result is a variable declared before the `if`
 // (`Tensor y_out = ext_x;`, `int64_t pick;`) and assigned at the end of each branch, inside the
 // branch's PTO2_SCOPE when the branch is one (the scope's results feed the branch's yield).
 // The condition is the C++ expression of the i1 value. An if without results and with an

@@ -1,5 +1,5 @@
 // Errors of the TaskId / manual-scope part of the target (one located line each, no C++):
-//  - rule 11 (DESIGN.md difference 6): a pto_tensor.read of a tensor a task inside a manual
+//  - rule 11 (docs/targets/pto2-cpp.md, difference 6): a pto_tensor.read of a tensor a task inside a manual
 //    scope wrote, after the scope (through the scope result) and inside it (through a view);
 //  - rule 10: a buffer a manual task uses whose alloc_tensors TaskId is not in scope (the
 //    carried buffer was allocated in an earlier iteration);
@@ -9,7 +9,7 @@
 //  - a stale carry plan (an array size on an index iter_arg);
 //  - a TaskId parameter of the orchestration function.
 // The user-edge error of rule 5 has its own file (taskid_lifetime.mlir).
-// RUN: pypto-opt -t pto2-cpp --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @read_after(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> f32 attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
@@ -21,7 +21,7 @@ func.func @read_after(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pt
   %v = pto_tensor.read %r[%c0] : tensor<16xf32> -> f32
   func.return %v : f32
 }
-// CHECK: :21:3: error: 'pto_tensor.read' op reads %r, which 'pto_orch.call' at line 18 writes inside a manual scope: get_tensor_data waits only for a producer the runtime tracked, and a MANUAL scope tracks none, so the read could see stale data (DESIGN.md section 5, difference 6); read the value in a task that depends on the writer, or produce the tensor outside the manual scope
+// CHECK: :21:3: error: 'pto_tensor.read' op reads %r, which 'pto_orch.call' at line 18 writes inside a manual scope: get_tensor_data waits only for a producer the runtime tracked, and a MANUAL scope tracks none, so the read could see stale data (docs/targets/pto2-cpp.md, difference 6); read the value in a task that depends on the writer, or produce the tensor outside the manual scope
 
 // -----
 
@@ -53,7 +53,7 @@ func.func @unretainable(%a: tensor<16xf32>) attributes {pto_orch.kind = #pto_orc
   }
   func.return
 }
-// CHECK: :50:7: error: 'pto_orch.call' op passes %prev (it is carried in the C++ variable 'prev') to a task inside a manual scope; its buffer may be the one %tmp at line 49 allocates in an earlier iteration or branch, whose alloc_tensors TaskId is not in scope here, so the task cannot retain the buffer (DESIGN.md section 5, difference 5): create the buffer outside the loop or if that carries it (e.g. two buffers before the loop, swapped through the carries), or run this task outside the manual scope
+// CHECK: :50:7: error: 'pto_orch.call' op passes %prev (it is carried in the C++ variable 'prev') to a task inside a manual scope; its buffer may be the one %tmp at line 49 allocates in an earlier iteration or branch, whose alloc_tensors TaskId is not in scope here, so the task cannot retain the buffer (docs/targets/pto2-cpp.md, difference 5): create the buffer outside the loop or if that carries it (e.g. two buffers before the loop, swapped through the carries), or run this task outside the manual scope
 
 // -----
 

@@ -2,7 +2,7 @@
 // materialize-runtime-scopes makes of a body whose tasks all carry pto_orch.manual_candidate;
 // here as that pass prints them): the carry / if-result assignments are made at the end of
 // the manual block, where the yielded TaskIds and tensors are declared, as for auto scopes
-// (seeds/000: the carry is declared before the body's PTO2_SCOPE and survives it):
+// (PyPTO's orchestration codegen document: the carry is declared before the body's PTO2_SCOPE and survives it):
 //  - @loop_body: the TaskId carry `p` is assigned from the block's fresh TaskId `id`; the
 //    body's create is allocated in the loop body before the header and retained;
 //  - @branches: each branch is a manual scope yielding a TaskId and a tensor into the if's

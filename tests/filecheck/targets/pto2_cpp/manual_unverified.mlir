@@ -1,7 +1,7 @@
-// Input the verifier would reject, printed with --disable-verify: the target still refuses a
-// scope nested in a manual scope (the runtime allows no AUTO scope inside MANUAL and no
-// MANUAL inside MANUAL) with a located error, rather than printing it.
-// RUN: pypto-opt -t pto2-cpp --disable-verify --split-input-file --verify-diagnostics %s | filecheck %s
+// Input the verifier rejects, printed with --disable-verify: a scope nested in a manual scope
+// (the runtime allows no AUTO scope inside MANUAL and no MANUAL inside MANUAL) still gets the
+// verifier's located error and no C++, since C++ is only printed from verified IR.
+// RUN: pypto-opt -t pto2-cpp --disable-verify --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @auto_in_manual(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
@@ -12,7 +12,7 @@ func.func @auto_in_manual(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #
   }
   func.return
 }
-// CHECK: :9:5: error: 'pto_rt.scope' op is nested in a manual scope, which the runtime does not allow (no AUTO scope inside MANUAL, no MANUAL inside MANUAL): move it out of the manual scope
+// CHECK: :9:5: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope
 
 // -----
 
@@ -27,4 +27,4 @@ func.func @manual_in_manual() attributes {pto_orch.kind = #pto_orch.kind<orchest
   }
   func.return
 }
-// CHECK: :24:7: error: 'pto_rt.scope' op is nested in a manual scope
+// CHECK: :24:7: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first

@@ -1,4 +1,4 @@
-// C++ names from SSA name hints (seeds/000, "变量命名"): hints become identifiers (`%a.b-c`
+// C++ names from SSA name hints (PyPTO's orchestration codegen document, "变量命名"): hints become identifiers (`%a.b-c`
 // -> a_b_c, `%__x` -> x), keywords and runtime names get a trailing `_` (`%new` -> new_,
 // `%Tensor` -> Tensor_, `%orch_args` -> orch_args_), hints that look like the printer's
 // numbered names are renamed (`%task_2_outs` -> alloc_0_, `%params_t1` -> params_t1_), and

@@ -1,4 +1,4 @@
-// The complete example of DESIGN.md section 5, byte for byte, from hand-written
+// The complete orch_basic example (README), byte for byte, from hand-written
 // post-pipeline IR (directions explicit, body scope explicit, pto_rt.auto_scope = false).
 // Kernel ids are per kernel (the second kernel_add task submits with id 0), the entry points
 // are exported, `c` is batched into the scope's alloc_tensors, %c1 and %d1 are remapped to

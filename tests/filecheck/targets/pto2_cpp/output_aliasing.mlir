@@ -1,4 +1,4 @@
-// Output aliasing (seeds/000, "输出别名", "元组处理"): a task's result *is* the Out/InOut
+// Output aliasing (PyPTO's orchestration codegen document, "输出别名", "元组处理"): a task's result *is* the Out/InOut
 // argument the kernel's `returns` map names, so no alias is declared: %pij1, %mij1, %lij1
 // (returns [2, 3, 4]) print as ext_pij, ext_mij, ext_lij in the next task; a result aliasing
 // an internal tensor prints as that tensor (%tmp1 -> tmp), one aliasing a view as the view

@@ -1,4 +1,4 @@
-// Retained buffers (DESIGN.md section 5, difference 5; rule 10): every task inside a manual
+// Retained buffers (docs/targets/pto2-cpp.md, difference 5; rule 10): every task inside a manual
 // scope lists, unguarded, the TaskId of each alloc_tensors batch whose buffer it reads or
 // writes, captured once right after the batch as `PTO2TaskId alloc_<N>_tid =
 // alloc_<N>.task_id();`:
@@ -17,6 +17,7 @@
 
 pto_orch.kernel @k aiv (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @kn aiv (in tensor<16x16xf32>, inout tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32> returns [2]
+pto_orch.kernel @knd aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @k8 aiv (in tensor<8x16xf32>, out tensor<8x16xf32>) -> tensor<8x16xf32>
 
 func.func @outer(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
@@ -33,7 +34,7 @@ func.func @outer(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #p
         %top = pto_tensor.slice %buf[%c0, %c0] : tensor<16x16xf32> to tensor<8x16xf32>
         %src = pto_tensor.slice %a[%c8, %c0] : tensor<16x16xf32> to tensor<8x16xf32>
         %top1 = pto_orch.call @k8(in %src, out %top) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
-        %inner1 = pto_orch.call @kn(in %side, no_dep %buf, out %inner) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+        %inner1 = pto_orch.call @knd(in %side, no_dep %buf, out %inner) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
         %o1 = pto_orch.call @k(in %inner1, out %o) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
         pto_rt.yield %o1 : tensor<16x16xf32>
       }
@@ -127,7 +128,7 @@ func.func @ping_pong(%a: tensor<16x16xf32>) attributes {pto_orch.kind = #pto_orc
 // CHECK-NEXT:                params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
 // CHECK-NEXT:                rt_submit_aiv_task(1, params_t1);
 // CHECK-EMPTY:
-// CHECK-NEXT:                // Task 2: kn
+// CHECK-NEXT:                // Task 2: knd
 // CHECK-NEXT:                Arg params_t2;
 // CHECK-NEXT:                params_t2.add_input(side);
 // CHECK-NEXT:                params_t2.add_no_dep(buf);

@@ -1,4 +1,4 @@
-// Scalar task arguments (seeds/000, "标量参数编码"): floats go through to_u64, integers, index
+// Scalar task arguments (PyPTO's orchestration codegen document, "标量参数编码"): floats go through to_u64, integers, index
 // and bools are cast to uint64_t; constants print as literals of their C type (f32 with the
 // shortest digits that read back as the same float and an `f` suffix, f64 without, integers
 // beyond 32 bits with `ll`, i1 as true/false), expressions in parentheses.

@@ -1,4 +1,4 @@
-// pto_rt.scope auto -> `PTO2_SCOPE() { ... }`, 1:1 from the IR (seeds/000, "阶段 6–8"): here
+// pto_rt.scope auto -> `PTO2_SCOPE() { ... }`, 1:1 from the IR (PyPTO's orchestration codegen document, "阶段 6–8"): here
 // the scopes are placed by hand (pto_rt.auto_scope = false): two sibling scopes and a nested
 // one, ops before and between them at function level. A scope result is the yielded value's
 // C++ name when that name is still in C++ scope after the block (%r -> ext_out: the task wrote

@@ -1,4 +1,4 @@
-// Stages 1-5 and 9 (seeds/000, "代码生成流程"): includes, the exported config function with
+// Stages 1-5 and 9 (PyPTO's orchestration codegen document, "代码生成流程"): includes, the exported config function with
 // expected_arg_count = tensor + scalar parameters (7), the exported entry, external tensors
 // with tensor slots that skip the scalars (a, b, c -> 0, 1, 2), scalar parameters decoded
 // through the union idiom with their own slots (n, scale, flag -> 0, 1, 3; the unused %unused

@@ -1,4 +1,4 @@
-// TaskId arrays (`!pto_orch.task_id_array<N>`, seeds/000 "TaskId 的来源"; rule 9):
+// TaskId arrays (`!pto_orch.task_id_array<N>`, PyPTO's orchestration codegen document "TaskId 的来源"; rule 9):
 //  - @slots: task_array_create is `PTO2TaskId tids[N];` with every slot invalid;
 //    task_array_set writes a slot in place (`tids[1] = t0;`, its result is the same array);
 //    task_array_get is a snapshot local (`PTO2TaskId first = tids[1];`): the later write of

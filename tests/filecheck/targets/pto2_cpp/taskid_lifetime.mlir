@@ -1,10 +1,10 @@
-// Rule 5 (seeds/000, "无法解析的依赖边"): a TaskId lives only in the PTO2_SCOPE that produced
+// Rule 5 (PyPTO's orchestration codegen document, "无法解析的依赖边"): a TaskId lives only in the PTO2_SCOPE that produced
 // it. A user edge (deps of submit / task_dummy) on a TaskId whose C++ variable was declared
 // in a scope that has closed is an error at the consumer, naming the TaskId and saying how to
 // fix it; the same compiler edge is skipped (deps.mlir, @capture). Chunks: a manual scope's
 // result, a hand-placed auto scope's result, a scope closed inside a loop body and inside an
 // if branch, a dummy barrier's deps, and a TaskId yielded out of a manual scope inside a loop.
-// RUN: pypto-opt -t pto2-cpp --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @manual_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {

@@ -1,10 +1,10 @@
-// Task submission (seeds/000, "参数方向", "核心类型推断", "Group 函数"): one `Arg params_t<N>`
+// Task submission (PyPTO's orchestration codegen document, "参数方向", "核心类型推断", "Group 函数"): one `Arg params_t<N>`
 // per task, filled from the call-site directions (in -> add_input, out -> add_output,
 // inout -> add_inout, no_dep -> add_no_dep, scalar -> add_scalar), tensors first and scalars
 // after them whatever the argument order; `// Task N: <kernel>` after a blank line.
 // Core types: aiv -> rt_submit_aiv_task, aic -> rt_submit_aic_task, incore kernels by memory
 // space (left/right/acc/mat -> AIC, vec -> AIV), a group -> MixedKernels of its members' ids
-// and rt_submit_task. Kernel ids are per kernel in first-use order (DESIGN.md difference 1):
+// and rt_submit_task. Kernel ids are per kernel in first-use order (docs/targets/pto2-cpp.md, difference 1):
 // @second is used first and gets 0, @first gets 1 and keeps it when it runs again; the group's
 // AIC member and AIV member get the next two ids when the group is first used.
 // RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s

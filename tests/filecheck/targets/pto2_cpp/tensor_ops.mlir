@@ -1,4 +1,4 @@
-// The pto_tensor op mapping (seeds/000, "操作映射"; DESIGN.md difference 2):
+// The pto_tensor op mapping (PyPTO's orchestration codegen document, "操作映射"; docs/targets/pto2-cpp.md, difference 2):
 //   read       uint32_t indices_<v>[N] = {...}; T v = get_tensor_data<T>(t, N, indices_<v>);
 //              (an unused read still waits for the producer: `(void)get_tensor_data<T>(...)`)
 //   write      uint32_t indices_<r>[N] = {...}; set_tensor_data<T>(t, N, indices_<r>, value);

@@ -3,7 +3,7 @@
 // trip count; it cannot yield an inner loop's array; and in a function whose scopes are not
 // placed yet but carry the compiler's manual-scope markers, the pass cannot know whether the
 // loop will be in a manual scope. One located error per chunk.
-// RUN: pypto-opt --classify-iter-arg-carry --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --classify-iter-arg-carry --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 // CHECK: :15:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 0) inside a manual scope, so its TaskIds become an array with one slot per iteration, which needs a statically-known trip count, but its upper bound is not an arith.constant: make the lower bound, upper bound and step arith.constant values (for a dynamic extent, split it into a sequential loop around a parallel loop of constant trip count), or make the loop sequential (drop 'pto_orch.parallel') to carry a single TaskId

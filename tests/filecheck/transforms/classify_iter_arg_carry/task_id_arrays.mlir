@@ -1,4 +1,4 @@
-// classify-iter-arg-carry, TaskId carries (docs/passes/classify-iter-arg-carry.md; seeds/000
+// classify-iter-arg-carry, TaskId carries (docs/passes/classify-iter-arg-carry.md; PyPTO's orchestration codegen document
 // "pl.parallel TaskId iter_arg 的 array carry"): a TaskId iter_arg always rebinds. Inside a
 // manual scope, a !pto_orch.task_id iter_arg of a pto_orch.parallel loop becomes an array of
 // ceil((ub - lb) / step) slots; a sequential loop whose yield is an inner loop's array carry
@@ -10,7 +10,7 @@
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 
-// case1 (seeds/000, last example): the inner parallel loop's TaskId carry is an array of 4
+// case1 (PyPTO's orchestration codegen document, last example): the inner parallel loop's TaskId carry is an array of 4
 // (its tensor carry is trivial), and the outer sequential loop inherits 4.
 // CHECK-LABEL: func.func @case1(
 // CHECK:             } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: false, true>, pto_orch.iter_arg_array_size = array<i64: 0, 4>}

@@ -3,7 +3,7 @@
 // derive-call-directions, so the pass never sees it). One chunk per rule; an `inout`
 // parameter passed as `in` is covered by tests/filecheck/dialects/pto_orch/
 // regression_inout_passed_as_in.mlir.
-// RUN: pypto-opt --derive-call-directions --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt --derive-call-directions --split-input-file --print-diagnostics %s | filecheck %s
 
 // CHECK: :11:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but the kernel declares a scalar (index): use 'scalar'
 pto_orch.kernel @k aiv (in tensor<4xf32>, in index, out tensor<4xf32>) -> tensor<4xf32>

@@ -1,7 +1,7 @@
 // Behaviour 10: the structural rules of scopes are op verifiers of pto_rt.scope, checked on
 // the input of every pass (and on its output): a hand-placed auto scope needs an opted-out
 // function; no manual scope in a manual scope; no auto scope in a manual scope, at any depth.
-// RUN: pypto-opt --split-input-file --verify-diagnostics --materialize-runtime-scopes %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics --materialize-runtime-scopes %s | filecheck %s
 
 // CHECK: :8:3: error: 'pto_rt.scope' op a hand-placed auto scope needs the function to opt out of automatic scopes: set 'pto_rt.auto_scope = false' on the function, or use 'pto_rt.scope manual'
 func.func @auto_not_opted_out() attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {

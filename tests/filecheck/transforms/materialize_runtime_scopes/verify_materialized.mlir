@@ -2,7 +2,7 @@
 // property, also checked by the C++ printer) rejects an orchestration function still in
 // auto-scope mode, and accepts the output of materialize-runtime-scopes, opted-out functions
 // and non-orchestration functions.
-// RUN: pypto-opt --split-input-file --verify-diagnostics --verify-runtime-scopes-materialized %s | filecheck %s
+// RUN: pypto-opt --split-input-file --print-diagnostics --verify-runtime-scopes-materialized %s | filecheck %s
 // RUN: pypto-opt --split-input-file --materialize-runtime-scopes --verify-runtime-scopes-materialized %s | filecheck %s --check-prefix=AFTER
 // RUN: pypto-opt --split-input-file -p materialize-runtime-scopes,verify-runtime-scopes-materialized %s | filecheck %s --check-prefix=AFTER
 

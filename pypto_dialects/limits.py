@@ -1,0 +1,134 @@
+"""What the PTO2 runtime and the C++ output can hold, checked by the verifiers.
+
+The runtime's numbers are those of hw-native-sys/simpler (`src/common/task_interface/
+arg_direction.h`, `src/a2a3/runtime/tensormap_and_ringbuffer/runtime/pto_types.h`). Each
+check raises a VerifyException naming the limit; docs/dialects/pto_orch.md, "Limits", lists
+them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import IntegerAttr, TensorType
+from xdsl.ir import Attribute, SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+MAX_TENSOR_ARGS = 32
+"""Tensors per task: the runtime's `MAX_TENSOR_ARGS` (= `CORE_MAX_TENSOR_ARGS`)."""
+MAX_SCALAR_ARGS = 16
+"""Scalars per task: the runtime's `MAX_SCALAR_ARGS` (= `CORE_MAX_SCALAR_ARGS`)."""
+MAX_ENTRY_TENSORS = 128
+"""Tensor parameters of an orchestration function: `CHIP_MAX_TENSOR_ARGS`, the size of
+`ChipStorageTaskArgs`' tensor array."""
+MAX_ENTRY_SCALARS = 128
+"""Scalar parameters of an orchestration function: `CHIP_MAX_SCALAR_ARGS`."""
+MAX_DIM = 2**32 - 1
+"""A static extent: the runtime keeps shapes and offsets as `uint32_t`."""
+MAX_TASK_ARRAY_SIZE = 4096
+"""Slots of a `!pto_orch.task_id_array<N>`: the C++ is a stack array `PTO2TaskId a[N]`
+(8 bytes a slot), kept to 32 KiB."""
+
+_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_$.-]*")
+
+
+def check_symbol_name(name: str, what: str) -> None:
+    """`name` (a kernel's or orchestration function's symbol) must be an MLIR bare
+    identifier: it is printed in C++ comments, kernel_config.json and file names."""
+    if not _SYMBOL.fullmatch(name):
+        raise VerifyException(
+            f"{what} name {name!r} reaches the C++ output and file names, so it must be "
+            "a plain identifier (letters, digits, '_', '$', '.', '-', not starting with a "
+            "digit, '$', '.' or '-'): rename it"
+        )
+
+
+def check_static_dims(t: Attribute, what: str) -> None:
+    """A tensor type's static extents fit the runtime's `uint32_t` shapes."""
+    if isinstance(t, TensorType):
+        for axis, d in enumerate(t.get_shape()):
+            if d > MAX_DIM:
+                raise VerifyException(
+                    f"{what} {t}: extent {d} of dimension {axis} does not fit the runtime's "
+                    f"uint32_t shapes (at most {MAX_DIM})"
+                )
+
+
+def check_task_args(tensors: int, scalars: int) -> None:
+    """A task's tensor and scalar argument counts fit the runtime's `Arg`."""
+    if tensors > MAX_TENSOR_ARGS:
+        raise VerifyException(
+            f"passes {tensors} tensors; a PTO2 task takes at most {MAX_TENSOR_ARGS} "
+            "(the runtime's MAX_TENSOR_ARGS): split the kernel"
+        )
+    if scalars > MAX_SCALAR_ARGS:
+        raise VerifyException(
+            f"passes {scalars} scalars; a PTO2 task takes at most {MAX_SCALAR_ARGS} "
+            "(the runtime's MAX_SCALAR_ARGS): pack them into a tensor"
+        )
+
+
+def check_entry_args(types: Sequence[Attribute]) -> None:
+    """An orchestration function's parameters fit the runtime's `ChipStorageTaskArgs`."""
+    tensors = sum(1 for t in types if isinstance(t, TensorType))
+    scalars = len(types) - tensors
+    if tensors > MAX_ENTRY_TENSORS:
+        raise VerifyException(
+            f"has {tensors} tensor parameters; an orchestration entry takes at most "
+            f"{MAX_ENTRY_TENSORS} (the runtime's CHIP_MAX_TENSOR_ARGS)"
+        )
+    if scalars > MAX_ENTRY_SCALARS:
+        raise VerifyException(
+            f"has {scalars} scalar parameters; an orchestration entry takes at most "
+            f"{MAX_ENTRY_SCALARS} (the runtime's CHIP_MAX_SCALAR_ARGS)"
+        )
+
+
+def check_task_array_size(size: int) -> None:
+    """A TaskId array size is positive and small enough for a stack array."""
+    if size <= 0:
+        raise VerifyException("a TaskId array needs a positive size")
+    if size > MAX_TASK_ARRAY_SIZE:
+        raise VerifyException(
+            f"a TaskId array of {size} slots is too large: the C++ is a stack array, at most "
+            f"{MAX_TASK_ARRAY_SIZE} slots"
+        )
+
+
+def constant_int(value: SSAValue) -> int | None:
+    """The value of an `arith.constant` integer/index, else None."""
+    owner = value.owner
+    if getattr(owner, "name", None) == "arith.constant":
+        attr = owner.value  # type: ignore[union-attr]
+        if isinstance(attr, IntegerAttr):
+            return attr.value.data
+    return None
+
+
+def check_constant_indices(shape: Sequence[int], indices: Sequence[SSAValue], what: str) -> None:
+    """Constant element indices (a read or write) lie inside the static extents."""
+    for axis, (extent, index) in enumerate(zip(shape, indices)):
+        i = constant_int(index)
+        if i is not None and (i < 0 or (extent >= 0 and i >= extent)):
+            bound = f"[0, {extent})" if extent >= 0 else "[0, extent)"
+            raise VerifyException(
+                f"{what} index {i} of dimension {axis} is outside {bound}"
+            )
+
+
+def check_constant_window(
+    shape: Sequence[int], offsets: Sequence[SSAValue], extents: Sequence[int], what: str
+) -> None:
+    """A constant window (a slice, or a source assembled into a target) lies inside the
+    static extents: for each dimension, offset >= 0 and offset + extent <= the source's."""
+    for axis, (full, off, ext) in enumerate(zip(shape, offsets, extents)):
+        o = constant_int(off)
+        if o is None:
+            continue
+        past_end = o + ext > full if ext >= 0 else o >= full > 0
+        if o < 0 or (full >= 0 and past_end):
+            span = f"[{o}, {o + ext})" if ext >= 0 else f"offset {o}"
+            raise VerifyException(
+                f"{what} covers {span} of dimension {axis}, outside its extent {full}"
+            )

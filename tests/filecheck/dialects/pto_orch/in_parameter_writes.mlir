@@ -1,0 +1,39 @@
+// A write into an 'in' parameter of an orchestration function is an error: by a task, by pto_tensor.write, through a slice, through a loop carry.
+// RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
+// CHECK: :10:3: error: 'pto_orch.call' op argument 1 is 'out', so the task writes parameter 1 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
+// CHECK: :16:3: error: 'pto_tensor.write' op writes parameter 0 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
+// CHECK: :24:3: error: 'pto_orch.call' op argument 1 is 'out', so the task writes part of parameter 1 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
+// CHECK: :35:5: error: 'pto_orch.call' op argument 1 is 'inout', so the task writes parameter 1 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %r = pto_orch.call @k(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+func.func @f(%t: tensor<4xf32>, %v: f32, %i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %t1 = pto_tensor.write %v, %t[%i] : f32, tensor<4xf32>
+  func.return
+}
+
+// -----
+pto_orch.kernel @k aiv (in tensor<2xf32>, out tensor<2xf32>) -> tensor<2xf32>
+func.func @f(%a: tensor<2xf32>, %t: tensor<4xf32>, %i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %s = pto_tensor.slice %t[%i] : tensor<4xf32> to tensor<2xf32>
+  %r = pto_orch.call @k(%a, %s) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %b) -> (tensor<4xf32>) {
+    %y = pto_orch.call @k(%a, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %y : tensor<4xf32>
+  }
+  func.return
+}

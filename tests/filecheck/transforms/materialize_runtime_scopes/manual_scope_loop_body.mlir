@@ -1,0 +1,33 @@
+// A pto_orch.parallel loop whose body is a user manual scope carrying a TaskId, in default
+// (auto-scope) mode: materialize-runtime-scopes wraps the body in an auto scope around the
+// manual one, and the manual scope's TaskId result is assigned to the loop carry inside its
+// own block, as when the function is opted out. (It once failed with an error naming a
+// 'pto_rt.yield' the user never wrote.)
+// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %none = pto_system.task_invalid
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %none) -> (!pto_orch.task_id) {
+    %n = pto_rt.scope manual -> (!pto_orch.task_id) {
+      %x, %tid = pto_orch.submit @k(in %a, out %b) deps(%t : !pto_orch.task_id) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+      pto_rt.yield %tid : !pto_orch.task_id
+    }
+    scf.yield %n : !pto_orch.task_id
+  } {pto_orch.parallel}
+  func.return
+}
+// CHECK:        PTO2TaskId t = PTO2TaskId::invalid();
+// CHECK-NEXT:   for (int64_t i = 0; i < 4; i += 1) {
+// CHECK-NEXT:       PTO2_SCOPE() {
+// CHECK-NEXT:           PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK:                    if (t.is_valid()) params_t0_deps[params_t0_deps_count++] = t;
+// CHECK:                    PTO2TaskId tid = task_0_outs.task_id();
+// CHECK-EMPTY:
+// CHECK-NEXT:               t = tid;
+// CHECK-NEXT:           }
+// CHECK-NEXT:       }
+// CHECK-NEXT:   }
