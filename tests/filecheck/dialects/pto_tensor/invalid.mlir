@@ -308,7 +308,7 @@ func.func @f(%t: tensor<2x16xf32>, %i: index) {
 
 // -----
 
-// CHECK: :314:3: error: 'pto_tensor.view' op view of dimension 0 covers [1, 3), past the source extent 2{{$}}
+// CHECK: :314:3: error: 'pto_tensor.view' op the view covers [1, 3) of dimension 0, outside its extent 2{{$}}
 func.func @f(%t: tensor<2x16xf32>, %i: index) {
   %c1 = arith.constant 1 : index
   %v = pto_tensor.view %t[%c1, %i] : tensor<2x16xf32> to tensor<2x8xf32>
@@ -317,7 +317,7 @@ func.func @f(%t: tensor<2x16xf32>, %i: index) {
 
 // -----
 
-// CHECK: :323:3: error: 'pto_tensor.slice' op slice of dimension 0 covers [3, 5), past the source extent 4{{$}}
+// CHECK: :323:3: error: 'pto_tensor.slice' op the slice covers [3, 5) of dimension 0, outside its extent 4{{$}}
 func.func @f(%t: tensor<4x16xf32>, %i: index) {
   %c3 = arith.constant 3 : index
   %s = pto_tensor.slice %t[%c3, %i] : tensor<4x16xf32> to tensor<2x8xf32>
@@ -326,7 +326,7 @@ func.func @f(%t: tensor<4x16xf32>, %i: index) {
 
 // -----
 
-// CHECK: :333:3: error: 'pto_tensor.assemble' op assembled part of dimension 0 covers [3, 5), past the target extent 4{{$}}
+// CHECK: :333:3: error: 'pto_tensor.assemble' op the assembled source covers [3, 5) of dimension 0, outside its extent 4{{$}}
 func.func @f(%p: tensor<2x8xf32>, %t: tensor<4x8xf32>) {
   %c3 = arith.constant 3 : index
   %c0 = arith.constant 0 : index

@@ -1,7 +1,7 @@
 // fuse-create-assemble-to-slice rejects, with a located error, every assemble it cannot make
 // a no-op: the PTO2 runtime has no copy at orchestration level, so printing nothing for it
 // would leave the target unwritten.
-// RUN: pypto-opt -p fuse-create-assemble-to-slice --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt -p fuse-create-assemble-to-slice --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @fill aiv (out tensor<1x8xf32>) -> tensor<1x8xf32>
 func.func @param_source(%a: tensor<1x8xf32>, %y: tensor<4x8xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> tensor<4x8xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {

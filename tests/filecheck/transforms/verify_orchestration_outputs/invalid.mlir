@@ -4,8 +4,8 @@
 // never wrote ext_d; it is a located error saying what to change, in the function body, in a
 // loop, in a user manual scope and in a compiler-owned manual scope (the candidate markers),
 // also through pto2-pipeline.
-// RUN: pypto-opt -p verify-orchestration-outputs --split-input-file --verify-diagnostics %s | filecheck %s
-// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp --split-input-file --verify-diagnostics %s | filecheck %s
+// RUN: pypto-opt -p verify-orchestration-outputs --split-input-file --print-diagnostics %s | filecheck %s
+// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @shadowed(%a: tensor<4xf32>, %d: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> tensor<4xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
