@@ -53,6 +53,15 @@ def test_example_compiles(path: Path) -> None:
     _compile_all(result.files)
 
 
+LOOP_YIELDS = sorted((PRINTER_TESTS / "loop_yields").glob("*.mlir"))
+
+
+@pytest.mark.parametrize("path", LOOP_YIELDS, ids=[p.stem for p in LOOP_YIELDS])
+def test_loop_yield_program_compiles(path: Path) -> None:
+    """The loop-yield programs (pipeline input, every placement) after pto2-pipeline."""
+    _compile_all(generate_module(_module(path), pto2_pipeline=True).files)
+
+
 @pytest.mark.parametrize("path", TEST_INPUTS, ids=[p.stem for p in TEST_INPUTS])
 def test_printer_test_input_compiles(path: Path) -> None:
     _compile_all(generate_module(_module(path)).files)

@@ -114,13 +114,16 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
     ctx = ManualCtx(op, p.block, p.block.parent, low.edits.last(), w.depth - 1)  # type: ignore[arg-type]
     low.manual.append(ctx)
-    fwd = p.forwards.pop(op, {})
+    fwd = p.forwards.pop(op, None)
     yielded: list[Expr | None] = [None] * len(op.res)
 
     # A loop body / branch that is one manual scope (materialize-runtime-scopes makes
     # compiler-owned ones): the carry / if-result assignments happen inside the block, where
     # the yielded values are declared (as for auto scopes).
-    from pypto_dialects.targets.pto2_cpp.control_flow import scope_yield_handler
+    from pypto_dialects.targets.pto2_cpp.control_flow import (
+        bind_scope_results,
+        scope_yield_handler,
+    )
 
     on_yield = scope_yield_handler(p, op, fwd, yielded)
 
@@ -128,11 +131,7 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     low.manual.pop()
     p.close_block()
     w.blank()
-    for j, r in enumerate(op.res):
-        if fwd.get(j):
-            p.bind(r, fwd[j][0])
-        elif yielded[j] is not None:
-            p.bind(r, yielded[j])  # type: ignore[arg-type]
+    bind_scope_results(p, op, fwd, yielded)
 
 
 def in_manual_block(low: TaskIdLowering) -> ManualCtx | None:

@@ -85,11 +85,28 @@ def _plan_size(loop: scf.ForOp, i: int) -> int:
     return 0
 
 
-def _needed(loop: scf.ForOp, i: int) -> bool:
-    term = loop.body.block.last_op
-    if loop.res[i].first_use is not None:
-        return True
-    return any(use.operation is not term for use in loop.body.block.args[i + 1].uses)
+def carries_needed(loop: scf.ForOp) -> list[bool]:
+    """Which carries of `loop` need a C++ variable: carry i does when its result is used,
+    when its iter_arg is used by an op other than the loop's yield, or when the yield passes
+    its iter_arg on to another carry that needs one (x in `scf.yield %y, %x`)."""
+    block = loop.body.block
+    term = block.last_op
+    args = block.args[1:]
+    needed = [loop.res[j].first_use is not None for j in range(len(args))]
+    fed_by: list[list[int]] = [[] for _ in args]  # yield position -> iter_args it receives
+    for j, a in enumerate(args):
+        for use in a.uses:
+            if use.operation is not term:
+                needed[j] = True
+            elif use.index != j:
+                fed_by[use.index].append(j)
+    work = [k for k, n in enumerate(needed) if n]
+    while work:
+        for j in fed_by[work.pop()]:
+            if not needed[j]:
+                needed[j] = True
+                work.append(j)
+    return needed
 
 
 def _const(v: SSAValue) -> int | None:
@@ -133,8 +150,11 @@ def new_var(
     return TaskIdVar(name, p.block, size=size, guard=True, producer=producer)
 
 
-def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar | None:
-    """The variable a TaskId / TaskId-array carry's yields assign (None: the carry is dead).
+def carry(
+    low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr, needed: bool
+) -> TaskIdVar | None:
+    """The variable a TaskId / TaskId-array carry's yields assign (None: the carry is dead,
+    `needed` False; see carries_needed).
     Binds the iter_arg and the loop result; the caller declares the variable before the loop
     (`declare_var`, with `init`)."""
     p = low.p
@@ -156,7 +176,7 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
                 f"a {val.type} carry is an array already, but its plan is an array of "
                 f"{size} slots",
             )
-        if not _needed(loop, i):
+        if not needed:
             return None
         var = new_var(low, (val.name_hint, res.name_hint), n, loop)
         p.bind(val, var)
@@ -170,7 +190,7 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
                 i,
                 f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId",
             )
-        if not _needed(loop, i):
+        if not needed:
             return None
         var = new_var(low, (val.name_hint, res.name_hint), None, loop)
         p.bind(val, var)
@@ -194,7 +214,7 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
         var.hoist = leaves_manual_scope(low, res)
         p.bind(res, var)
         return var
-    if not _needed(loop, i):
+    if not needed:
         return None
     var = new_var(low, (val.name_hint, res.name_hint), size, loop)
     var.hoist = leaves_manual_scope(low, res)
@@ -214,14 +234,12 @@ def slot_index(low: TaskIdLowering, loop: scf.ForOp) -> str:
 
 
 def carry_yield(
-    low: TaskIdLowering, loop: scf.ForOp, i: int, var: Binding, value: SSAValue, term: Operation
+    low: TaskIdLowering, loop: scf.ForOp, i: int, var: Binding, src: Expr
 ) -> list[tuple[Binding, Expr]]:
-    """The assignment of a TaskId carry at the loop's yield: `(target, source)` pairs for
-    the printer's parallel assignment (array targets are copied slot by slot)."""
-    p = low.p
+    """The assignment of a TaskId carry at the loop's yield, the yielded value's C++ form
+    being `src`: `(target, source)` pairs for the printer's parallel assignment (array
+    targets are copied slot by slot)."""
     assert isinstance(var, TaskIdVar)
-    low.check_array_use(value, term)
-    src = p.use(value, term)
     n_src = array_size(src)
     if var.slot_loop is loop:
         idx = slot_index(low, loop)

@@ -280,15 +280,15 @@ class TaskIdLowering:
 
     # ------------------------------------------------------------------ carries
 
-    def carry(self, loop: Operation, index: int, init: Expr) -> TaskIdVar | None:
+    def carry(self, loop: Operation, index: int, init: Expr, needed: bool) -> TaskIdVar | None:
         """A TaskId / TaskId-array / array-planned iter_arg (see task_arrays.carry)."""
-        return task_arrays.carry(self, loop, index, init)  # type: ignore[arg-type]
+        return task_arrays.carry(self, loop, index, init, needed)  # type: ignore[arg-type]
 
     def carry_yield(
-        self, loop: Operation, index: int, carry: Binding, value: SSAValue, term: Operation
+        self, loop: Operation, index: int, carry: Binding, src: Expr
     ) -> list[tuple[Binding, Expr]]:
-        """The assignments of such a carry at the loop's yield."""
-        return task_arrays.carry_yield(self, loop, index, carry, value, term)  # type: ignore[arg-type]
+        """The assignments of such a carry at the loop's yield (`src`: the value yielded)."""
+        return task_arrays.carry_yield(self, loop, index, carry, src)  # type: ignore[arg-type]
 
     def assign_arrays(self, pairs: Sequence[tuple[Binding, Expr]]) -> list[tuple[Binding, Expr]]:
         """Print the TaskId-array copies among `pairs`; returns the other pairs."""
