@@ -36,14 +36,11 @@ exactly the regions that become runtime scopes with their own `alloc_tensors` ba
 second task in the same scope" is any later write of that allocation, in the same region or
 any region nested in it, and rule (3) covers a write repeated by a loop inside that region.
 
-Buffers are tracked as alias classes (union-find over tensor values): a task result and the
-Out/InOut argument the kernel's `returns` map names, a `write` / `assemble` result and its
-target, a `reshape` / `transpose` result and its source, an `scf.for` result with its init,
-iter_arg and yielded value, an `scf.if` result with both yielded values, a `pto_rt.scope`
-result with its yielded value. A `slice` / `view` result is a class of its own (partial)
-linked to its source's class, so writing it also counts as writing the source. Merging is
-conservative: it can only turn an `out` into an `inout`, which adds ordering and never
-removes any.
+Buffers are tracked as alias classes (union-find over tensor values): every storage edge of
+pypto_dialects.analysis.storage_roots merges two classes, except a PART edge (`slice` /
+`view`): that result is a class of its own, marked partial and linked to its source, so
+writing it also counts as writing the source. Merging is conservative: it can only turn an
+`out` into an `inout`, which adds ordering and never removes any.
 
 Cost: one walk to build the classes, one program-order walk to decide; each write checks the
 loops between it and its buffer's allocation (nesting depth). Linear in program size.
@@ -59,11 +56,13 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.storage_roots import defining_block
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import (
     PARALLEL,
@@ -75,8 +74,6 @@ from pypto_dialects.orch import (
     SubmitOp,
     is_orchestration,
 )
-from pypto_dialects.rt import ScopeOp
-from pypto_dialects.rt import YieldOp as ScopeYieldOp
 
 _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
 
@@ -121,17 +118,6 @@ def orchestration_functions(module: ModuleOp) -> list[func.FuncOp]:
     return found
 
 
-def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...]:
-    """Operands of the terminator of `region_owner`'s region `index` (empty if none)."""
-    region = region_owner.regions[index]
-    if not region.blocks:
-        return ()
-    term = region.block.last_op
-    if isinstance(term, scf.YieldOp | ScopeYieldOp):
-        return tuple(term.operands)
-    return ()
-
-
 # --------------------------------------------------------------------------- alias classes
 
 
@@ -148,13 +134,6 @@ class _Class:
         self.sources: list[SSAValue] = []  # the tensors this class is a slice / view of
 
 
-def _def_block(v: SSAValue) -> Block | None:
-    if isinstance(v, BlockArgument):
-        return v.block
-    assert isinstance(v, OpResult)
-    return v.op.parent_block()
-
-
 class _Aliases:
     """Union-find over the tensor values of one function."""
 
@@ -168,7 +147,7 @@ class _Aliases:
         p = parent.get(v)
         if p is None:
             parent[v] = v
-            self.info[v] = _Class(_def_block(v))
+            self.info[v] = _Class(defining_block(v))
             return v
         root = v
         while (p := parent[root]) is not root:
@@ -228,42 +207,26 @@ class _Aliases:
 
 
 def _build_aliases(al: _Aliases, body: Block, kernels: KernelTable) -> None:
-    """Merge the alias classes of every tensor value defined in `body` (any depth)."""
+    """Merge the alias classes of every tensor value defined in `body` (any depth): every
+    storage edge (analysis.storage_roots) merges, a PART edge marks the class partial."""
+    kernel_of = kernels.of
     for op in body.walk():
-        if isinstance(op, CallOp | SubmitOp):
-            idx = kernels.of(op).result_param_indices()
-            args = op.args
-            for k, res in enumerate(op.kernel_result_values()):
-                if k < len(idx) and 0 <= idx[k] < len(args):
-                    al.union(res, args[idx[k]])
-        elif isinstance(op, pt.CreateOp):
+        if isinstance(op, pt.CreateOp):
             al.cls(op.result).local = True
-        elif isinstance(op, pt.WriteOp):
-            al.union(op.result, op.tensor)
-        elif isinstance(op, pt.AssembleOp):
-            al.union(op.result, op.target)
-        elif isinstance(op, pt.ReshapeOp | pt.TransposeOp):
-            al.union(op.result, op.source)
-        elif isinstance(op, pt.SliceOp | pt.ViewOp):
-            c = al.cls(op.result)
-            c.partial = True
-            c.sources.append(op.source)
-        elif isinstance(op, scf.ForOp):
-            ys = yield_values(op)
-            for j, (init, arg, res) in enumerate(
-                zip(op.iter_args, op.body.block.args[1:], op.res)
-            ):
-                al.union(init, arg)
-                al.union(arg, res)
-                if j < len(ys):
-                    al.union(res, ys[j])
-        elif isinstance(op, scf.IfOp):
-            for r in range(len(op.regions)):
-                for res, y in zip(op.output, yield_values(op, r)):
-                    al.union(res, y)
-        elif isinstance(op, ScopeOp):
-            for res, y in zip(op.res, yield_values(op)):
-                al.union(res, y)
+            continue
+        values: list[SSAValue] = list(op.results)
+        if isinstance(op, scf.ForOp):
+            values.extend(op.body.block.args[1:])
+        for v in values:
+            if not isinstance(v.type, TensorType):
+                continue
+            for link, target in storage.edges(v, kernel_of):
+                if link is storage.Link.PART:
+                    c = al.cls(v)
+                    c.partial = True
+                    c.sources.append(target)
+                else:
+                    al.union(v, target)
 
 
 # --------------------------------------------------------------------------- deciding

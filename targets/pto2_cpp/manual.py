@@ -41,30 +41,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from xdsl.dialects import scf
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from pypto_dialects.orch import ArgDirection, CallOp, SubmitOp
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.orch import ArgDirection, CallOp, KernelOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar, array_size, op_line
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr
-from pypto_dialects.tensor import (
-    AssembleOp,
-    CreateOp,
-    ReshapeOp,
-    SliceOp,
-    TransposeOp,
-    ViewOp,
-    WriteOp,
-)
+from pypto_dialects.tensor import AssembleOp, CreateOp
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
     from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
-
-VIEWS = (SliceOp, ViewOp, ReshapeOp, TransposeOp)
 
 
 @dataclass
@@ -244,51 +234,27 @@ class BufferSources:
 
     def _step(self, value: SSAValue) -> tuple[str, object]:
         """('one', pred) | ('leaf', create) | ('none', None) | ('many', [(pred, var)])."""
-        from pypto_dialects.transforms.derive_call_directions import yield_values
-
         if isinstance(value, BlockArgument):
-            loop = value.block.parent_op()
-            if not isinstance(loop, scf.ForOp) or value.index == 0:
+            links = storage.iter_arg_edges(value)
+            if not links:
                 return ("none", None)  # a function argument: an external buffer
-            k = value.index - 1
-            init = loop.iter_args[k]
+            init = links[0][1]
             var = self._var(value)
             if var is None or var is self.p.env.get(init):
                 return ("one", init)  # a no-rebind carry: the init's buffer throughout
-            ys = yield_values(loop)
-            preds = [(init, var)] + ([(ys[k], var)] if k < len(ys) else [])
-            return ("many", preds)
-        op = value.owner
-        if isinstance(op, CreateOp):
-            return ("leaf", op)
-        if isinstance(op, VIEWS):
-            return ("one", op.source)
-        if isinstance(op, WriteOp):
-            return ("one", op.tensor)
-        if isinstance(op, AssembleOp):
-            return ("one", op.target)
-        index = value.index  # type: ignore[attr-defined]
-        if isinstance(op, CallOp | SubmitOp):
-            kernel = self.p.kernels.get(op.callee.root_reference.data)
-            if kernel is not None:
-                idx = kernel.result_param_indices()
-                if index < len(idx):
-                    return ("one", op.args[idx[index]])
+            return ("many", [(pred, var) for _, pred in links])
+        if isinstance(value, OpResult) and isinstance(value.op, CreateOp):
+            return ("leaf", value.op)
+        links = storage.edges(value, self._kernel)
+        if not links:
             return ("none", None)
-        if isinstance(op, ScopeOp):
-            ys = yield_values(op)
-            return ("one", ys[index]) if index < len(ys) else ("none", None)
-        if isinstance(op, scf.ForOp):
-            return ("one", op.body.block.args[index + 1])
-        if isinstance(op, scf.IfOp):
-            var = self._var(value)
-            preds = []
-            for region in (0, 1):
-                ys = yield_values(op, region)
-                if index < len(ys):
-                    preds.append((ys[index], var))
-            return ("many", preds)
-        return ("none", None)
+        if len(links) == 1:
+            return ("one", links[0][1])
+        var = self._var(value)  # an scf.if result: either branch's value, in its variable
+        return ("many", [(pred, var) for _, pred in links])
+
+    def _kernel(self, task: CallOp | SubmitOp) -> KernelOp | None:
+        return self.p.kernels.get(task.callee.root_reference.data)
 
     def of(self, value: SSAValue) -> frozenset[Source]:
         """The sources of `value`."""
@@ -401,12 +367,14 @@ def _in_manual(op: Operation) -> bool:
     return False
 
 
+def _no_kernel(task: CallOp | SubmitOp) -> None:
+    return None  # task results are not followed by manual_writer
+
+
 def manual_writer(value: SSAValue, clean: set[SSAValue]) -> Operation | None:
     """The task inside a manual scope that produced `value` (through aliasing), or None.
     `clean` holds the values already known to have no such producer (it grows with every
     search that finds none, so each value is searched once per function)."""
-    from pypto_dialects.transforms.derive_call_directions import yield_values
-
     seen: set[SSAValue] = set()
     todo = [value]
     while todo:
@@ -414,35 +382,13 @@ def manual_writer(value: SSAValue, clean: set[SSAValue]) -> Operation | None:
         if v in seen or v in clean:
             continue
         seen.add(v)
-        if isinstance(v, BlockArgument):
-            owner = v.block.parent_op()
-            if isinstance(owner, scf.ForOp) and v.index > 0:
-                todo.append(owner.iter_args[v.index - 1])
-                ys = yield_values(owner)
-                if v.index - 1 < len(ys):
-                    todo.append(ys[v.index - 1])
+        if isinstance(v, OpResult) and isinstance(v.op, CallOp | SubmitOp):
+            if _in_manual(v.op):
+                return v.op
             continue
-        op = v.owner
-        if isinstance(op, CallOp | SubmitOp):
-            if _in_manual(op):
-                return op
-        elif isinstance(op, VIEWS):
-            todo.append(op.source)
-        elif isinstance(op, WriteOp):
-            todo.append(op.tensor)
-        elif isinstance(op, AssembleOp):
-            todo.extend((op.target, op.source))
-        elif isinstance(op, ScopeOp):
-            ys = yield_values(op)
-            if v.index < len(ys):  # type: ignore[attr-defined]
-                todo.append(ys[v.index])  # type: ignore[attr-defined]
-        elif isinstance(op, scf.ForOp):
-            todo.append(op.body.block.args[v.index + 1])  # type: ignore[attr-defined]
-        elif isinstance(op, scf.IfOp):
-            for region in (0, 1):
-                ys = yield_values(op, region)
-                if v.index < len(ys):  # type: ignore[attr-defined]
-                    todo.append(ys[v.index])  # type: ignore[attr-defined]
+        todo.extend(target for _, target in storage.edges(v, _no_kernel))
+        if isinstance(v, OpResult) and isinstance(v.op, AssembleOp):
+            todo.append(v.op.source)  # the part written into the target
     clean.update(seen)
     return None
 
