@@ -53,12 +53,14 @@ def test_example_compiles(path: Path) -> None:
     _compile_all(result.files)
 
 
-LOOP_YIELDS = sorted((PRINTER_TESTS / "loop_yields").glob("*.mlir"))
+PIPELINE_PROGRAMS = sorted(
+    p for d in ("loop_yields", "waw_external") for p in (PRINTER_TESTS / d).glob("*.mlir")
+)
 
 
-@pytest.mark.parametrize("path", LOOP_YIELDS, ids=[p.stem for p in LOOP_YIELDS])
-def test_loop_yield_program_compiles(path: Path) -> None:
-    """The loop-yield programs (pipeline input, every placement) after pto2-pipeline."""
+@pytest.mark.parametrize("path", PIPELINE_PROGRAMS, ids=[p.stem for p in PIPELINE_PROGRAMS])
+def test_pipeline_program_compiles(path: Path) -> None:
+    """The programs kept for execution (pipeline input) after pto2-pipeline."""
     _compile_all(generate_module(_module(path), pto2_pipeline=True).files)
 
 

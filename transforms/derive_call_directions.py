@@ -15,19 +15,21 @@ In every orchestration function (`pto_orch.kind = #pto_orch.kind<orchestration>`
     out tensor            out, or inout when the write is not the first one of its buffer:
                           (1) the argument is (an alias of) a `pto_tensor.slice` / `view`: a
                               write into part of a tensor keeps the rest, so it is inout;
-                          (2) the buffer comes from a `pto_tensor.create` and an earlier op of
-                              the same allocation may have written it (an earlier task, or a
+                          (2) the buffer (a `pto_tensor.create` or a function parameter)
+                              may have been written by an earlier op (an earlier task, or a
                               `pto_tensor.write` / `assemble`, in program order since the
-                              create, in this region or a nested one; a branch only sees the
-                              writes before its `scf.if`, never those of the other branch);
-                          (3) the buffer comes from a `pto_tensor.create` outside a
-                              sequential `scf.for` (no `pto_orch.parallel`) that encloses the
-                              write: iteration 2 writes what iteration 1 wrote.
+                              create or the entry, in this region or a nested one; a branch
+                              only sees the writes before its `scf.if`, never those of the
+                              other branch);
+                          (3) a sequential `scf.for` (no `pto_orch.parallel`) encloses the
+                              write but not the buffer's `pto_tensor.create` (a function
+                              parameter is outside every loop): iteration 2 writes what
+                              iteration 1 wrote;
+                          (4) the buffer is a function parameter declared `inout`.
 
 Directions the user wrote are kept unchanged (that is how `no_dep` is expressed); whether
 they agree with the kernel is the op verifier's job (`_check_direction` in
-pypto_dialects/orch.py), which runs before any pass. Function parameters (external tensors)
-are never promoted: the rules above are about buffers the program allocates itself.
+pypto_dialects/orch.py), which runs before any pass.
 
 "The same scope" before materialize-runtime-scopes has run (this pass runs first in
 `pto2-pipeline`): a created tensor is allocated once per execution of the region holding its
@@ -73,6 +75,7 @@ from pypto_dialects.orch import (
     ParamDirection,
     SubmitOp,
     is_orchestration,
+    param_directions,
 )
 
 _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
@@ -124,11 +127,13 @@ def orchestration_functions(module: ModuleOp) -> list[func.FuncOp]:
 class _Class:
     """What one alias class (one buffer, conservatively) is known to be."""
 
-    __slots__ = ("size", "local", "partial", "anchor", "sources")
+    __slots__ = ("size", "local", "external", "inout_param", "partial", "anchor", "sources")
 
     def __init__(self, anchor: Block | None):
         self.size = 1
         self.local = False  # holds a pto_tensor.create result
+        self.external = False  # holds a function parameter (an external buffer)
+        self.inout_param = False  # holds a function parameter declared `inout`
         self.partial = False  # holds a slice / view result (part of another buffer)
         self.anchor = anchor  # innermost block enclosing every member's definition
         self.sources: list[SSAValue] = []  # the tensors this class is a slice / view of
@@ -173,6 +178,8 @@ class _Aliases:
         del self.info[rb]
         ca.size += cb.size
         ca.local |= cb.local
+        ca.external |= cb.external
+        ca.inout_param |= cb.inout_param
         ca.partial |= cb.partial
         ca.anchor = self._common_block(ca.anchor, cb.anchor)
         ca.sources.extend(cb.sources)
@@ -301,10 +308,12 @@ class _Deriver:
         c = self.al.info[r]
         if c.partial:
             return True
-        if not c.local:
+        if not c.local and not c.external:
             return False
         if r in self.written:
-            return True
+            return True  # rule 2: an earlier write of the buffer
+        if c.inout_param:
+            return True  # rule 4: the caller's data in an `inout` parameter is kept
         # Rule 3: a sequential loop between the allocation and the write.
         block = task.parent_block()
         while block is not None and block is not c.anchor:
@@ -359,6 +368,13 @@ class DeriveCallDirections(ModulePass):
         kernels = KernelTable(op)
         for f in orchestration_functions(op):
             aliases = _Aliases()
+            if f.body.blocks:
+                dirs = param_directions(f)
+                for arg, d in zip(f.body.block.args, dirs):
+                    if isinstance(arg.type, TensorType):
+                        c = aliases.cls(arg)
+                        c.external = True
+                        c.inout_param = d == ParamDirection.INOUT
             for block in f.body.blocks:
                 _build_aliases(aliases, block, kernels)
             deriver = _Deriver(aliases, kernels)
