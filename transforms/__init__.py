@@ -38,6 +38,18 @@ PASSES["verify-runtime-scopes-materialized"] = (
 )
 
 
+def _verify_manual_scopes() -> type[ModulePass]:
+    from pypto_dialects.transforms.verify_manual_scopes import VerifyManualScopes
+
+    return VerifyManualScopes
+
+
+PASSES["verify-manual-scopes"] = (
+    _verify_manual_scopes,
+    "fail on a manual-scope rule break (a scalar read of a manual task's output, nested scopes)",
+)
+
+
 def _derive_call_directions() -> type[ModulePass]:
     from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
 

@@ -1,11 +1,11 @@
-"""Manual scopes as PTO2 C++: the block, hoisting, retained buffers and scalar reads.
+"""Manual scopes as PTO2 C++: the block, hoisting and retained buffers (the scope rules are
+checked before printing: transforms/verify_manual_scopes.py).
 
 Spec: seeds/000, "Manual Scope 与 TaskId 降级" (`pto_rt.scope manual` ->
 `PTO2_SCOPE(PTO2ScopeMode::MANUAL) { ... }`, every task a plain `Arg`), "跨作用域张量与
 manual_scope" (a manual scope is a scheduling region, not a storage scope: tensors created in
 the block are allocated before its header, outputs aliasing outer tensors are remapped);
-DESIGN.md section 5 (difference 5: manual tasks retain the buffers they use; difference 6: no
-scalar read of a tensor a manual task wrote).
+DESIGN.md section 5 (difference 5: manual tasks retain the buffers they use).
 
     uint32_t tmp_ci_shapes[2] = {16, 16};          creates of the manual block whose extents
     TensorCreateInfo tmp_ci(tmp_ci_shapes, 2, ...);  are known outside it: allocated before
@@ -50,7 +50,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar, array_size, op_line
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr
-from pypto_dialects.tensor import AssembleOp, CreateOp
+from pypto_dialects.tensor import CreateOp
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -92,13 +92,6 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     p = low.p
     w = p.w
     block = op.body.block
-    for inner in op.body.walk():  # the verifier's rule, for input printed with --disable-verify
-        if isinstance(inner, ScopeOp):
-            raise codegen_error(
-                inner,
-                "is nested in a manual scope, which the runtime does not allow (no AUTO scope "
-                "inside MANUAL, no MANUAL inside MANUAL): move it out of the manual scope",
-            )
     hoisted = emit_entry_allocs(p, block)  # printed in the enclosing block: before the header
     w.blank()
     p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
@@ -352,62 +345,4 @@ def _unretainable(
         "cannot retain the buffer (DESIGN.md section 5, difference 5): create the buffer "
         "outside the loop or if that carries it (e.g. two buffers before the loop, swapped "
         "through the carries), or run this task outside the manual scope",
-    )
-
-
-# ---------------------------------------------------------------------- scalar reads
-
-
-def _in_manual(op: Operation) -> bool:
-    parent = op.parent_op()
-    while parent is not None:
-        if isinstance(parent, ScopeOp) and parent.is_manual:
-            return True
-        parent = parent.parent_op()
-    return False
-
-
-def _no_kernel(task: CallOp | SubmitOp) -> None:
-    return None  # task results are not followed by manual_writer
-
-
-def manual_writer(value: SSAValue, clean: set[SSAValue]) -> Operation | None:
-    """The task inside a manual scope that produced `value` (through aliasing), or None.
-    `clean` holds the values already known to have no such producer (it grows with every
-    search that finds none, so each value is searched once per function)."""
-    seen: set[SSAValue] = set()
-    todo = [value]
-    while todo:
-        v = todo.pop()
-        if v in seen or v in clean:
-            continue
-        seen.add(v)
-        if isinstance(v, OpResult) and isinstance(v.op, CallOp | SubmitOp):
-            if _in_manual(v.op):
-                return v.op
-            continue
-        todo.extend(target for _, target in storage.edges(v, _no_kernel))
-        if isinstance(v, OpResult) and isinstance(v.op, AssembleOp):
-            todo.append(v.op.source)  # the part written into the target
-    clean.update(seen)
-    return None
-
-
-def check_read(low: TaskIdLowering, op: Operation) -> None:
-    """DESIGN.md difference 6: `pto_tensor.read` of a tensor a manual-scope task wrote."""
-    from pypto_dialects.targets.pto2_cpp.function import describe
-
-    tensor = op.operands[0]
-    writer = manual_writer(tensor, low.unwritten)
-    if writer is None:
-        return
-    line = op_line(writer)
-    raise codegen_error(
-        op,
-        f"reads {describe(tensor)}, which '{writer.name}'"
-        + (f" at {line}" if line else "")
-        + " writes inside a manual scope: get_tensor_data waits only for a producer the "
-        "runtime tracked, and a MANUAL scope tracks none, so the read could see stale data "
-        "(DESIGN.md section 5, difference 6); read the value in a task that depends on the "
-        "writer, or produce the tensor outside the manual scope",
     )

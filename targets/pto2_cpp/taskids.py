@@ -25,7 +25,6 @@ printed):
     assign_arrays(pairs)       the TaskId-array copies of a yield's parallel assignment
     if_result(op, i)           an scf.if result of TaskId type
     scope_result(op, i, v)     a pto_rt.scope result of TaskId type (bound like any value)
-    check_read(op)             pto_tensor.read of a tensor a manual task wrote (difference 6)
     finish()                   applies the deferred line edits at the end of the body
 
 TaskId ops:
@@ -93,7 +92,6 @@ class TaskIdLowering:
         self.allocs: dict[Operation, manual.AllocRecord] = {}
         self.create_seq: dict[Operation, int] = {}
         self.sources = manual.BufferSources(printer)
-        self.unwritten: set[SSAValue] = set()  # tensors no manual task produced (check_read)
         self.superseded: dict[SSAValue, Operation] = {}
         self.unused_checks: list[tuple[TaskIdVar, list[tuple[int, str | None]]]] = []
         self._outs: dict[Operation, str] = {}
@@ -148,10 +146,6 @@ class TaskIdLowering:
     def after_alloc(self, alloc: str, creates: Sequence[Operation]) -> None:
         """Called after each `alloc_tensors` batch."""
         manual.record_alloc(self, alloc, list(creates))
-
-    def check_read(self, op: Operation) -> None:
-        """Reject a scalar read of a tensor written inside a manual scope."""
-        manual.check_read(self, op)
 
     # ------------------------------------------------------------------ tasks
 

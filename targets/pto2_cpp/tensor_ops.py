@@ -172,7 +172,6 @@ def _create(p: FunctionPrinter, op: CreateOp) -> None:
 
 def _read(p: FunctionPrinter, op: ReadOp) -> None:
     t = p.use_tensor(op.tensor, op)
-    p.taskids.check_read(op)
     ct = c_type(op.result.type, op, "element")
     idx = [_u32(p, v, op) for v in op.indices]
     n = len(idx)
