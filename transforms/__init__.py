@@ -38,15 +38,15 @@ PASSES["verify-runtime-scopes-materialized"] = (
 )
 
 
-def _verify_manual_scopes() -> type[ModulePass]:
-    from pypto_dialects.transforms.verify_manual_scopes import VerifyManualScopes
+def _verify_orchestration() -> type[ModulePass]:
+    from pypto_dialects.transforms.verify_orchestration import VerifyOrchestration
 
-    return VerifyManualScopes
+    return VerifyOrchestration
 
 
-PASSES["verify-manual-scopes"] = (
-    _verify_manual_scopes,
-    "fail on a manual-scope rule break (a scalar read of a manual task's output, nested scopes)",
+PASSES["verify-orchestration"] = (
+    _verify_orchestration,
+    "fail on a manual-scope or in-place TaskId-array rule break (checked again before printing)",
 )
 
 

@@ -279,7 +279,6 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
 
 
 def _use(p: FunctionPrinter, value: SSAValue, at: Operation) -> Expr:
-    p.taskids.check_array_use(value, at)
     return p.use(value, at)
 
 

@@ -1,5 +1,5 @@
 """Manual scopes as PTO2 C++: the block, hoisting and retained buffers (the scope rules are
-checked before printing: transforms/verify_manual_scopes.py).
+checked before printing: transforms/verify_orchestration.py).
 
 Spec: seeds/000, "Manual Scope 与 TaskId 降级" (`pto_rt.scope manual` ->
 `PTO2_SCOPE(PTO2ScopeMode::MANUAL) { ... }`, every task a plain `Arg`), "跨作用域张量与

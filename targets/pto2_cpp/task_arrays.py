@@ -28,9 +28,9 @@ classify-iter-arg-carry); nothing here decides it.
 
 TaskId arrays: `task_array_create` -> `PTO2TaskId arr[N];` with every slot invalid;
 `task_array_get` -> `PTO2TaskId t = arr[i];` (a snapshot: a later write to the slot does not
-change `t`); `task_array_set` -> `arr[i] = t;`, in place: its result is the same C++ array, so
-the array value it consumed must not be used again (a located error otherwise), and an array
-defined outside a loop cannot be updated inside it (carry it through the loop's iter_args).
+change `t`); `task_array_set` -> `arr[i] = t;`, in place: its result is the same C++ array (verify-orchestration,
+run before printing, rejects a use of the consumed value and an update of an array defined
+outside the loop around it).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
@@ -165,7 +165,6 @@ def carry(
         raise _stale(
             loop, i, f"it has type {val.type}, but its plan is a TaskId array of {size} slots"
         )
-    low.check_array_use(loop.iter_args[i], loop)
     n_init = array_size(init)
     if isinstance(val.type, TaskIdArrayType):
         n = val.type.size.data
@@ -312,19 +311,6 @@ def assign_arrays(
 # ---------------------------------------------------------------------- TaskId array ops
 
 
-def _innermost_loop(op: Operation) -> scf.ForOp | None:
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, scf.ForOp):
-        parent = parent.parent_op()
-    return parent
-
-
-def _def_op(value: SSAValue) -> Operation | None:
-    if isinstance(value, BlockArgument):
-        return value.block.parent_op()
-    return value.owner  # type: ignore[return-value]
-
-
 def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
     """Print `task_array_create` / `task_array_get` / `task_array_set`."""
     p = low.p
@@ -339,7 +325,6 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
         fill_array(low, var, Expr(INVALID))
         return
     if isinstance(op, TaskArrayGetOp):
-        low.check_array_use(op.array, op)
         if op.result.first_use is None:
             return
         arr = p.use(op.array, op)
@@ -349,23 +334,10 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
         w.line(f"PTO2TaskId {var.name} = {arr.text}[{idx.text}];")
         return
     assert isinstance(op, TaskArraySetOp)
-    low.check_array_use(op.array, op)
-    loop = _innermost_loop(op)
-    if loop is not None and not loop.is_ancestor(_def_op(op.array)):  # type: ignore[arg-type]
-        from pypto_dialects.targets.pto2_cpp.function import describe
-
-        raise codegen_error(
-            op,
-            f"updates {describe(op.array)} in place (PTO2TaskId arrays are C++ arrays), but "
-            "the array is defined outside the loop around this op, so every iteration would "
-            "update the one array while the IR gives each iteration the unchanged array: "
-            "carry the array through the loop's iter_args and yield the updated array",
-        )
     arr = p.use(op.array, op)
     value = p.use(op.value, op)
     if array_size(value):
         raise codegen_error(op, f"stores {value.text}, a TaskId array, into one slot")
     idx = p.use(op.index, op)
     w.line(f"{arr.text}[{idx.text}] = {value.text};")
-    low.superseded[op.array] = op
     p.bind(op.result, arr)

@@ -65,7 +65,6 @@ from pypto_dialects.targets.pto2_cpp.deps import (
     TaskIdVar,
     array_size,
     emit_deps,
-    op_line,
     resolve_edges,
 )
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
@@ -81,8 +80,7 @@ class TaskIdLowering:
 
     `manual`: the open manual scopes (innermost last); `allocs`: create op -> its printed
     `alloc_tensors` batch (`create_seq`: in print order); `sources`: which creates a tensor
-    may be the buffer of; `superseded`: TaskId array values consumed by an in-place
-    `task_array_set` (-> that op); `edits`: the deferred line edits; `unused_checks`: TaskId
+    may be the buffer of; `edits`: the deferred line edits; `unused_checks`: TaskId
     variables whose lines are dropped if nothing ends up naming them."""
 
     def __init__(self, printer: FunctionPrinter) -> None:
@@ -92,7 +90,6 @@ class TaskIdLowering:
         self.allocs: dict[Operation, manual.AllocRecord] = {}
         self.create_seq: dict[Operation, int] = {}
         self.sources = manual.BufferSources(printer)
-        self.superseded: dict[SSAValue, Operation] = {}
         self.unused_checks: list[tuple[TaskIdVar, list[tuple[int, str | None]]]] = []
         self._outs: dict[Operation, str] = {}
         self._slot_var: str | None = None
@@ -149,30 +146,11 @@ class TaskIdLowering:
 
     # ------------------------------------------------------------------ tasks
 
-    def check_array_use(self, value: SSAValue, at: Operation) -> None:
-        """A TaskId array value consumed by an in-place `task_array_set` is gone."""
-        set_op = self.superseded.get(value)
-        if set_op is None:
-            return
-        from pypto_dialects.targets.pto2_cpp.function import describe
-
-        line = op_line(set_op)
-        raise codegen_error(
-            at,
-            f"uses {describe(value)}, a TaskId array that 'pto_orch.task_array_set'"
-            + (f" at {line}" if line else "")
-            + " has updated in place (a PTO2TaskId array is one C++ array, so the value "
-            "before the update no longer exists): use the task_array_set result, or copy "
-            "the ids into another array first",
-        )
-
     def task_deps(self, op: Operation, params: str, task_no: int) -> None:
         """Print the dependency array of a task (`op` is a call or submit)."""
         user = op.deps if isinstance(op, SubmitOp) else ()
         retains = manual.retain_edges(self, op)  # type: ignore[arg-type]
-        edges = resolve_edges(
-            self.p, op, user, op.compiler_deps, retains, check=self.check_array_use  # type: ignore[attr-defined]
-        )
+        edges = resolve_edges(self.p, op, user, op.compiler_deps, retains)  # type: ignore[attr-defined]
         emit_deps(self.p, params, edges, self.fanout_var)
 
     def submit_capture(self, op: Operation, task_no: int) -> str:
@@ -231,7 +209,7 @@ class TaskIdLowering:
     def _dummy(self, op: TaskDummyOp) -> None:
         p = self.p
         w = p.w
-        edges = resolve_edges(p, op, op.deps, (), check=self.check_array_use)
+        edges = resolve_edges(p, op, op.deps, ())
         n = p.next_task()
         params = p.names.numbered(f"params_t{n}")
         w.blank()

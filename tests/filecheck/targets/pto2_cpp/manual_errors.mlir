@@ -1,6 +1,6 @@
 // Errors of the TaskId / manual-scope part of the target (one located line each, no C++):
 //  - a pto_tensor.read of a tensor a task inside a manual scope wrote (checked before
-//    printing, transforms/verify_manual_scopes.py), after the scope (through the scope result) and inside it (through a view);
+//    printing, transforms/verify_orchestration.py), after the scope (through the scope result) and inside it (through a view);
 //  - rule 10: a buffer a manual task uses whose alloc_tensors TaskId is not in scope (the
 //    carried buffer was allocated in an earlier iteration);
 //  - TaskId arrays are updated in place: using the array value a task_array_set consumed,
