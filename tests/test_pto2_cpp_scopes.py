@@ -64,7 +64,7 @@ def test_checker_catches_an_unhoisted_carry() -> None:
     text = _files(PRINTER_TESTS / "manual_scope.mlir", False)["orchestration/hoisting.cpp"]
     assert scope_violations(text) == []
     lines = text.splitlines()
-    hoisted = ["        Tensor x;", "        int64_t k;", "        Tensor sel;"]
+    hoisted = ["        Tensor x = buf;", "        int64_t k = 0;", "        Tensor sel;"]
     header = lines.index("        PTO2_SCOPE(PTO2ScopeMode::MANUAL) {")
     assert lines[header - 3 : header] == hoisted
     broken = lines[: header - 3] + [lines[header]] + ["    " + h for h in hoisted] + lines[header + 1 :]

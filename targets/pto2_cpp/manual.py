@@ -13,11 +13,10 @@ DESIGN.md section 5 (difference 5: manual tasks retain the buffers they use).
     const Tensor& tmp = alloc_1.get_ref(0);
     PTO2TaskId alloc_1_tid = alloc_1.task_id();     once a manual task uses the batch
 
-    Tensor acc;                                     loop carries / if results declared directly
-    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {             in the block: declared before the header,
-        acc = ext_x;                                assigned in place
-        ...
-    }
+    Tensor acc = ext_x;                             loop carries / if results declared directly
+    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {             in the block: declared before the header
+        ...                                         (with the init when it is final there),
+    }                                               assigned in place
 
 Hoisting of variables declared directly in the manual block: tensor and scalar carries and if
 results always; TaskId arrays (array carries, array if results) when the manual scope yields
@@ -67,6 +66,7 @@ class ManualCtx:
     outer: CppBlock
     header: int
     depth: int
+    hoisted: set[Binding] = field(default_factory=set)
 
 
 @dataclass
@@ -147,8 +147,15 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
     decl = f"PTO2TaskId {b.name}[{n}];" if n else f"{b.ctype} {b.name};"
     if hoist:
         assert ctx is not None
-        low.edits.insert_before(ctx.header, ctx.depth, [decl])
+        ctx.hoisted.add(b)
         b.block = ctx.outer
+        if not n and init is not None and _final_before(ctx, init):
+            # declared with its initial value (the runtime's Tensor has no public default
+            # constructor): nothing in the block can have changed the init yet
+            text = p.mark(init).text
+            low.edits.insert_before(ctx.header, ctx.depth, [f"{b.ctype} {b.name} = {text};"])
+            return
+        low.edits.insert_before(ctx.header, ctx.depth, [decl])
     if n:
         if not hoist:
             w.line(decl)
@@ -166,6 +173,15 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
         w.line(f"{b.name} = {text};")
     else:
         w.line(f"{b.ctype} {b.name} = {text};")
+
+
+def _final_before(ctx: ManualCtx, init: Expr) -> bool:
+    """Whether `init` has its value already before the manual header: every variable it
+    names is declared outside the block and is not one the block assigns before this point
+    (another variable hoisted out of it)."""
+    return all(
+        d not in ctx.hoisted and not _is_ancestor(ctx.block, d.block) for d in init.deps
+    )
 
 
 # ---------------------------------------------------------------------- retained buffers

@@ -231,11 +231,9 @@ func.func @ping_pong(%a: tensor<16x16xf32>) attributes {pto_orch.kind = #pto_orc
 // CHECK-NEXT:    const Tensor& pong = alloc_1.get_ref(0);
 // CHECK-NEXT:    PTO2TaskId alloc_1_tid = alloc_1.task_id();
 // CHECK-EMPTY:
-// CHECK-NEXT:    Tensor src;
-// CHECK-NEXT:    Tensor dst;
+// CHECK-NEXT:    Tensor src = ping;
+// CHECK-NEXT:    Tensor dst = pong;
 // CHECK-NEXT:    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK-NEXT:        src = ping;
-// CHECK-NEXT:        dst = pong;
 // CHECK-NEXT:        for (int64_t i = 0; i < 4; i += 1) {
 // CHECK-NEXT:            // Task 0: k
 // CHECK-NEXT:            Arg params_t0;

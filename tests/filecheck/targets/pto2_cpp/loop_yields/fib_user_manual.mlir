@@ -24,11 +24,9 @@ func.func @fib_user_manual(%acc: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<in
   func.return %res : tensor<16xf32>
 }
 
-// CHECK: int64_t x;
-// CHECK-NEXT: int64_t y;
+// CHECK: int64_t x = 0;
+// CHECK-NEXT: int64_t y = 1;
 // CHECK-NEXT: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK-NEXT: x = 0;
-// CHECK-NEXT: y = 1;
 // CHECK-NEXT: for (int64_t i = 0; i < 10; i += 1) {
 // CHECK: params_t0.add_scalar((uint64_t)x);
 // CHECK: int64_t x_next = y;

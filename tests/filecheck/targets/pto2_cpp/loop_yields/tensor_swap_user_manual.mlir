@@ -21,11 +21,9 @@ func.func @tensor_swap_user_manual(%a: tensor<16xf32>, %b: tensor<16xf32>, %acc:
   func.return %res : tensor<16xf32>
 }
 
-// CHECK: Tensor p;
-// CHECK-NEXT: Tensor q;
+// CHECK: Tensor p = ext_a;
+// CHECK-NEXT: Tensor q = ext_b;
 // CHECK-NEXT: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK-NEXT: p = ext_a;
-// CHECK-NEXT: q = ext_b;
 // CHECK-NEXT: for (int64_t i = 0; i < 4; i += 1) {
 // CHECK: params_t0.add_input(p);
 // CHECK-NEXT: params_t0.add_input(q);
