@@ -322,9 +322,6 @@ def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
         p.taskids.manual_scope(op)
         return
     fwd = p.forwards.pop(op, None)
-    for j, r in enumerate(op.res):
-        if is_task_id_value(r) and r.first_use is not None and (fwd is None or j not in fwd.bind):
-            p.taskids.scope_result(op, j, r)
     yielded: list[Expr | None] = [None] * len(op.res)
     on_yield = scope_yield_handler(p, op, fwd, yielded)
     p.w.blank()

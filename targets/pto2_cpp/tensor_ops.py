@@ -61,13 +61,13 @@ MAX_RANK = 5
 """RUNTIME_MAX_TENSOR_DIMS of the runtime."""
 
 
-def _is_literal(p: FunctionPrinter, value: SSAValue) -> bool:
+def _is_literal(value: SSAValue) -> bool:
     return isinstance(value.owner, arith.ConstantOp)
 
 
 def _u32(p: FunctionPrinter, value: SSAValue, at: Operation) -> str:
     """An index operand as a `uint32_t` array element."""
-    return index_u32(p.use(value, at).paren, _is_literal(p, value))
+    return index_u32(p.use(value, at).paren, _is_literal(value))
 
 
 def _check_rank(t: TensorType, op: Operation, what: str) -> int:
