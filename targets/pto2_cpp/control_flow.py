@@ -55,6 +55,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr
+from pypto_dialects.targets.pto2_cpp import manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed
 from pypto_dialects.targets.pto2_cpp.taskids import is_task_id_value
 
@@ -74,7 +75,7 @@ def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -
 def emit_parallel_assign(p: FunctionPrinter, pairs: Sequence[tuple[Binding, Expr]]) -> None:
     """`target = source;` for each pair, as if all sources were read first."""
     pairs = [(t, s) for t, s in pairs if s is not t]
-    pairs = p.taskids.assign_arrays(pairs)  # TaskId arrays: slot-by-slot copies
+    pairs = task_arrays.assign_arrays(p.taskids, pairs)  # TaskId arrays: slot-by-slot copies
     written: set[Binding] = set()
     conflict = False
     for target, source in pairs:
@@ -169,7 +170,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
         if sizes[i] != 0 or is_task_id_value(val):
             # The TaskId hook binds the iter_arg and the result itself (a parallel array
             # carry's iter_arg is its init, its result a new array).
-            tid_carry = p.taskids.carry(op, i, init, needed[i])
+            tid_carry = task_arrays.carry(p.taskids, op, i, init, needed[i])
             kinds.append(TASKID if tid_carry is not None else DEAD)
             carries.append(tid_carry)
             if tid_carry is not None:
@@ -193,7 +194,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     w = p.w
     w.blank()
     for b, init in decls:
-        p.taskids.declare_var(b, init)  # hoisted before a manual scope's header if needed
+        manual.declare_var(p.taskids, b, init)  # hoisted before a manual header if needed
     name = p.names.fresh(iv.name_hint, "i")
     p.open_block(f"for ({iv_type} {name} = {lb.text}; {name} < {ub.paren}; {name} += {step.text})")
     p.bind(iv, Binding(name, iv_type, p.block))
@@ -202,7 +203,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
         for i, v in enumerate(term.operands):
             kind, carry = kinds[i], carries[i]
             if kind == TASKID:
-                pairs.extend(p.taskids.carry_yield(op, i, carry, src(v)))  # type: ignore[arg-type]
+                pairs.extend(task_arrays.carry_yield(p.taskids, op, i, carry, src(v)))  # type: ignore[arg-type]
             elif kind == REBIND:
                 pairs.append((carry, src(v)))  # type: ignore[arg-type]
             elif kind == ALIAS and (value := src(v)) is not carry:
@@ -256,14 +257,14 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
         if r.first_use is None:
             results.append(None)
         elif is_task_id_value(r):
-            results.append(p.taskids.if_result(op, i))
+            results.append(task_arrays.if_result(p.taskids, op, i))
         else:
             results.append(p.declare(r, value_ctype(p, r, op, f"result #{i}"), "if_result"))
     w = p.w
     w.blank()
     for b in results:
         if b is not None:
-            p.taskids.declare_var(b, None)  # hoisted before a manual scope's header if needed
+            manual.declare_var(p.taskids, b, None)  # hoisted before a manual header if needed
     p.open_block(f"if ({cond.text})")
     _branch(p, op.true_region.block, results)
     if op.false_region.blocks:
@@ -319,7 +320,7 @@ def bind_scope_results(
 
 def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
     if op.is_manual:
-        p.taskids.manual_scope(op)
+        manual.emit_manual_scope(p.taskids, op)
         return
     fwd = p.forwards.pop(op, None)
     yielded: list[Expr | None] = [None] * len(op.res)

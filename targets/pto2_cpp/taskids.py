@@ -4,26 +4,17 @@ Spec: seeds/000, "Manual Scope 与 TaskId 降级", "TaskId 的来源", "无法�
 "pl.parallel TaskId iter_arg 的 array carry", "Phase-fence dummy barrier"; DESIGN.md
 section 5 (differences 5 and 6). User documentation: docs/targets/pto2-cpp.md.
 
-The rest of the printer calls `FunctionPrinter.taskids` (a `TaskIdLowering`) at these points;
-the work is split by concern into `deps` (TaskId C++ forms, the edge resolver, the deps array),
-`manual` (the manual block, hoisting, retained buffers, scalar reads), `task_arrays` (TaskId
-carries, array carries, TaskId arrays) and `line_edits` (lines decided after they were
-printed):
+`FunctionPrinter.taskids` (a `TaskIdLowering`) holds the TaskId / manual-scope state of one
+function. The work is split by concern into `deps` (TaskId C++ forms, the edge resolver, the
+deps array), `manual` (the manual block, hoisting, retained buffers), `task_arrays` (TaskId
+carries, array carries, TaskId arrays; the printer calls these modules with the state) and
+`line_edits` (lines decided after they were printed). Its own methods:
 
-    manual_scope(op)           pto_rt.scope manual [compiler_owned]: the whole block
     task_deps(op, params, n)   after a task's add_* lines: its deps array and set_dependencies
     submit_capture(op, n)      "TaskOutputTensors task_<n>_outs = " when the TaskId is used
     after_submit(op, n)        `PTO2TaskId <name> = task_<n>_outs.task_id();`
-    after_alloc(alloc, ops)    remembers the batch (its `alloc_<N>_tid` is captured on need)
     lower_op(op)               pto_system.task_invalid / task_dummy / task_is_valid,
                                pto_orch.task_array_create / get / set
-    carry(loop, i, init)       a TaskId / TaskId-array carry: binds the iter_arg and the
-                               result, returns the variable its yields assign (None: dead)
-    carry_yield(...)           that carry's assignment at the loop's yield
-    declare_var(b, init)       a carry / if-result variable's declaration (hoisted before a
-                               manual header when declared directly in a manual block)
-    assign_arrays(pairs)       the TaskId-array copies of a yield's parallel assignment
-    if_result(op, i)           an scf.if result of TaskId type
     finish()                   applies the deferred line edits at the end of the body
 
 TaskId ops:
@@ -43,7 +34,6 @@ TaskId ops:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation, SSAValue
@@ -55,7 +45,6 @@ from pypto_dialects.orch import (
     TaskArraySetOp,
     is_task_id_like,
 )
-from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp, TaskInvalidOp, TaskIsValidOp
 from pypto_dialects.targets.pto2_cpp import manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.deps import (
@@ -68,7 +57,7 @@ from pypto_dialects.targets.pto2_cpp.deps import (
 )
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.line_edits import LineEdits
-from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, sanitize
+from pypto_dialects.targets.pto2_cpp.names import Expr, sanitize
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -128,20 +117,6 @@ class TaskIdLowering:
         if self._fanout_var is None:
             self._fanout_var = self._loop_name("k")
         return self._fanout_var
-
-    # ------------------------------------------------------------------ manual scopes
-
-    def manual_scope(self, op: ScopeOp) -> None:
-        """Print a `pto_rt.scope manual` op (and bind its results)."""
-        manual.emit_manual_scope(self, op)
-
-    def declare_var(self, b: Binding, init: Expr | None) -> None:
-        """Declare a loop carry / if result variable (see manual.declare_var)."""
-        manual.declare_var(self, b, init)
-
-    def after_alloc(self, alloc: str, creates: Sequence[Operation]) -> None:
-        """Called after each `alloc_tensors` batch."""
-        manual.record_alloc(self, alloc, list(creates))
 
     # ------------------------------------------------------------------ tasks
 
@@ -248,26 +223,6 @@ class TaskIdLowering:
         p.bind(op.result, var)
         self.unused_checks.append((var, fix))
         w.blank()
-
-    # ------------------------------------------------------------------ carries
-
-    def carry(self, loop: Operation, index: int, init: Expr, needed: bool) -> TaskIdVar | None:
-        """A TaskId / TaskId-array / array-planned iter_arg (see task_arrays.carry)."""
-        return task_arrays.carry(self, loop, index, init, needed)  # type: ignore[arg-type]
-
-    def carry_yield(
-        self, loop: Operation, index: int, carry: Binding, src: Expr
-    ) -> list[tuple[Binding, Expr]]:
-        """The assignments of such a carry at the loop's yield (`src`: the value yielded)."""
-        return task_arrays.carry_yield(self, loop, index, carry, src)  # type: ignore[arg-type]
-
-    def assign_arrays(self, pairs: Sequence[tuple[Binding, Expr]]) -> list[tuple[Binding, Expr]]:
-        """Print the TaskId-array copies among `pairs`; returns the other pairs."""
-        return task_arrays.assign_arrays(self, pairs)
-
-    def if_result(self, op: Operation, index: int) -> Binding:
-        """The variable of a TaskId result of an scf.if (bound; declared by the caller)."""
-        return task_arrays.if_result(self, op, index)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ end of function
 

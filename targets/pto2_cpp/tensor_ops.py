@@ -36,6 +36,7 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
+from pypto_dialects.targets.pto2_cpp import manual
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding
@@ -157,7 +158,7 @@ def emit_alloc_batch(p: FunctionPrinter, creates: Sequence[CreateOp]) -> None:
         for i, (op, name) in enumerate(zip(chunk, names)):
             p.bind(op.result, Binding(name, "const Tensor&", p.block))
             w.line(f"const Tensor& {name} = {alloc}.get_ref({i});")
-        p.taskids.after_alloc(alloc, chunk)
+        manual.record_alloc(p.taskids, alloc, list(chunk))
     w.blank()
 
 
