@@ -1,8 +1,8 @@
 // One value in two carries. Loop 1 passes %acc as both inits and yields the task's result
 // %r to both carries: %p stays the buffer ext_acc (no-rebind), %q is rebound to it (this
-// was rejected as "the plan is stale"); acc ends as 16 times its input. Loop 2 starts both carries from %c1 and yields %s to
-// both: u = v = 16 after four iterations, and out is filled with 16. Kernels:
-// kernel_inc(in q, inout p): p += q; kernel_fill(in s, out t): t = s.
+// was rejected as "the plan is stale"); acc ends as 16 times its input. Loop 2 starts both
+// carries from %c1 and yields %s to both: u = v = 16 after four iterations, and out is
+// filled with 16. Kernels: kernel_inc(in q, inout p): p += q; kernel_fill(in s, out t): t = s.
 // RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
 
 pto_orch.kernel @kernel_inc aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
