@@ -575,14 +575,18 @@ class _TaskOp(IRDLOperation):
         if not isinstance(callee, SymbolRefAttr):
             parser.raise_error("expected a kernel symbol such as @kernel_add")
 
+        expected = (
+            "expected an argument such as '%a' or 'in %a' (directions: in, out, inout, "
+            "no_dep, scalar)"
+        )
+
         def parse_arg() -> tuple[ArgDirection | None, object]:
-            d = None
-            if parser._current_token.text in _DIR_KEYWORDS:  # noqa: SLF001
-                d = _DIR_KEYWORDS[parser.parse_identifier()]
-            return d, parser.parse_unresolved_operand(
-                "expected an argument such as '%a' or 'in %a' (directions: in, out, inout, "
-                "no_dep, scalar)"
-            )
+            start = parser.pos
+            word = parser.parse_optional_identifier()
+            d = None if word is None else _DIR_KEYWORDS.get(word)
+            if word is not None and d is None:
+                parser.raise_error(expected, start, parser.pos)
+            return d, parser.parse_unresolved_operand(expected)
 
         items = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parse_arg)
         have = [d is not None for d, _ in items]

@@ -38,7 +38,7 @@ EXPECTED_DIRS = {
         ("kernel_add", "in in out"),
         ("kernel_add", "in in out"),
     ],
-    "for_carry": [("kernel_add", "in in out")],
+    "for_carry": [("kernel_add", "in in inout")],
     "if_else": [("kernel_add", "in in out"), ("kernel_mul", "in in out")],
     "softmax_tuple": [("kernel_softmax", "in scalar inout inout inout")],
     "group_kernel": [("matmul_bias", "in in in out"), ("kernel_matmul", "in in out")],
@@ -50,7 +50,7 @@ EXPECTED_DIRS = {
         ("kernel_mul", "in in out"),
         ("kernel_add", "in in out"),
     ],
-    "case1_manual_parallel": [("kernel_stripe", "in scalar scalar out")],
+    "case1_manual_parallel": [("kernel_stripe", "in scalar scalar inout")],
 }
 EXPECTED_PLANS = {
     "for_carry": [([False], [0])],

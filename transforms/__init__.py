@@ -38,6 +38,18 @@ PASSES["verify-runtime-scopes-materialized"] = (
 )
 
 
+def _verify_orchestration() -> type[ModulePass]:
+    from pypto_dialects.transforms.verify_orchestration import VerifyOrchestration
+
+    return VerifyOrchestration
+
+
+PASSES["verify-orchestration"] = (
+    _verify_orchestration,
+    "fail on a manual-scope or in-place TaskId-array rule break (checked again before printing)",
+)
+
+
 def _derive_call_directions() -> type[ModulePass]:
     from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
 

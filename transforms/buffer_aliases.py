@@ -9,16 +9,14 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from pypto_dialects import tensor as pt
-from pypto_dialects.orch import CallOp, SubmitOp
-from pypto_dialects.rt import ScopeOp
-from pypto_dialects.transforms.derive_call_directions import KernelTable, yield_values
+from pypto_dialects.analysis import storage_roots
+from pypto_dialects.transforms.derive_call_directions import KernelTable
 
 
 class BufferClasses:
-    """May-alias classes of the tensor values of one function (union-find): a task result
-    joins the argument it is tied to, a write / assemble result its tensor / target, a view
-    its source, loop and if and scope results the values they carry. `origins` of a class:
-    the `pto_tensor.create`s and function parameters whose storage it may be."""
+    """May-alias classes of the tensor values of one function (union-find over the edges of
+    the storage-root analysis, pypto_dialects/analysis/storage_roots.py). `origins` of a
+    class: the `pto_tensor.create`s and function parameters whose storage it may be."""
 
     def __init__(self, body: Block, kernels: KernelTable) -> None:
         self.parent: dict[SSAValue, SSAValue] = {}
@@ -56,35 +54,15 @@ class BufferClasses:
         return self.find(a) is self.find(b)
 
     def _visit(self, op: Operation, kernels: KernelTable) -> None:
-        if isinstance(op, CallOp | SubmitOp):
-            idx = kernels.of(op).result_param_indices()
-            for k, res in enumerate(op.kernel_result_values()):
-                if k < len(idx) and 0 <= idx[k] < len(op.args):
-                    self.union(res, op.args[idx[k]])
-        elif isinstance(op, pt.CreateOp):
-            self._cls(op.result)
-        elif isinstance(op, pt.WriteOp):
-            self.union(op.result, op.tensor)
-        elif isinstance(op, pt.AssembleOp):
-            self.union(op.result, op.target)
-        elif isinstance(op, pt.ReshapeOp | pt.TransposeOp | pt.SliceOp | pt.ViewOp):
-            self.union(op.result, op.source)
-        elif isinstance(op, scf.ForOp):
-            ys = yield_values(op)
-            for j, (init, arg, res) in enumerate(
-                zip(op.iter_args, op.body.block.args[1:], op.res)
-            ):
-                self.union(init, arg)
-                self.union(arg, res)
-                if j < len(ys):
-                    self.union(res, ys[j])
-        elif isinstance(op, scf.IfOp):
-            for r in range(len(op.regions)):
-                for res, y in zip(op.output, yield_values(op, r)):
-                    self.union(res, y)
-        elif isinstance(op, ScopeOp):
-            for res, y in zip(op.res, yield_values(op)):
-                self.union(res, y)
+        """Join every result (and loop iter_arg) with the values the storage-root analysis
+        says it is stored in, whatever the link (same, reshaped, part, one of)."""
+        values = list(op.results)
+        if isinstance(op, scf.ForOp):
+            values += op.body.block.args[1:]
+        for v in values:
+            self._cls(v)
+            for _, target in storage_roots.edges(v, kernels.of):
+                self.union(v, target)
 
     def origins(self, v: SSAValue) -> list[SSAValue]:
         """The create results and function parameters in `v`'s class."""

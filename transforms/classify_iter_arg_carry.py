@@ -63,7 +63,6 @@ from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp, i1, i64
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 
-from pypto_dialects import tensor as pt
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
@@ -77,9 +76,10 @@ from pypto_dialects.orch import (
     TaskIdType,
 )
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.transforms.derive_call_directions import (
     KernelTable,
-    yield_values,
     orchestration_functions,
 )
 
@@ -110,29 +110,21 @@ class _Classifier:
         return self.same.get(v, v)
 
     def run(self) -> None:
+        kernel_of = self.kernels.of
         for block in self.function.body.blocks:
             for op in block.walk(region_first=True):
-                if isinstance(op, CallOp | SubmitOp):
-                    idx = self.kernels.of(op).result_param_indices()
-                    args = op.args
-                    for k, res in enumerate(op.kernel_result_values()):
-                        if k < len(idx) and 0 <= idx[k] < len(args):
-                            self.same[res] = self.root(args[idx[k]])
-                elif isinstance(op, pt.WriteOp):
-                    self.same[op.result] = self.root(op.tensor)
-                elif isinstance(op, pt.AssembleOp):
-                    self.same[op.result] = self.root(op.target)
-                elif isinstance(op, ScopeOp):
-                    for res, y in zip(op.res, yield_values(op)):
-                        self.same[res] = self.root(y)
-                elif isinstance(op, scf.IfOp):
-                    then_ys, else_ys = yield_values(op, 0), yield_values(op, 1)
-                    for res, a, b in zip(op.output, then_ys, else_ys):
-                        ra, rb = self.root(a), self.root(b)
-                        if ra is rb:
-                            self.same[res] = ra
-                elif isinstance(op, scf.ForOp) and op.iter_args:
-                    self.loop(op)
+                if isinstance(op, scf.ForOp):
+                    if op.iter_args:
+                        self.loop(op)
+                    continue
+                for res in op.results:
+                    links = storage.edges(res, kernel_of)
+                    if isinstance(op, scf.IfOp):  # a buffer when both branches agree
+                        roots = {self.root(v) for _, v in links}
+                        if len(links) == 2 and len(roots) == 1:
+                            self.same[res] = roots.pop()
+                    elif len(links) == 1 and links[0][0] is storage.Link.SAME:
+                        self.same[res] = self.root(links[0][1])
 
     def in_manual_scope(self, op: Operation) -> bool:
         """True if a manual `pto_rt.scope` encloses `op` (memoized per ancestor)."""

@@ -15,19 +15,21 @@ In every orchestration function (`pto_orch.kind = #pto_orch.kind<orchestration>`
     out tensor            out, or inout when the write is not the first one of its buffer:
                           (1) the argument is (an alias of) a `pto_tensor.slice` / `view`: a
                               write into part of a tensor keeps the rest, so it is inout;
-                          (2) the buffer comes from a `pto_tensor.create` and an earlier op of
-                              the same allocation may have written it (an earlier task, or a
+                          (2) the buffer (a `pto_tensor.create` or a function parameter)
+                              may have been written by an earlier op (an earlier task, or a
                               `pto_tensor.write` / `assemble`, in program order since the
-                              create, in this region or a nested one; a branch only sees the
-                              writes before its `scf.if`, never those of the other branch);
-                          (3) the buffer comes from a `pto_tensor.create` outside a
-                              sequential `scf.for` (no `pto_orch.parallel`) that encloses the
-                              write: iteration 2 writes what iteration 1 wrote.
+                              create or the entry, in this region or a nested one; a branch
+                              only sees the writes before its `scf.if`, never those of the
+                              other branch);
+                          (3) a sequential `scf.for` (no `pto_orch.parallel`) encloses the
+                              write but not the buffer's `pto_tensor.create` (a function
+                              parameter is outside every loop): iteration 2 writes what
+                              iteration 1 wrote;
+                          (4) the buffer is a function parameter declared `inout`.
 
 Directions the user wrote are kept unchanged (that is how `no_dep` is expressed); whether
 they agree with the kernel is the op verifier's job (`_check_direction` in
-pypto_dialects/orch.py), which runs before any pass. Function parameters (external tensors)
-are never promoted: the rules above are about buffers the program allocates itself.
+pypto_dialects/orch.py), which runs before any pass.
 
 "The same scope" before materialize-runtime-scopes has run (this pass runs first in
 `pto2-pipeline`): a created tensor is allocated once per execution of the region holding its
@@ -36,14 +38,11 @@ exactly the regions that become runtime scopes with their own `alloc_tensors` ba
 second task in the same scope" is any later write of that allocation, in the same region or
 any region nested in it, and rule (3) covers a write repeated by a loop inside that region.
 
-Buffers are tracked as alias classes (union-find over tensor values): a task result and the
-Out/InOut argument the kernel's `returns` map names, a `write` / `assemble` result and its
-target, a `reshape` / `transpose` result and its source, an `scf.for` result with its init,
-iter_arg and yielded value, an `scf.if` result with both yielded values, a `pto_rt.scope`
-result with its yielded value. A `slice` / `view` result is a class of its own (partial)
-linked to its source's class, so writing it also counts as writing the source. Merging is
-conservative: it can only turn an `out` into an `inout`, which adds ordering and never
-removes any.
+Buffers are tracked as alias classes (union-find over tensor values): every storage edge of
+pypto_dialects.analysis.storage_roots merges two classes, except a PART edge (`slice` /
+`view`): that result is a class of its own, marked partial and linked to its source, so
+writing it also counts as writing the source. Merging is conservative: it can only turn an
+`out` into an `inout`, which adds ordering and never removes any.
 
 Cost: one walk to build the classes, one program-order walk to decide; each write checks the
 loops between it and its buffer's allocation (nesting depth). Linear in program size.
@@ -59,11 +58,13 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.storage_roots import defining_block
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import (
     PARALLEL,
@@ -74,9 +75,8 @@ from pypto_dialects.orch import (
     ParamDirection,
     SubmitOp,
     is_orchestration,
+    param_directions,
 )
-from pypto_dialects.rt import ScopeOp
-from pypto_dialects.rt import YieldOp as ScopeYieldOp
 
 _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
 
@@ -121,38 +121,22 @@ def orchestration_functions(module: ModuleOp) -> list[func.FuncOp]:
     return found
 
 
-def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...]:
-    """Operands of the terminator of `region_owner`'s region `index` (empty if none)."""
-    region = region_owner.regions[index]
-    if not region.blocks:
-        return ()
-    term = region.block.last_op
-    if isinstance(term, scf.YieldOp | ScopeYieldOp):
-        return tuple(term.operands)
-    return ()
-
-
 # --------------------------------------------------------------------------- alias classes
 
 
 class _Class:
     """What one alias class (one buffer, conservatively) is known to be."""
 
-    __slots__ = ("size", "local", "partial", "anchor", "sources")
+    __slots__ = ("size", "local", "external", "inout_param", "partial", "anchor", "sources")
 
     def __init__(self, anchor: Block | None):
         self.size = 1
         self.local = False  # holds a pto_tensor.create result
+        self.external = False  # holds a function parameter (an external buffer)
+        self.inout_param = False  # holds a function parameter declared `inout`
         self.partial = False  # holds a slice / view result (part of another buffer)
         self.anchor = anchor  # innermost block enclosing every member's definition
         self.sources: list[SSAValue] = []  # the tensors this class is a slice / view of
-
-
-def _def_block(v: SSAValue) -> Block | None:
-    if isinstance(v, BlockArgument):
-        return v.block
-    assert isinstance(v, OpResult)
-    return v.op.parent_block()
 
 
 class _Aliases:
@@ -168,7 +152,7 @@ class _Aliases:
         p = parent.get(v)
         if p is None:
             parent[v] = v
-            self.info[v] = _Class(_def_block(v))
+            self.info[v] = _Class(defining_block(v))
             return v
         root = v
         while (p := parent[root]) is not root:
@@ -194,6 +178,8 @@ class _Aliases:
         del self.info[rb]
         ca.size += cb.size
         ca.local |= cb.local
+        ca.external |= cb.external
+        ca.inout_param |= cb.inout_param
         ca.partial |= cb.partial
         ca.anchor = self._common_block(ca.anchor, cb.anchor)
         ca.sources.extend(cb.sources)
@@ -228,42 +214,26 @@ class _Aliases:
 
 
 def _build_aliases(al: _Aliases, body: Block, kernels: KernelTable) -> None:
-    """Merge the alias classes of every tensor value defined in `body` (any depth)."""
+    """Merge the alias classes of every tensor value defined in `body` (any depth): every
+    storage edge (analysis.storage_roots) merges, a PART edge marks the class partial."""
+    kernel_of = kernels.of
     for op in body.walk():
-        if isinstance(op, CallOp | SubmitOp):
-            idx = kernels.of(op).result_param_indices()
-            args = op.args
-            for k, res in enumerate(op.kernel_result_values()):
-                if k < len(idx) and 0 <= idx[k] < len(args):
-                    al.union(res, args[idx[k]])
-        elif isinstance(op, pt.CreateOp):
+        if isinstance(op, pt.CreateOp):
             al.cls(op.result).local = True
-        elif isinstance(op, pt.WriteOp):
-            al.union(op.result, op.tensor)
-        elif isinstance(op, pt.AssembleOp):
-            al.union(op.result, op.target)
-        elif isinstance(op, pt.ReshapeOp | pt.TransposeOp):
-            al.union(op.result, op.source)
-        elif isinstance(op, pt.SliceOp | pt.ViewOp):
-            c = al.cls(op.result)
-            c.partial = True
-            c.sources.append(op.source)
-        elif isinstance(op, scf.ForOp):
-            ys = yield_values(op)
-            for j, (init, arg, res) in enumerate(
-                zip(op.iter_args, op.body.block.args[1:], op.res)
-            ):
-                al.union(init, arg)
-                al.union(arg, res)
-                if j < len(ys):
-                    al.union(res, ys[j])
-        elif isinstance(op, scf.IfOp):
-            for r in range(len(op.regions)):
-                for res, y in zip(op.output, yield_values(op, r)):
-                    al.union(res, y)
-        elif isinstance(op, ScopeOp):
-            for res, y in zip(op.res, yield_values(op)):
-                al.union(res, y)
+            continue
+        values: list[SSAValue] = list(op.results)
+        if isinstance(op, scf.ForOp):
+            values.extend(op.body.block.args[1:])
+        for v in values:
+            if not isinstance(v.type, TensorType):
+                continue
+            for link, target in storage.edges(v, kernel_of):
+                if link is storage.Link.PART:
+                    c = al.cls(v)
+                    c.partial = True
+                    c.sources.append(target)
+                else:
+                    al.union(v, target)
 
 
 # --------------------------------------------------------------------------- deciding
@@ -338,10 +308,12 @@ class _Deriver:
         c = self.al.info[r]
         if c.partial:
             return True
-        if not c.local:
+        if not c.local and not c.external:
             return False
         if r in self.written:
-            return True
+            return True  # rule 2: an earlier write of the buffer
+        if c.inout_param:
+            return True  # rule 4: the caller's data in an `inout` parameter is kept
         # Rule 3: a sequential loop between the allocation and the write.
         block = task.parent_block()
         while block is not None and block is not c.anchor:
@@ -396,6 +368,13 @@ class DeriveCallDirections(ModulePass):
         kernels = KernelTable(op)
         for f in orchestration_functions(op):
             aliases = _Aliases()
+            if f.body.blocks:
+                dirs = param_directions(f)
+                for arg, d in zip(f.body.block.args, dirs):
+                    if isinstance(arg.type, TensorType):
+                        c = aliases.cls(arg)
+                        c.external = True
+                        c.inout_param = d == ParamDirection.INOUT
             for block in f.body.blocks:
                 _build_aliases(aliases, block, kernels)
             deriver = _Deriver(aliases, kernels)

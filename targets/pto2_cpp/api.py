@@ -129,6 +129,9 @@ def _check_scopes(module: ModuleOp) -> None:
     )
 
     check_runtime_scopes_materialized(module)
+    from pypto_dialects.transforms.verify_orchestration import check_orchestration
+
+    check_orchestration(module)
 
 
 def _prepare(module: ModuleOp, verify: bool, pto2_pipeline: bool) -> ModuleOp:

@@ -29,17 +29,21 @@ the yield must then hand back that same value, else the plan is stale (error). A
 whose iter_arg and result are both unused is dropped (it would be a dead variable). TaskId and
 array carries go to the TaskId hook.
 
-Scope results: a `pto_rt.scope` whose results feed the enclosing loop's or branch's yield
-(the shape materialize-runtime-scopes produces) assigns the carry / if-result variables at the
-end of its own block, so the assignment can name variables local to the scope. Any other use
-of a scope result after the scope is the yielded value's C++ name, which must still be in
-C++ scope there (else a located error). Yields are parallel assignments: when one assignment
-reads a variable an earlier one wrote, all go through `<name>_next` temporaries.
+Yields are one parallel assignment: every assignment reads its value before any is written
+(when one reads a variable an earlier one writes, all go through `<name>_next` temporaries),
+so `scf.yield %y, %s` with `%s = %x + %y` gives fib, and carries may feed each other (a carry
+whose iter_arg only feeds another needed carry keeps its variable). When the loop body or
+branch ends `[..., pto_rt.scope, yield]` (the shape materialize-runtime-scopes produces), the
+whole yield is printed by the scope, at its own `pto_rt.yield`: the values the scope yields
+are declared inside it, the other yield operands before it. Any other use of a scope result
+after the scope is the yielded value's C++ name, which must still be in C++ scope there (else
+a located error).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xdsl.dialects import scf
@@ -51,7 +55,8 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr
-from pypto_dialects.targets.pto2_cpp.task_arrays import array_size
+from pypto_dialects.targets.pto2_cpp import manual, task_arrays
+from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed
 from pypto_dialects.targets.pto2_cpp.taskids import is_task_id_value
 
 if TYPE_CHECKING:
@@ -70,7 +75,7 @@ def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -
 def emit_parallel_assign(p: FunctionPrinter, pairs: Sequence[tuple[Binding, Expr]]) -> None:
     """`target = source;` for each pair, as if all sources were read first."""
     pairs = [(t, s) for t, s in pairs if s is not t]
-    pairs = p.taskids.assign_arrays(pairs)  # TaskId arrays: slot-by-slot copies
+    pairs = task_arrays.assign_arrays(p.taskids, pairs)  # TaskId arrays: slot-by-slot copies
     written: set[Binding] = set()
     conflict = False
     for target, source in pairs:
@@ -91,21 +96,44 @@ def emit_parallel_assign(p: FunctionPrinter, pairs: Sequence[tuple[Binding, Expr
         p.w.line(f"{target.name} = {tmp};")
 
 
-def _forward(p: FunctionPrinter, block: Block, targets: Sequence[Binding | None]) -> None:
-    """Register the yield-of-scope-results shape: block = [..., scope, yield(scope results)]:
-    the scope (auto, or manual: a compiler-owned manual loop body) assigns `targets[i]`
-    itself (see module docstring)."""
+Source = Callable[[SSAValue], Expr]
+"""The C++ expression of a yield operand, at the point where the yield is printed."""
+
+
+@dataclass
+class YieldForward:
+    """The yield of a loop body / branch whose block ends `[..., scope, yield]` (the shape
+    materialize-runtime-scopes produces), printed by the scope at its own `pto_rt.yield`:
+    `pairs(src)` is the whole yield as `(variable, value)` pairs, printed there as one
+    parallel assignment (a scope result's value is declared inside the scope; every other
+    yield operand is defined before the scope, so it is in C++ scope there too). `bind`:
+    scope result index -> the variable it ends up in; `term`: the loop's / branch's yield
+    (diagnostics about its operands point there)."""
+
+    term: Operation
+    pairs: Callable[[Source], list[tuple[Binding, Expr]]]
+    bind: dict[int, Binding]
+
+
+def _forward(
+    p: FunctionPrinter,
+    block: Block,
+    targets: Sequence[Binding | None],
+    pairs: Callable[[Operation, Source], list[tuple[Binding, Expr]]],
+) -> bool:
+    """Hand the yield of `block` to the scope right before it (see YieldForward); True when
+    it was handed over."""
     term = block.last_op
     prev = term.prev_op if term is not None else None
-    if not isinstance(prev, ScopeOp):
-        return
-    fwd = p.forwards.setdefault(prev, {})
-    for i, v in enumerate(term.operands):  # type: ignore[union-attr]
+    if term is None or not isinstance(prev, ScopeOp):
+        return False
+    bind: dict[int, Binding] = {}
+    for i, v in enumerate(term.operands):
         target = targets[i]
         if target is not None and isinstance(v, OpResult) and v.owner is prev:
-            fwd.setdefault(v.index, []).append(target)
-    if not fwd:
-        del p.forwards[prev]
+            bind.setdefault(v.index, target)
+    p.forwards[prev] = YieldForward(term, lambda src: pairs(term, src), bind)
+    return True
 
 
 # ---------------------------------------------------------------------- scf.for
@@ -127,13 +155,6 @@ def _carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
     return [bool(v) for v in rebind.get_values()], [int(v) for v in sizes.get_values()]
 
 
-def _carry_needed(op: scf.ForOp, i: int) -> bool:
-    if op.res[i].first_use is not None:
-        return True
-    term = op.body.block.last_op
-    return any(use.operation is not term for use in op.body.block.args[i + 1].uses)
-
-
 def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     rebind, sizes = _carry_plan(op)
     body = op.body.block
@@ -141,6 +162,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
     iv_type = c_type(iv.type, op, "induction variable")
     inits = [p.lookup(v, op) for v in op.iter_args]
+    needed = carries_needed(op)
     kinds: list[str] = []
     carries: list[Expr | None] = []
     decls: list[tuple[Binding, Expr]] = []
@@ -148,7 +170,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
         if sizes[i] != 0 or is_task_id_value(val):
             # The TaskId hook binds the iter_arg and the result itself (a parallel array
             # carry's iter_arg is its init, its result a new array).
-            tid_carry = p.taskids.carry(op, i, init)
+            tid_carry = task_arrays.carry(p.taskids, op, i, init, needed[i])
             kinds.append(TASKID if tid_carry is not None else DEAD)
             carries.append(tid_carry)
             if tid_carry is not None:
@@ -157,7 +179,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
         elif not rebind[i]:
             kinds.append(ALIAS)
             carries.append(init)
-        elif not _carry_needed(op, i):
+        elif not needed[i]:
             kinds.append(DEAD)
             carries.append(None)
         else:
@@ -172,33 +194,37 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     w = p.w
     w.blank()
     for b, init in decls:
-        p.taskids.declare_var(b, init)  # hoisted before a manual scope's header if needed
+        manual.declare_var(p.taskids, b, init)  # hoisted before a manual header if needed
     name = p.names.fresh(iv.name_hint, "i")
     p.open_block(f"for ({iv_type} {name} = {lb.text}; {name} < {ub.paren}; {name} += {step.text})")
     p.bind(iv, Binding(name, iv_type, p.block))
-    _forward(p, body, [c if k in (REBIND, TASKID) else None for k, c in zip(kinds, carries)])  # type: ignore[misc]
-
-    def on_yield(term: Operation) -> None:
-        pairs = []
+    def pairs_of(term: Operation, src: Source) -> list[tuple[Binding, Expr]]:
+        pairs: list[tuple[Binding, Expr]] = []
         for i, v in enumerate(term.operands):
             kind, carry = kinds[i], carries[i]
-            if kind == DEAD:
-                continue
             if kind == TASKID:
-                pairs.extend(p.taskids.carry_yield(op, i, carry, v, term))  # type: ignore[arg-type]
-                continue
-            if kind == REBIND:
-                pairs.append((carry, p.use(v, term)))
-                continue
-            src = p.lookup(v, term)
-            if src is not carry:
+                pairs.extend(task_arrays.carry_yield(p.taskids, op, i, carry, src(v)))  # type: ignore[arg-type]
+            elif kind == REBIND:
+                pairs.append((carry, src(v)))  # type: ignore[arg-type]
+            elif kind == ALIAS and (value := src(v)) is not carry:
                 raise codegen_error(
                     op,
                     f"iter_arg #{i} is planned as a no-rebind carry ('{ITER_ARG_REBIND}' = 0), "
-                    f"but the loop yields {src.text}, not {carry.text}: the plan is stale, re-run "  # type: ignore[union-attr]
-                    "classify-iter-arg-carry",
+                    f"but the loop yields {value.text}, not {carry.text}: the plan is stale, "  # type: ignore[union-attr]
+                    "re-run classify-iter-arg-carry",
                 )
-        emit_parallel_assign(p, pairs)
+        return pairs
+
+    forwarded = _forward(
+        p,
+        body,
+        [c if k in (REBIND, TASKID) else None for k, c in zip(kinds, carries)],  # type: ignore[misc]
+        pairs_of,
+    )
+
+    def on_yield(term: Operation) -> None:
+        if not forwarded:  # else the scope before the yield printed it
+            emit_parallel_assign(p, pairs_of(term, lambda v: _use(p, v, term)))
 
     p.emit_block(body, on_yield)
     p.close_block()
@@ -212,14 +238,14 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
 
 
 def _branch(p: FunctionPrinter, block: Block, results: Sequence[Binding | None]) -> None:
-    _forward(p, block, results)
+    def pairs_of(term: Operation, src: Source) -> list[tuple[Binding, Expr]]:
+        return [(t, src(v)) for v, t in zip(term.operands, results) if t is not None]
+
+    forwarded = _forward(p, block, results, pairs_of)
 
     def on_yield(term: Operation) -> None:
-        pairs = []
-        for v, target in zip(term.operands, results):
-            if target is not None:
-                pairs.append((target, p.use(v, term)))
-        emit_parallel_assign(p, pairs)
+        if not forwarded:
+            emit_parallel_assign(p, pairs_of(term, lambda v: _use(p, v, term)))
 
     p.emit_block(block, on_yield)
 
@@ -231,14 +257,14 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
         if r.first_use is None:
             results.append(None)
         elif is_task_id_value(r):
-            results.append(p.taskids.if_result(op, i))
+            results.append(task_arrays.if_result(p.taskids, op, i))
         else:
             results.append(p.declare(r, value_ctype(p, r, op, f"result #{i}"), "if_result"))
     w = p.w
     w.blank()
     for b in results:
         if b is not None:
-            p.taskids.declare_var(b, None)  # hoisted before a manual scope's header if needed
+            manual.declare_var(p.taskids, b, None)  # hoisted before a manual header if needed
     p.open_block(f"if ({cond.text})")
     _branch(p, op.true_region.block, results)
     if op.false_region.blocks:
@@ -253,43 +279,82 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
 # ---------------------------------------------------------------------- pto_rt.scope auto
 
 
+def _use(p: FunctionPrinter, value: SSAValue, at: Operation) -> Expr:
+    return p.use(value, at)
+
+
 def scope_yield_handler(
-    p: FunctionPrinter, op: ScopeOp, fwd: dict, yielded: list[Expr | None]
+    p: FunctionPrinter, op: ScopeOp, fwd: YieldForward | None, yielded: list[Expr | None]
 ) -> Callable[[Operation], None]:
-    """The callback run at a scope's `pto_rt.yield` (auto or manual scope): the carry and
-    if-result assignments forwarded through the scope (`fwd`: result index -> targets) are
-    emitted inside the block, where the yielded values are declared; the C++ expression of
-    every other used result is stored in `yielded`."""
+    """The callback run at a scope's `pto_rt.yield` (auto or manual scope): prints the
+    enclosing loop's / branch's yield handed to this scope (`fwd`) as one parallel
+    assignment, where the values the scope yields are declared; stores the C++ expression
+    of every other used result in `yielded`."""
 
     def on_yield(term: Operation) -> None:
-        pairs = []
+        if fwd is not None:
+
+            def src(v: SSAValue) -> Expr:
+                if isinstance(v, OpResult) and v.owner is op:
+                    return _use(p, term.operands[v.index], term)
+                return _use(p, v, fwd.term)
+
+            emit_parallel_assign(p, fwd.pairs(src))
         for j, v in enumerate(term.operands):
-            targets = fwd.get(j, ())
-            if targets:
-                src = p.use(v, term)
-                pairs.extend((t, src) for t in targets)
-            elif op.res[j].first_use is not None:
+            if (fwd is None or j not in fwd.bind) and op.res[j].first_use is not None:
                 yielded[j] = p.lookup(v, term)
-        emit_parallel_assign(p, pairs)
 
     return on_yield
 
 
+def bind_scope_results(
+    p: FunctionPrinter, op: ScopeOp, fwd: YieldForward | None, yielded: list[Expr | None]
+) -> None:
+    """Bind a printed scope's results (see scope_yield_handler)."""
+    for j, r in enumerate(op.res):
+        if fwd is not None and j in fwd.bind:
+            p.bind(r, fwd.bind[j])
+        elif yielded[j] is not None:
+            p.bind(r, yielded[j])  # type: ignore[arg-type]
+
+
+def _hand_on(p: FunctionPrinter, op: ScopeOp, fwd: YieldForward) -> bool:
+    """An auto scope handed a loop's / branch's yield whose block ends `[..., scope,
+    pto_rt.yield]` yielding that inner scope's results (an auto scope around a manual one):
+    hand the yield on to the inner scope, where the values it yields are declared. True when
+    it was handed on."""
+    term = op.body.block.last_op
+    inner = term.prev_op if term is not None else None
+    if not isinstance(inner, ScopeOp) or not any(
+        isinstance(v, OpResult) and v.owner is inner for v in term.operands
+    ):
+        return False
+
+    def pairs(src: Source) -> list[tuple[Binding, Expr]]:
+        def outer(v: SSAValue) -> Expr:
+            if isinstance(v, OpResult) and v.owner is op:
+                return src(term.operands[v.index])
+            return src(v)
+
+        return fwd.pairs(outer)
+
+    bind: dict[int, Binding] = {}
+    for j, target in fwd.bind.items():
+        v = term.operands[j]
+        if isinstance(v, OpResult) and v.owner is inner:
+            bind.setdefault(v.index, target)
+    p.forwards[inner] = YieldForward(fwd.term, pairs, bind)
+    return True
+
+
 def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
     if op.is_manual:
-        p.taskids.manual_scope(op)
+        manual.emit_manual_scope(p.taskids, op)
         return
-    fwd = p.forwards.pop(op, {})
-    if fwd:  # its block may end [..., scope, yield] too (an auto scope around a manual one,
-        # whose single TaskIds are declared inside it; TaskId arrays are declared before it)
-        inner = [
-            fwd[j][0] if fwd.get(j) and not array_size(fwd[j][0]) else None
-            for j in range(len(op.res))
-        ]
-        _forward(p, op.body.block, inner)
-    for j, r in enumerate(op.res):
-        if is_task_id_value(r) and r.first_use is not None and j not in fwd:
-            p.taskids.scope_result(op, j, r)
+    fwd = p.forwards.pop(op, None)
+    if fwd is not None and _hand_on(p, op, fwd):
+        # the inner scope prints the yield; this one only binds its results
+        fwd = YieldForward(fwd.term, lambda src: [], fwd.bind)
     yielded: list[Expr | None] = [None] * len(op.res)
     on_yield = scope_yield_handler(p, op, fwd, yielded)
     p.w.blank()
@@ -297,11 +362,7 @@ def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
     p.emit_block(op.body.block, on_yield)
     p.close_block()
     p.w.blank()
-    for j, r in enumerate(op.res):
-        if fwd.get(j):
-            p.bind(r, fwd[j][0])
-        elif yielded[j] is not None:
-            p.bind(r, yielded[j])  # type: ignore[arg-type]
+    bind_scope_results(p, op, fwd, yielded)
 
 
 HANDLERS = {scf.ForOp: _for, scf.IfOp: _if, ScopeOp: _scope}

@@ -160,14 +160,12 @@ def resolve_edges(
     user: Sequence[SSAValue],
     compiler: Sequence[SSAValue],
     retains: Sequence[Expr] = (),
-    check: Callable[[SSAValue, Operation], None] | None = None,
 ) -> list[Edge]:
     """The edges of a task that survive, in order: user edges, compiler edges, retain edges.
 
     A value listed again, or a value printing as a variable already listed, is dropped. A
     user edge whose TaskId lives in a closed C++ block is a located error (rule 5); such a
-    compiler edge is skipped. `check(value, op)` runs on every edge value first (e.g. the
-    in-place array update check)."""
+    compiler edge is skipped."""
     edges: list[Edge] = []
     seen: set[object] = set()
     for is_user, values in ((True, user), (False, compiler)):
@@ -175,8 +173,6 @@ def resolve_edges(
             if v in seen:
                 continue
             seen.add(v)
-            if check is not None:
-                check(v, op)
             expr = p.env.get(v)
             if expr is None:
                 expr = p.lookup(v, op)  # raises the printer's "no C++ form" error

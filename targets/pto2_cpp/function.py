@@ -20,6 +20,7 @@ scopes are read from the IR, and a missing one is a located precondition error.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import SymbolRefAttr, TensorType
@@ -32,6 +33,9 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, NameTable, hint_of
 from pypto_dialects.targets.pto2_cpp.writer import CppWriter
+
+if TYPE_CHECKING:
+    from pypto_dialects.targets.pto2_cpp.control_flow import YieldForward
 
 Handler = Callable[["FunctionPrinter", Operation], None]
 
@@ -100,8 +104,8 @@ class FunctionPrinter:
         self.kernel_ids = KernelRegistry(self)
         self.taskids = TaskIdLowering(self)
         self.handlers = handlers()
-        # pto_rt.scope -> {result index: carry/if-result variables assigned inside the scope}
-        self.forwards: dict[ScopeOp, dict[int, list[Binding]]] = {}
+        # pto_rt.scope -> the enclosing loop's / branch's yield it prints (control_flow)
+        self.forwards: dict[ScopeOp, YieldForward] = {}
         # dynamic-dim symbols of function arguments: (argument index, axis) -> binding
         self.dim_symbols: dict[tuple[int, int], Binding] = {}
 

@@ -1,11 +1,11 @@
-"""Manual scopes as PTO2 C++: the block, hoisting, retained buffers and scalar reads.
+"""Manual scopes as PTO2 C++: the block, hoisting and retained buffers (the scope rules are
+checked before printing: transforms/verify_orchestration.py).
 
 Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级" (`pto_rt.scope manual` ->
 `PTO2_SCOPE(PTO2ScopeMode::MANUAL) { ... }`, every task a plain `Arg`), "跨作用域张量与
 manual_scope" (a manual scope is a scheduling region, not a storage scope: tensors created in
 the block are allocated before its header, outputs aliasing outer tensors are remapped);
-docs/targets/pto2-cpp.md (difference 5: manual tasks retain the buffers they use; difference 6: no
-scalar read of a tensor a manual task wrote).
+docs/targets/pto2-cpp.md (difference 5: manual tasks retain the buffers they use).
 
     uint32_t tmp_ci_shapes[2] = {16, 16};          creates of the manual block whose extents
     TensorCreateInfo tmp_ci(tmp_ci_shapes, 2, ...);  are known outside it: allocated before
@@ -13,11 +13,10 @@ scalar read of a tensor a manual task wrote).
     const Tensor& tmp = alloc_1.get_ref(0);
     PTO2TaskId alloc_1_tid = alloc_1.task_id();     once a manual task uses the batch
 
-    Tensor acc;                                     loop carries / if results declared directly
-    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {             in the block: declared before the header,
-        acc = ext_x;                                assigned in place
-        ...
-    }
+    Tensor acc = ext_x;                             loop carries / if results declared directly
+    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {             in the block: declared before the header
+        ...                                         (with the init when it is final there),
+    }                                               assigned in place
 
 Hoisting of variables declared directly in the manual block: tensor and scalar carries and if
 results always; TaskId arrays (array carries, array if results) when the manual scope yields
@@ -41,30 +40,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from xdsl.dialects import scf
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from pypto_dialects.orch import ArgDirection, CallOp, SubmitOp
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.orch import ArgDirection, CallOp, KernelOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar, array_size, op_line
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr
-from pypto_dialects.tensor import (
-    AssembleOp,
-    CreateOp,
-    ReshapeOp,
-    SliceOp,
-    TransposeOp,
-    ViewOp,
-    WriteOp,
-)
+from pypto_dialects.tensor import CreateOp
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
     from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
-
-VIEWS = (SliceOp, ViewOp, ReshapeOp, TransposeOp)
 
 
 @dataclass
@@ -77,6 +66,7 @@ class ManualCtx:
     outer: CppBlock
     header: int
     depth: int
+    hoisted: set[Binding] = field(default_factory=set)
 
 
 @dataclass
@@ -102,25 +92,21 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     p = low.p
     w = p.w
     block = op.body.block
-    for inner in op.body.walk():  # the verifier's rule, for input printed with --disable-verify
-        if isinstance(inner, ScopeOp):
-            raise codegen_error(
-                inner,
-                "is nested in a manual scope, which the runtime does not allow (no AUTO scope "
-                "inside MANUAL, no MANUAL inside MANUAL): move it out of the manual scope",
-            )
     hoisted = emit_entry_allocs(p, block)  # printed in the enclosing block: before the header
     w.blank()
     p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
     ctx = ManualCtx(op, p.block, p.block.parent, low.edits.last(), w.depth - 1)  # type: ignore[arg-type]
     low.manual.append(ctx)
-    fwd = p.forwards.pop(op, {})
+    fwd = p.forwards.pop(op, None)
     yielded: list[Expr | None] = [None] * len(op.res)
 
     # A loop body / branch that is one manual scope (materialize-runtime-scopes makes
     # compiler-owned ones): the carry / if-result assignments happen inside the block, where
     # the yielded values are declared (as for auto scopes).
-    from pypto_dialects.targets.pto2_cpp.control_flow import scope_yield_handler
+    from pypto_dialects.targets.pto2_cpp.control_flow import (
+        bind_scope_results,
+        scope_yield_handler,
+    )
 
     on_yield = scope_yield_handler(p, op, fwd, yielded)
 
@@ -128,11 +114,7 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     low.manual.pop()
     p.close_block()
     w.blank()
-    for j, r in enumerate(op.res):
-        if fwd.get(j):
-            p.bind(r, fwd[j][0])
-        elif yielded[j] is not None:
-            p.bind(r, yielded[j])  # type: ignore[arg-type]
+    bind_scope_results(p, op, fwd, yielded)
 
 
 def in_manual_block(low: TaskIdLowering) -> ManualCtx | None:
@@ -162,18 +144,29 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
     is_tid = isinstance(b, TaskIdVar)
     hoist = ctx is not None and (not is_tid or b.hoist)  # type: ignore[union-attr]
     n = array_size(b)
-    decl = f"PTO2TaskId {b.name}[{n}];" if n else f"{b.ctype} {b.name};"
-    if not n and b.ctype == "Tensor" and (hoist or init is None):
-        # The runtime's Tensor has no public default constructor: a variable declared before
-        # its value is known starts as a copy of a tensor parameter, valid everywhere.
-        decl = f"Tensor {b.name} = {placeholder_tensor(p).text};"
+
+    def decl() -> str:
+        if n:
+            return f"PTO2TaskId {b.name}[{n}];"
+        if b.ctype == "Tensor":
+            # The runtime's Tensor has no public default constructor: a variable declared
+            # before its value is known starts as a copy of a tensor parameter.
+            return f"Tensor {b.name} = {placeholder_tensor(p).text};"
+        return f"{b.ctype} {b.name};"
+
     if hoist:
         assert ctx is not None
-        low.edits.insert_before(ctx.header, ctx.depth, [decl])
+        ctx.hoisted.add(b)
         b.block = ctx.outer
+        if not n and init is not None and _final_before(ctx, init):
+            # declared with its initial value: nothing in the block can have changed it yet
+            text = p.mark(init).text
+            low.edits.insert_before(ctx.header, ctx.depth, [f"{b.ctype} {b.name} = {text};"])
+            return
+        low.edits.insert_before(ctx.header, ctx.depth, [decl()])
     if n:
         if not hoist:
-            w.line(decl)
+            w.line(decl())
         if init is not None:
             from pypto_dialects.targets.pto2_cpp.task_arrays import fill_array
 
@@ -181,7 +174,7 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
         return
     if init is None:
         if not hoist:
-            w.line(decl)
+            w.line(decl())
         return
     text = p.mark(init).text
     if hoist:
@@ -202,6 +195,15 @@ def placeholder_tensor(p: FunctionPrinter) -> Expr:
         "declares a tensor variable before its value is known (an scf.if result or a loop "
         "carry hoisted before a manual scope), and the runtime's Tensor must be initialised "
         "from an existing tensor: give the function a tensor parameter",
+    )
+
+
+def _final_before(ctx: ManualCtx, init: Expr) -> bool:
+    """Whether `init` has its value already before the manual header: every variable it
+    names is declared outside the block and is not one the block assigns before this point
+    (another variable hoisted out of it)."""
+    return all(
+        d not in ctx.hoisted and not _is_ancestor(ctx.block, d.block) for d in init.deps
     )
 
 
@@ -264,51 +266,27 @@ class BufferSources:
 
     def _step(self, value: SSAValue) -> tuple[str, object]:
         """('one', pred) | ('leaf', create) | ('none', None) | ('many', [(pred, var)])."""
-        from pypto_dialects.transforms.derive_call_directions import yield_values
-
         if isinstance(value, BlockArgument):
-            loop = value.block.parent_op()
-            if not isinstance(loop, scf.ForOp) or value.index == 0:
+            links = storage.iter_arg_edges(value)
+            if not links:
                 return ("none", None)  # a function argument: an external buffer
-            k = value.index - 1
-            init = loop.iter_args[k]
+            init = links[0][1]
             var = self._var(value)
             if var is None or var is self.p.env.get(init):
                 return ("one", init)  # a no-rebind carry: the init's buffer throughout
-            ys = yield_values(loop)
-            preds = [(init, var)] + ([(ys[k], var)] if k < len(ys) else [])
-            return ("many", preds)
-        op = value.owner
-        if isinstance(op, CreateOp):
-            return ("leaf", op)
-        if isinstance(op, VIEWS):
-            return ("one", op.source)
-        if isinstance(op, WriteOp):
-            return ("one", op.tensor)
-        if isinstance(op, AssembleOp):
-            return ("one", op.target)
-        index = value.index  # type: ignore[attr-defined]
-        if isinstance(op, CallOp | SubmitOp):
-            kernel = self.p.kernels.get(op.callee.root_reference.data)
-            if kernel is not None:
-                idx = kernel.result_param_indices()
-                if index < len(idx):
-                    return ("one", op.args[idx[index]])
+            return ("many", [(pred, var) for _, pred in links])
+        if isinstance(value, OpResult) and isinstance(value.op, CreateOp):
+            return ("leaf", value.op)
+        links = storage.edges(value, self._kernel)
+        if not links:
             return ("none", None)
-        if isinstance(op, ScopeOp):
-            ys = yield_values(op)
-            return ("one", ys[index]) if index < len(ys) else ("none", None)
-        if isinstance(op, scf.ForOp):
-            return ("one", op.body.block.args[index + 1])
-        if isinstance(op, scf.IfOp):
-            var = self._var(value)
-            preds = []
-            for region in (0, 1):
-                ys = yield_values(op, region)
-                if index < len(ys):
-                    preds.append((ys[index], var))
-            return ("many", preds)
-        return ("none", None)
+        if len(links) == 1:
+            return ("one", links[0][1])
+        var = self._var(value)  # an scf.if result: either branch's value, in its variable
+        return ("many", [(pred, var) for _, pred in links])
+
+    def _kernel(self, task: CallOp | SubmitOp) -> KernelOp | None:
+        return self.p.kernels.get(task.callee.root_reference.data)
 
     def of(self, value: SSAValue) -> frozenset[Source]:
         """The sources of `value`."""
@@ -406,82 +384,4 @@ def _unretainable(
         "cannot retain the buffer (docs/targets/pto2-cpp.md, difference 5): create the buffer "
         "outside the loop or if that carries it (e.g. two buffers before the loop, swapped "
         "through the carries), or run this task outside the manual scope",
-    )
-
-
-# ---------------------------------------------------------------------- scalar reads
-
-
-def _in_manual(op: Operation) -> bool:
-    parent = op.parent_op()
-    while parent is not None:
-        if isinstance(parent, ScopeOp) and parent.is_manual:
-            return True
-        parent = parent.parent_op()
-    return False
-
-
-def manual_writer(value: SSAValue, clean: set[SSAValue]) -> Operation | None:
-    """The task inside a manual scope that produced `value` (through aliasing), or None.
-    `clean` holds the values already known to have no such producer (it grows with every
-    search that finds none, so each value is searched once per function)."""
-    from pypto_dialects.transforms.derive_call_directions import yield_values
-
-    seen: set[SSAValue] = set()
-    todo = [value]
-    while todo:
-        v = todo.pop()
-        if v in seen or v in clean:
-            continue
-        seen.add(v)
-        if isinstance(v, BlockArgument):
-            owner = v.block.parent_op()
-            if isinstance(owner, scf.ForOp) and v.index > 0:
-                todo.append(owner.iter_args[v.index - 1])
-                ys = yield_values(owner)
-                if v.index - 1 < len(ys):
-                    todo.append(ys[v.index - 1])
-            continue
-        op = v.owner
-        if isinstance(op, CallOp | SubmitOp):
-            if _in_manual(op):
-                return op
-        elif isinstance(op, VIEWS):
-            todo.append(op.source)
-        elif isinstance(op, WriteOp):
-            todo.append(op.tensor)
-        elif isinstance(op, AssembleOp):
-            todo.extend((op.target, op.source))
-        elif isinstance(op, ScopeOp):
-            ys = yield_values(op)
-            if v.index < len(ys):  # type: ignore[attr-defined]
-                todo.append(ys[v.index])  # type: ignore[attr-defined]
-        elif isinstance(op, scf.ForOp):
-            todo.append(op.body.block.args[v.index + 1])  # type: ignore[attr-defined]
-        elif isinstance(op, scf.IfOp):
-            for region in (0, 1):
-                ys = yield_values(op, region)
-                if v.index < len(ys):  # type: ignore[attr-defined]
-                    todo.append(ys[v.index])  # type: ignore[attr-defined]
-    clean.update(seen)
-    return None
-
-
-def check_read(low: TaskIdLowering, op: Operation) -> None:
-    """docs/targets/pto2-cpp.md, difference 6: `pto_tensor.read` of a tensor a manual-scope task wrote."""
-    from pypto_dialects.targets.pto2_cpp.function import describe
-
-    tensor = op.operands[0]
-    writer = manual_writer(tensor, low.unwritten)
-    if writer is None:
-        return
-    line = op_line(writer)
-    raise codegen_error(
-        op,
-        f"reads {describe(tensor)}, which '{writer.name}'"
-        + (f" at {line}" if line else "")
-        + " writes inside a manual scope: get_tensor_data waits only for a producer the "
-        "runtime tracked, and a MANUAL scope tracks none, so the read could see stale data "
-        "(docs/targets/pto2-cpp.md, difference 6); read the value in a task that depends on the "
-        "writer, or produce the tensor outside the manual scope",
     )

@@ -28,9 +28,9 @@ classify-iter-arg-carry); nothing here decides it.
 
 TaskId arrays: `task_array_create` -> `PTO2TaskId arr[N];` with every slot invalid;
 `task_array_get` -> `PTO2TaskId t = arr[i];` (a snapshot: a later write to the slot does not
-change `t`); `task_array_set` -> `arr[i] = t;`, in place: its result is the same C++ array, so
-the array value it consumed must not be used again (a located error otherwise), and an array
-defined outside a loop cannot be updated inside it (carry it through the loop's iter_args).
+change `t`); `task_array_set` -> `arr[i] = t;`, in place: its result is the same C++ array (verify-orchestration,
+run before printing, rejects a use of the consumed value and an update of an array defined
+outside the loop around it).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
@@ -85,11 +85,28 @@ def _plan_size(loop: scf.ForOp, i: int) -> int:
     return 0
 
 
-def _needed(loop: scf.ForOp, i: int) -> bool:
-    term = loop.body.block.last_op
-    if loop.res[i].first_use is not None:
-        return True
-    return any(use.operation is not term for use in loop.body.block.args[i + 1].uses)
+def carries_needed(loop: scf.ForOp) -> list[bool]:
+    """Which carries of `loop` need a C++ variable: carry i does when its result is used,
+    when its iter_arg is used by an op other than the loop's yield, or when the yield passes
+    its iter_arg on to another carry that needs one (x in `scf.yield %y, %x`)."""
+    block = loop.body.block
+    term = block.last_op
+    args = block.args[1:]
+    needed = [loop.res[j].first_use is not None for j in range(len(args))]
+    fed_by: list[list[int]] = [[] for _ in args]  # yield position -> iter_args it receives
+    for j, a in enumerate(args):
+        for use in a.uses:
+            if use.operation is not term:
+                needed[j] = True
+            elif use.index != j:
+                fed_by[use.index].append(j)
+    work = [k for k, n in enumerate(needed) if n]
+    while work:
+        for j in fed_by[work.pop()]:
+            if not needed[j]:
+                needed[j] = True
+                work.append(j)
+    return needed
 
 
 def _const(v: SSAValue) -> int | None:
@@ -133,8 +150,11 @@ def new_var(
     return TaskIdVar(name, p.block, size=size, guard=True, producer=producer)
 
 
-def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar | None:
-    """The variable a TaskId / TaskId-array carry's yields assign (None: the carry is dead).
+def carry(
+    low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr, needed: bool
+) -> TaskIdVar | None:
+    """The variable a TaskId / TaskId-array carry's yields assign (None: the carry is dead,
+    `needed` False; see carries_needed).
     Binds the iter_arg and the loop result; the caller declares the variable before the loop
     (`declare_var`, with `init`)."""
     p = low.p
@@ -145,7 +165,6 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
         raise _stale(
             loop, i, f"it has type {val.type}, but its plan is a TaskId array of {size} slots"
         )
-    low.check_array_use(loop.iter_args[i], loop)
     n_init = array_size(init)
     if isinstance(val.type, TaskIdArrayType):
         n = val.type.size.data
@@ -156,7 +175,7 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
                 f"a {val.type} carry is an array already, but its plan is an array of "
                 f"{size} slots",
             )
-        if not _needed(loop, i):
+        if not needed:
             return None
         var = new_var(low, (hint_of(val), hint_of(res)), n, loop)
         p.bind(val, var)
@@ -170,7 +189,7 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
                 i,
                 f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId",
             )
-        if not _needed(loop, i):
+        if not needed:
             return None
         var = new_var(low, (hint_of(val), hint_of(res)), None, loop)
         p.bind(val, var)
@@ -194,7 +213,7 @@ def carry(low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr) -> TaskIdVar
         var.hoist = leaves_manual_scope(low, res)
         p.bind(res, var)
         return var
-    if not _needed(loop, i):
+    if not needed:
         return None
     var = new_var(low, (hint_of(val), hint_of(res)), size, loop)
     var.hoist = leaves_manual_scope(low, res)
@@ -214,14 +233,12 @@ def slot_index(low: TaskIdLowering, loop: scf.ForOp) -> str:
 
 
 def carry_yield(
-    low: TaskIdLowering, loop: scf.ForOp, i: int, var: Binding, value: SSAValue, term: Operation
+    low: TaskIdLowering, loop: scf.ForOp, i: int, var: Binding, src: Expr
 ) -> list[tuple[Binding, Expr]]:
-    """The assignment of a TaskId carry at the loop's yield: `(target, source)` pairs for
-    the printer's parallel assignment (array targets are copied slot by slot)."""
-    p = low.p
+    """The assignment of a TaskId carry at the loop's yield, the yielded value's C++ form
+    being `src`: `(target, source)` pairs for the printer's parallel assignment (array
+    targets are copied slot by slot)."""
     assert isinstance(var, TaskIdVar)
-    low.check_array_use(value, term)
-    src = p.use(value, term)
     n_src = array_size(src)
     if var.slot_loop is loop:
         idx = slot_index(low, loop)
@@ -294,19 +311,6 @@ def assign_arrays(
 # ---------------------------------------------------------------------- TaskId array ops
 
 
-def _innermost_loop(op: Operation) -> scf.ForOp | None:
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, scf.ForOp):
-        parent = parent.parent_op()
-    return parent
-
-
-def _def_op(value: SSAValue) -> Operation | None:
-    if isinstance(value, BlockArgument):
-        return value.block.parent_op()
-    return value.owner  # type: ignore[return-value]
-
-
 def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
     """Print `task_array_create` / `task_array_get` / `task_array_set`."""
     p = low.p
@@ -321,7 +325,6 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
         fill_array(low, var, Expr(INVALID))
         return
     if isinstance(op, TaskArrayGetOp):
-        low.check_array_use(op.array, op)
         if op.result.first_use is None:
             return
         arr = p.use(op.array, op)
@@ -331,23 +334,10 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
         w.line(f"PTO2TaskId {var.name} = {arr.text}[{idx.text}];")
         return
     assert isinstance(op, TaskArraySetOp)
-    low.check_array_use(op.array, op)
-    loop = _innermost_loop(op)
-    if loop is not None and not loop.is_ancestor(_def_op(op.array)):  # type: ignore[arg-type]
-        from pypto_dialects.targets.pto2_cpp.function import describe
-
-        raise codegen_error(
-            op,
-            f"updates {describe(op.array)} in place (PTO2TaskId arrays are C++ arrays), but "
-            "the array is defined outside the loop around this op, so every iteration would "
-            "update the one array while the IR gives each iteration the unchanged array: "
-            "carry the array through the loop's iter_args and yield the updated array",
-        )
     arr = p.use(op.array, op)
     value = p.use(op.value, op)
     if array_size(value):
         raise codegen_error(op, f"stores {value.text}, a TaskId array, into one slot")
     idx = p.use(op.index, op)
     w.line(f"{arr.text}[{idx.text}] = {value.text};")
-    low.superseded[op.array] = op
     p.bind(op.result, arr)

@@ -4,28 +4,17 @@ Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级", 
 "pl.parallel TaskId iter_arg 的 array carry", "Phase-fence dummy barrier";
 docs/targets/pto2-cpp.md, differences 5 and 6. User documentation: docs/targets/pto2-cpp.md.
 
-The rest of the printer calls `FunctionPrinter.taskids` (a `TaskIdLowering`) at these points;
-the work is split by concern into `deps` (TaskId C++ forms, the edge resolver, the deps array),
-`manual` (the manual block, hoisting, retained buffers, scalar reads), `task_arrays` (TaskId
-carries, array carries, TaskId arrays) and `line_edits` (lines decided after they were
-printed):
+`FunctionPrinter.taskids` (a `TaskIdLowering`) holds the TaskId / manual-scope state of one
+function. The work is split by concern into `deps` (TaskId C++ forms, the edge resolver, the
+deps array), `manual` (the manual block, hoisting, retained buffers), `task_arrays` (TaskId
+carries, array carries, TaskId arrays; the printer calls these modules with the state) and
+`line_edits` (lines decided after they were printed). Its own methods:
 
-    manual_scope(op)           pto_rt.scope manual [compiler_owned]: the whole block
     task_deps(op, params, n)   after a task's add_* lines: its deps array and set_dependencies
     submit_capture(op, n)      "TaskOutputTensors task_<n>_outs = " when the TaskId is used
     after_submit(op, n)        `PTO2TaskId <name> = task_<n>_outs.task_id();`
-    after_alloc(alloc, ops)    remembers the batch (its `alloc_<N>_tid` is captured on need)
     lower_op(op)               pto_system.task_invalid / task_dummy / task_is_valid,
                                pto_orch.task_array_create / get / set
-    carry(loop, i, init)       a TaskId / TaskId-array carry: binds the iter_arg and the
-                               result, returns the variable its yields assign (None: dead)
-    carry_yield(...)           that carry's assignment at the loop's yield
-    declare_var(b, init)       a carry / if-result variable's declaration (hoisted before a
-                               manual header when declared directly in a manual block)
-    assign_arrays(pairs)       the TaskId-array copies of a yield's parallel assignment
-    if_result(op, i)           an scf.if result of TaskId type
-    scope_result(op, i, v)     a pto_rt.scope result of TaskId type (bound like any value)
-    check_read(op)             pto_tensor.read of a tensor a manual task wrote (difference 6)
     finish()                   applies the deferred line edits at the end of the body
 
 TaskId ops:
@@ -45,7 +34,6 @@ TaskId ops:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation, SSAValue
@@ -57,7 +45,6 @@ from pypto_dialects.orch import (
     TaskArraySetOp,
     is_task_id_like,
 )
-from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp, TaskInvalidOp, TaskIsValidOp
 from pypto_dialects.targets.pto2_cpp import manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.deps import (
@@ -66,12 +53,11 @@ from pypto_dialects.targets.pto2_cpp.deps import (
     TaskIdVar,
     array_size,
     emit_deps,
-    op_line,
     resolve_edges,
 )
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.line_edits import LineEdits
-from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of, sanitize
+from pypto_dialects.targets.pto2_cpp.names import Expr, hint_of, sanitize
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -82,8 +68,7 @@ class TaskIdLowering:
 
     `manual`: the open manual scopes (innermost last); `allocs`: create op -> its printed
     `alloc_tensors` batch (`create_seq`: in print order); `sources`: which creates a tensor
-    may be the buffer of; `superseded`: TaskId array values consumed by an in-place
-    `task_array_set` (-> that op); `edits`: the deferred line edits; `unused_checks`: TaskId
+    may be the buffer of; `edits`: the deferred line edits; `unused_checks`: TaskId
     variables whose lines are dropped if nothing ends up naming them."""
 
     def __init__(self, printer: FunctionPrinter) -> None:
@@ -93,8 +78,6 @@ class TaskIdLowering:
         self.allocs: dict[Operation, manual.AllocRecord] = {}
         self.create_seq: dict[Operation, int] = {}
         self.sources = manual.BufferSources(printer)
-        self.unwritten: set[SSAValue] = set()  # tensors no manual task produced (check_read)
-        self.superseded: dict[SSAValue, Operation] = {}
         self.unused_checks: list[tuple[TaskIdVar, list[tuple[int, str | None]]]] = []
         self._outs: dict[Operation, str] = {}
         self._slot_var: str | None = None
@@ -135,50 +118,13 @@ class TaskIdLowering:
             self._fanout_var = self._loop_name("k")
         return self._fanout_var
 
-    # ------------------------------------------------------------------ manual scopes
-
-    def manual_scope(self, op: ScopeOp) -> None:
-        """Print a `pto_rt.scope manual` op (and bind its results)."""
-        manual.emit_manual_scope(self, op)
-
-    def declare_var(self, b: Binding, init: Expr | None) -> None:
-        """Declare a loop carry / if result variable (see manual.declare_var)."""
-        manual.declare_var(self, b, init)
-
-    def after_alloc(self, alloc: str, creates: Sequence[Operation]) -> None:
-        """Called after each `alloc_tensors` batch."""
-        manual.record_alloc(self, alloc, list(creates))
-
-    def check_read(self, op: Operation) -> None:
-        """Reject a scalar read of a tensor written inside a manual scope."""
-        manual.check_read(self, op)
-
     # ------------------------------------------------------------------ tasks
-
-    def check_array_use(self, value: SSAValue, at: Operation) -> None:
-        """A TaskId array value consumed by an in-place `task_array_set` is gone."""
-        set_op = self.superseded.get(value)
-        if set_op is None:
-            return
-        from pypto_dialects.targets.pto2_cpp.function import describe
-
-        line = op_line(set_op)
-        raise codegen_error(
-            at,
-            f"uses {describe(value)}, a TaskId array that 'pto_orch.task_array_set'"
-            + (f" at {line}" if line else "")
-            + " has updated in place (a PTO2TaskId array is one C++ array, so the value "
-            "before the update no longer exists): use the task_array_set result, or copy "
-            "the ids into another array first",
-        )
 
     def task_deps(self, op: Operation, params: str, task_no: int) -> None:
         """Print the dependency array of a task (`op` is a call or submit)."""
         user = op.deps if isinstance(op, SubmitOp) else ()
         retains = manual.retain_edges(self, op)  # type: ignore[arg-type]
-        edges = resolve_edges(
-            self.p, op, user, op.compiler_deps, retains, check=self.check_array_use  # type: ignore[attr-defined]
-        )
+        edges = resolve_edges(self.p, op, user, op.compiler_deps, retains)  # type: ignore[attr-defined]
         emit_deps(self.p, params, edges, self.fanout_var)
 
     def submit_capture(self, op: Operation, task_no: int) -> str:
@@ -237,7 +183,7 @@ class TaskIdLowering:
     def _dummy(self, op: TaskDummyOp) -> None:
         p = self.p
         w = p.w
-        edges = resolve_edges(p, op, op.deps, (), check=self.check_array_use)
+        edges = resolve_edges(p, op, op.deps, ())
         n = p.next_task()
         params = p.names.numbered(f"params_t{n}")
         w.blank()
@@ -277,31 +223,6 @@ class TaskIdLowering:
         p.bind(op.result, var)
         self.unused_checks.append((var, fix))
         w.blank()
-
-    # ------------------------------------------------------------------ carries
-
-    def carry(self, loop: Operation, index: int, init: Expr) -> TaskIdVar | None:
-        """A TaskId / TaskId-array / array-planned iter_arg (see task_arrays.carry)."""
-        return task_arrays.carry(self, loop, index, init)  # type: ignore[arg-type]
-
-    def carry_yield(
-        self, loop: Operation, index: int, carry: Binding, value: SSAValue, term: Operation
-    ) -> list[tuple[Binding, Expr]]:
-        """The assignments of such a carry at the loop's yield."""
-        return task_arrays.carry_yield(self, loop, index, carry, value, term)  # type: ignore[arg-type]
-
-    def assign_arrays(self, pairs: Sequence[tuple[Binding, Expr]]) -> list[tuple[Binding, Expr]]:
-        """Print the TaskId-array copies among `pairs`; returns the other pairs."""
-        return task_arrays.assign_arrays(self, pairs)
-
-    def if_result(self, op: Operation, index: int) -> Binding:
-        """The variable of a TaskId result of an scf.if (bound; declared by the caller)."""
-        return task_arrays.if_result(self, op, index)  # type: ignore[arg-type]
-
-    def scope_result(self, op: ScopeOp, index: int, value: SSAValue) -> None:
-        """A TaskId yielded out of an auto scope: bound to the yielded value like any other
-        result; a TaskId declared inside the scope is then unusable after it (the deps
-        resolver reports a user edge on it, rule 5)."""
 
     # ------------------------------------------------------------------ end of function
 

@@ -36,6 +36,7 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
+from pypto_dialects.targets.pto2_cpp import manual
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
@@ -61,13 +62,13 @@ MAX_RANK = 5
 """RUNTIME_MAX_TENSOR_DIMS of the runtime."""
 
 
-def _is_literal(p: FunctionPrinter, value: SSAValue) -> bool:
+def _is_literal(value: SSAValue) -> bool:
     return isinstance(value.owner, arith.ConstantOp)
 
 
 def _u32(p: FunctionPrinter, value: SSAValue, at: Operation) -> str:
     """An index operand as a `uint32_t` array element."""
-    return index_u32(p.use(value, at).paren, _is_literal(p, value))
+    return index_u32(p.use(value, at).paren, _is_literal(value))
 
 
 def _check_rank(t: TensorType, op: Operation, what: str) -> int:
@@ -157,7 +158,7 @@ def emit_alloc_batch(p: FunctionPrinter, creates: Sequence[CreateOp]) -> None:
         for i, (op, name) in enumerate(zip(chunk, names)):
             p.bind(op.result, Binding(name, "const Tensor&", p.block))
             w.line(f"const Tensor& {name} = {alloc}.get_ref({i});")
-        p.taskids.after_alloc(alloc, chunk)
+        manual.record_alloc(p.taskids, alloc, list(chunk))
     w.blank()
 
 
@@ -172,7 +173,6 @@ def _create(p: FunctionPrinter, op: CreateOp) -> None:
 
 def _read(p: FunctionPrinter, op: ReadOp) -> None:
     t = p.use_tensor(op.tensor, op)
-    p.taskids.check_read(op)
     ct = c_type(op.result.type, op, "element")
     idx = [_u32(p, v, op) for v in op.indices]
     n = len(idx)

@@ -290,10 +290,10 @@ func.func @survives(%d: tensor<64x16xf32>, %o: tensor<64x16xf32> {pto_orch.dir =
 // CHECK-EMPTY:
 // CHECK-NEXT:                        tb[b] = t;
 // CHECK-NEXT:                    }
-// CHECK-NEXT:                }
 // CHECK-EMPTY:
-// CHECK-NEXT:                for (int64_t i = 0; i < 2; ++i)
-// CHECK-NEXT:                    prev[i] = tb[i];
+// CHECK-NEXT:                    for (int64_t i = 0; i < 2; ++i)
+// CHECK-NEXT:                        prev[i] = tb[i];
+// CHECK-NEXT:                }
 // CHECK-NEXT:            }
 // CHECK-NEXT:        }
 // CHECK-EMPTY:

@@ -1,6 +1,6 @@
 // The examples outside manual scopes end to end (`-p pto2-pipeline -t pto2-cpp`): the
 // entry function of each, line by line. for_carry: the carry is planned no-rebind, so the
-// loop works on ext_acc. if_else: the result variable is assigned in each branch's scope.
+// loop works on ext_acc, written inout (the loop and the inout parameter repeat the write). if_else: the result variable is assigned in each branch's scope.
 // softmax_tuple: tuple results alias the InOut parameters, the scalar goes last.
 // group_kernel: MixedKernels of the members' ids, incore<mat> on AIC. dynamic_dim: the
 // symbol M sizes the create and bounds the loop; the relu task writes a view of ext_y
@@ -23,7 +23,7 @@
 // FOR_CARRY-NEXT:                Arg params_t0;
 // FOR_CARRY-NEXT:                params_t0.add_input(ext_a);
 // FOR_CARRY-NEXT:                params_t0.add_input(ext_acc);
-// FOR_CARRY-NEXT:                params_t0.add_output(ext_acc);
+// FOR_CARRY-NEXT:                params_t0.add_inout(ext_acc);
 // FOR_CARRY-NEXT:                rt_submit_aiv_task(0, params_t0);
 // FOR_CARRY-NEXT:            }
 // FOR_CARRY-NEXT:        }

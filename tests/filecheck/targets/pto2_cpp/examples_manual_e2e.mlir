@@ -9,7 +9,9 @@
 // broadcast of the None seed, the slot copy of the outer array into the inner one at the
 // start of every phase, the deps array sized N_BRANCHES filled from every guarded slot of
 // the outer array, the slot write `tid_branches[branch] = tid`, the slot-by-slot copy back at
-// the phase loop's yield. No retain edge: the tasks use external tensors only.
+// the phase loop's yield. No retain edge: the tasks use external tensors only. One
+// difference: ext_out is add_inout, as the phase loop writes it again every phase
+// (derive-call-directions' rule for a write in a sequential loop).
 //
 // Prefix MANUAL_SUBMIT, examples/manual_submit.mlir: the three creates of the manual block are
 // allocated before its header with the batch's retain TaskId; t0 depends on the None seed
@@ -42,7 +44,7 @@
 // CASE1-NEXT:                    // Task 0: kernel_stripe
 // CASE1-NEXT:                    Arg params_t0;
 // CASE1-NEXT:                    params_t0.add_input(ext_data);
-// CASE1-NEXT:                    params_t0.add_output(ext_out);
+// CASE1-NEXT:                    params_t0.add_inout(ext_out);
 // CASE1-NEXT:                    params_t0.add_scalar((uint64_t)(((phase * 4) + branch) * 16));
 // CASE1-NEXT:                    params_t0.add_scalar(to_u64(1.0f));
 // CASE1-NEXT:                    PTO2TaskId params_t0_deps[4];

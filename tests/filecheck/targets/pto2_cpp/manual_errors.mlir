@@ -1,6 +1,6 @@
 // Errors of the TaskId / manual-scope part of the target (one located line each, no C++):
-//  - rule 11 (docs/targets/pto2-cpp.md, difference 6): a pto_tensor.read of a tensor a task inside a manual
-//    scope wrote, after the scope (through the scope result) and inside it (through a view);
+//  - a pto_tensor.read of a tensor a task inside a manual scope wrote (checked before
+//    printing, transforms/verify_orchestration.py), after the scope (through the scope result) and inside it (through a view);
 //  - rule 10: a buffer a manual task uses whose alloc_tensors TaskId is not in scope (the
 //    carried buffer was allocated in an earlier iteration);
 //  - TaskId arrays are updated in place: using the array value a task_array_set consumed,
@@ -21,7 +21,7 @@ func.func @read_after(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pt
   %v = pto_tensor.read %r[%c0] : tensor<16xf32> -> f32
   func.return %v : f32
 }
-// CHECK: :21:3: error: 'pto_tensor.read' op reads %r, which 'pto_orch.call' at line 18 writes inside a manual scope: get_tensor_data waits only for a producer the runtime tracked, and a MANUAL scope tracks none, so the read could see stale data (docs/targets/pto2-cpp.md, difference 6); read the value in a task that depends on the writer, or produce the tensor outside the manual scope
+// CHECK: :21:3: error: 'pto_tensor.read' op reads %r, which 'pto_orch.call' at line 18 writes inside a manual scope: get_tensor_data waits only for a producer the runtime tracked, and a MANUAL scope tracks none, so the read could see stale data; read the value in a task that depends on the writer, or produce the tensor outside the manual scope
 
 // -----
 

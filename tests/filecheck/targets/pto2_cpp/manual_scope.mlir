@@ -1,11 +1,12 @@
-// Manual scopes (PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级", "跨作用域张量与 manual_scope"):
+// Manual scopes (seeds/000, "Manual Scope 与 TaskId 降级", "跨作用域张量与 manual_scope"):
 // `pto_rt.scope manual` prints `PTO2_SCOPE(PTO2ScopeMode::MANUAL) {`, every task inside is
 // a plain `Arg params_t<N>;` and a loop inside has no PTO2_SCOPE of its own (rule 1). A
 // manual scope is a scheduling region, not a storage scope (rule 6):
 //  - @hoisting: %buf, created in the block, is allocated before the header (with the retain
 //    TaskId of its batch, rule 10); the task writing the Out parameter is remapped to ext_o;
 //    the loop carries %x / %k and the if result %sel, declared directly in the block, are
-//    declared before the header and assigned in place, so the tasks after the block name
+//    declared before the header (the carries with their initial values, whose C++ names
+//    are final there) and assigned in place, so the tasks after the block name
 //    only identifiers valid there (x, sel, ext_o);
 //  - @local_extent: a create whose extent is computed inside the block stays there (an
 //    allocation task of the manual scope), and so does its retain TaskId;
@@ -95,8 +96,8 @@ func.func @compiler_owned(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch
 // CHECK-NEXT:        const Tensor& buf = alloc_0.get_ref(0);
 // CHECK-NEXT:        PTO2TaskId alloc_0_tid = alloc_0.task_id();
 // CHECK-EMPTY:
-// CHECK-NEXT:        Tensor x = ext_a;
-// CHECK-NEXT:        int64_t k;
+// CHECK-NEXT:        Tensor x = buf;
+// CHECK-NEXT:        int64_t k = 0;
 // CHECK-NEXT:        Tensor sel = ext_a;
 // CHECK-NEXT:        PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:            // Task 0: k
@@ -119,8 +120,6 @@ func.func @compiler_owned(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch
 // CHECK-NEXT:            params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
 // CHECK-NEXT:            rt_submit_aiv_task(0, params_t1);
 // CHECK-EMPTY:
-// CHECK-NEXT:            x = buf;
-// CHECK-NEXT:            k = 0;
 // CHECK-NEXT:            for (int64_t i = 0; i < n; i += 1) {
 // CHECK-NEXT:                // Task 2: kio
 // CHECK-NEXT:                Arg params_t2;

@@ -35,12 +35,13 @@ func.func @not_orchestration(%a: tensor<16xf32>, %b: tensor<16xf32>) {
   func.return
 }
 
-// Tasks nested in loops, branches and scopes are all directed.
+// Tasks nested in loops, branches and scopes are all directed (the write of the parameter %y
+// in a sequential loop is inout: each iteration writes what the previous one wrote).
 // CHECK-LABEL: func.func @nested(
 // CHECK:         pto_rt.scope manual {
 // CHECK-NEXT:      %x1 = pto_orch.call @k_aiv(in %a, out %x) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK:         scf.for
-// CHECK-NEXT:      %y1 = pto_orch.call @k_aiv(in %a, out %y) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// CHECK-NEXT:      %y1 = pto_orch.call @k_aiv(in %a, inout %y) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK:         scf.if %cond {
 // CHECK-NEXT:      %z1 = pto_orch.call @k_aic(in %a, out %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 func.func @nested(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %y: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %z: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %cond: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {

@@ -98,11 +98,11 @@ func.func @whole_views(%a: tensor<16xf32>, %a44: tensor<4x4xf32>) attributes {pt
   func.return
 }
 
-// Function parameters (external tensors) are never promoted: the rule is about buffers the
-// program allocates (docs: "What is not promoted").
+// Function parameters (external tensors) follow the same rule: the second write of %d is
+// inout, else the runtime would not order it after the first (write after write).
 // CHECK-LABEL: func.func @external_out(
 // CHECK-NEXT:    %d1 = pto_orch.call @k(in %a, out %d)
-// CHECK-NEXT:    %d2 = pto_orch.call @k(in %a, out %d1)
+// CHECK-NEXT:    %d2 = pto_orch.call @k(in %a, inout %d1)
 func.func @external_out(%a: tensor<16xf32>, %d: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %d1 = pto_orch.call @k(%a, %d) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   %d2 = pto_orch.call @k(%a, %d1) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>

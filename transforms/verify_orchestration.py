@@ -1,0 +1,161 @@
+"""`verify-orchestration`: the rules of an orchestration function that no op verifier sees
+whole (manual scopes, in-place TaskId arrays).
+
+Rules and messages: docs/passes/verify-orchestration.md. The C++ printer runs
+`check_orchestration` before printing; the pass runs it inside a pipeline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
+from xdsl.ir import Operation, OpResult, Region, SSAValue
+from xdsl.passes import ModulePass
+
+from pypto_dialects import tensor as pt
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.orch import CallOp, SubmitOp, TaskArraySetOp
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+
+
+def _no_kernel(task: CallOp | SubmitOp) -> None:
+    return None  # task results are not followed: the task is the writer
+
+
+class _Checker:
+    """One function: `manual_tasks` are the tasks inside a manual scope (any depth); `clean`
+    the tensors already known to have no such writer (each is searched once)."""
+
+    def __init__(self) -> None:
+        self.manual_tasks: set[Operation] = set()
+        self.reads: list[pt.ReadOp] = []
+        self.sets: list[TaskArraySetOp] = []
+        self.order: dict[Operation, int] = {}  # program (= print) order
+        self.clean: set[SSAValue] = set()
+
+    def walk(self, region: Region, manual: bool) -> None:
+        for block in region.blocks:
+            for op in block.ops:
+                self.order[op] = len(self.order)
+                if isinstance(op, TaskArraySetOp):
+                    self.sets.append(op)
+                if isinstance(op, ScopeOp):
+                    if manual:  # the pto_rt.scope verifier's rule, for --disable-verify input
+                        raise pass_error(
+                            op,
+                            "is nested in a manual scope, which the runtime does not allow (no "
+                            "AUTO scope inside MANUAL, no MANUAL inside MANUAL): move it out of "
+                            "the manual scope",
+                        )
+                    self.walk(op.body, op.is_manual)
+                    continue
+                if manual and isinstance(op, CallOp | SubmitOp):
+                    self.manual_tasks.add(op)
+                elif isinstance(op, pt.ReadOp):
+                    self.reads.append(op)
+                for r in op.regions:
+                    self.walk(r, manual)
+
+    def manual_writer(self, value: SSAValue) -> Operation | None:
+        """The task inside a manual scope whose write `value` may show (through the storage
+        edges, and an assemble's source), or None."""
+        seen: set[SSAValue] = set()
+        todo = [value]
+        while todo:
+            v = todo.pop()
+            if v in seen or v in self.clean:
+                continue
+            seen.add(v)
+            if isinstance(v, OpResult) and isinstance(v.op, CallOp | SubmitOp):
+                if v.op in self.manual_tasks:
+                    return v.op
+                continue
+            todo.extend(target for _, target in storage.edges(v, _no_kernel))
+            if isinstance(v, OpResult) and isinstance(v.op, pt.AssembleOp):
+                todo.append(v.op.source)
+        self.clean.update(seen)
+        return None
+
+    def check_read(self, op: pt.ReadOp) -> None:
+        writer = self.manual_writer(op.tensor)
+        if writer is None:
+            return
+        raise pass_error(
+            op,
+            f"reads {_describe(op.tensor)}, which '{writer.name}'{_at_line(writer)} writes inside a manual "
+            "scope: get_tensor_data waits only for a producer the runtime tracked, and a MANUAL "
+            "scope tracks none, so the read could see stale data; read the value in a task "
+            "that depends on the writer, or produce the tensor outside the manual scope",
+        )
+
+
+    def check_set(self, op: TaskArraySetOp) -> None:
+        """An in-place update: the array value it consumed is gone after it, and it must not
+        update an array defined outside the loop around it."""
+        loop = op.parent_op()
+        while loop is not None and not isinstance(loop, scf.ForOp):
+            loop = loop.parent_op()
+        defined_in = op.array.owner if isinstance(op.array, OpResult) else None
+        if defined_in is None:
+            defined_in = op.array.block.parent_op()  # type: ignore[attr-defined]
+        if loop is not None and not loop.is_ancestor(defined_in):  # type: ignore[arg-type]
+            raise pass_error(
+                op,
+                f"updates {_describe(op.array)} in place (PTO2TaskId arrays are C++ arrays), "
+                "but the array is defined outside the loop around this op, so every iteration "
+                "would update the one array while the IR gives each iteration the unchanged "
+                "array: carry the array through the loop's iter_args and yield the updated array",
+            )
+        at = self.order[op]
+        later = [u.operation for u in op.array.uses if self.order.get(u.operation, -1) > at]
+        if later:
+            use = min(later, key=self.order.__getitem__)
+            raise pass_error(
+                use,
+                f"uses {_describe(op.array)}, a TaskId array that 'pto_orch.task_array_set'"
+                f"{_at_line(op)} has updated in place (a PTO2TaskId array is one C++ array, so "
+                "the value before the update no longer exists): use the task_array_set result, "
+                "or copy the ids into another array first",
+            )
+
+
+def _at_line(op: Operation) -> str:
+    loc = op.location
+    return f" at line {loc.line.data}" if isinstance(loc, FileLineColLoc) else ""
+
+
+def _describe(value: SSAValue) -> str:
+    if value.name_hint:
+        return f"%{value.name_hint}"
+    if isinstance(value, OpResult):
+        return f"result #{value.index} of '{value.op.name}'"
+    return "a block argument"
+
+
+def check_orchestration(module: ModuleOp) -> None:
+    """Check the manual-scope rules in every orchestration function of `module`. Returns None;
+    raises a located PassFailedException for the first violation."""
+    for f in orchestration_functions(module):
+        checker = _Checker()
+        checker.walk(f.body, False)
+        for item in sorted(checker.reads + checker.sets, key=checker.order.__getitem__):
+            if isinstance(item, TaskArraySetOp):
+                checker.check_set(item)
+            else:
+                checker.check_read(item)
+
+
+@dataclass(frozen=True)
+class VerifyOrchestration(ModulePass):
+    """Fail on a scalar read of a tensor a manual-scope task wrote, a scope nested in a
+    manual scope, or a misused in-place TaskId array (docs/passes/verify-orchestration.md)."""
+
+    name = "verify-orchestration"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        check_orchestration(op)
