@@ -59,9 +59,6 @@ def test_for_carry() -> None:
     assert all(r.ordered(f"t{i}", f"t{i + 1}") for i in range(3))
 
 
-@pytest.mark.xfail(strict=True, reason="open bug: the accumulator is passed as a separate input "
-                   "and output (never promoted to inout), so every later task depends on every "
-                   "earlier writer: 6 edges instead of 3")
 def test_for_carry_edges_are_a_chain() -> None:
     r = execute(EXAMPLES / "for_carry.mlir", {"kernel_add": ADD}, [rand(16, 16), rand(16, 16)])
     assert r.edges == edges("t0>t1 tensormap", "t1>t2 tensormap", "t2>t3 tensormap")
@@ -314,8 +311,6 @@ SUB = """
 """
 
 
-@pytest.mark.xfail(strict=True, reason="open bug: yields inside a scope are sequential copies "
-                   "(fib(10) comes out wrong)")
 def test_fibonacci_carries() -> None:
     r = execute(PROGRAMS / "carries.mlir", {"put": PUT, "copy": COPY, "inc": INC, "sub": SUB},
                 [zeros(16)], function="fib")
@@ -323,8 +318,6 @@ def test_fibonacci_carries() -> None:
     assert r.edges == set()
 
 
-@pytest.mark.xfail(strict=True, reason="open bug: yields inside a scope are sequential copies "
-                   "(both carries end as the same buffer, o = 0)")
 def test_tensor_swap_carries() -> None:
     a, b = rand(16), rand(16)
     r = execute(PROGRAMS / "carries.mlir", {"put": PUT, "copy": COPY, "inc": INC, "sub": SUB},
@@ -340,8 +333,6 @@ STRIPE16 = """
 """
 
 
-@pytest.mark.xfail(strict=True, reason="open bug: a TaskId carry yielded into another carry "
-                   "is rejected ('has no C++ form')")
 def test_taskid_double_buffering() -> None:
     x = rand(16)
     r = execute(PROGRAMS / "double_buffer.mlir", {"stripe": STRIPE16}, [x, zeros(96)])
@@ -374,14 +365,7 @@ PUT_ADD = """
 """
 
 
-SEPARATE_IN_OUT = pytest.mark.xfail(
-    strict=True, reason="open bug: a buffer passed as a separate input and output of one task "
-    "(never promoted to inout) leaves the earlier writer's tensor-map entry in place, so the next "
-    "reader also waits for it (a transitive extra edge)")
-
-
-@pytest.mark.parametrize(("fill", "branch_task"),
-                         [pytest.param(0.5, True, marks=SEPARATE_IN_OUT), (1.0, False)])
+@pytest.mark.parametrize(("fill", "branch_task"), [(0.5, True), (1.0, False)])
 def test_nested_scopes_read_and_if_results(fill: float, branch_task: bool) -> None:
     a = np.full((16, 16), fill, np.float32)
     r = execute(PROGRAMS / "nested.mlir", {"add": ADD, "inc": INC, "put": PUT_ADD},

@@ -22,21 +22,9 @@ from pypto_dialects.targets.pto2_cpp import generate_module
 
 pytestmark = pytest.mark.usefixtures("runtime_headers")
 
-# Programs the printer rejects today because of an open bug (each must still be rejected, so the
-# entry goes when the bug is fixed).
-KNOWN_REJECTED = {
-    "double_buffer": "'scf.yield' op uses %p1, which has no C++ form",
-}
-
-
-def _runs_pipeline(path: Path) -> bool:
-    """A printer test whose RUN line runs pto2-pipeline on the file is compiled after it."""
-    return "-p pto2-pipeline -t pto2-cpp %s" in path.read_text()
-
-
 def _inputs() -> list[tuple[Path, bool]]:
     """(file, through pto2-pipeline) for every program whose C++ the suite generates."""
-    return [(p, pipe) for p, pipe in all_inputs() if p.stem not in KNOWN_REJECTED]
+    return all_inputs()
 
 
 def _cpp_files(path: Path, pipeline: bool) -> dict[str, str]:
@@ -62,15 +50,5 @@ def test_every_generated_file_compiles_against_the_runtime_headers() -> None:
 def test_the_list_covers_examples_printer_inputs_and_execution_programs() -> None:
     names = {p.stem for p, _ in _inputs()}
     assert {p.stem for p in EXAMPLES.glob("*.mlir")} <= names
-    assert {p.stem for p in PROGRAMS.glob("*.mlir")} - set(KNOWN_REJECTED) <= names
+    assert {p.stem for p in PROGRAMS.glob("*.mlir")} <= names
     assert {"retain", "task_arrays", "tensor_ops", "scalar_args"} <= names
-
-
-@pytest.mark.parametrize("stem", sorted(KNOWN_REJECTED))
-def test_known_rejected_programs_are_still_rejected(stem: str) -> None:
-    from pypto_dialects.targets.pto2_cpp.errors import CodegenError
-
-    with pytest.raises(Exception) as info:
-        _cpp_files(PROGRAMS / f"{stem}.mlir", True)
-    assert KNOWN_REJECTED[stem] in str(info.value)
-    assert isinstance(info.value, (CodegenError, Exception))
