@@ -606,7 +606,7 @@ def test_contiguous_reshape_of_a_first_axis_slice() -> None:
     # Reshapes the runtime accepts (a slice along the first axis, a 1-row view): the verifier lets
     # them through and the runtime's is_contiguous assert holds.
     t, u = rand(4, 8, 16), rand(4, 256)
-    r = execute(PRINTER_TESTS / "reshape_contiguous.mlir", {"k": INC},
+    r = execute(PROGRAMS / "reshape_contiguous.mlir", {"k": INC},
                 [t, u, 1, zeros(256), zeros(256)], function="rows")
     np.testing.assert_array_equal(r.outputs[3], t[1:3].reshape(256) + 1)
     np.testing.assert_array_equal(r.outputs[4], u[1] + 1)
