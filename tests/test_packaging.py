@@ -72,6 +72,7 @@ def test_mapped_folders_are_subpackages(wheel: Path) -> None:
     assert "pypto_dialects/tools/pypto_opt.py" in names
     for dialect in ("orch", "tensor", "system", "rt"):
         assert f"pypto_dialects/{dialect}.py" in names
+        assert f"pypto_dialects/interpreter/{dialect}.py" in names
     # every Python module of the mapped source folders is shipped
     for sub in MAPPED:
         for py in (ROOT / sub).rglob("*.py"):
@@ -90,6 +91,7 @@ def test_console_script_and_pinned_xdsl(wheel: Path) -> None:
     lines = [line.strip() for line in entry.splitlines()]
     assert "[console_scripts]" in lines
     assert "pypto-opt = pypto_dialects.tools.pypto_opt:main" in lines
+    assert "pypto-run = pypto_dialects.tools.pypto_run:main" in lines
     meta = _dist_file(wheel, "METADATA").splitlines()
     requires = [line for line in meta if line.startswith("Requires-Dist:")]
     xdsl = [r for r in requires if r.split(":", 1)[1].strip().startswith("xdsl")]

@@ -2,8 +2,8 @@
 `g++ -std=c++17 -Wall -Wextra -Werror` (support.simpler_runtime.compile_check).
 
 The list: every example after `pto2-pipeline`, every function of every printer test input under
-tests/filecheck/targets/pto2_cpp/ (as the printer tests print them, without the pipeline; the
-error and --verify-diagnostics inputs excepted), and every function of every execution program
+tests/filecheck/targets/pto2_cpp/ (as the printer tests print them: without the pipeline unless
+their RUN line runs it; the error and --verify-diagnostics inputs excepted), and every function of every execution program
 under tests/execution/ (after `pto2-pipeline`). One test walks the list and fails on the first
 file that does not compile, naming it and quoting g++.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from support import simpler_runtime
-from support.execution import EXAMPLES, PRINTER_TESTS, PROGRAMS
+from support.execution import EXAMPLES, PRINTER_TESTS, PROGRAMS, all_inputs
 
 from pypto_dialects.context import make_context
 from pypto_dialects.parsing import parse_module
@@ -29,14 +29,14 @@ KNOWN_REJECTED = {
 }
 
 
+def _runs_pipeline(path: Path) -> bool:
+    """A printer test whose RUN line runs pto2-pipeline on the file is compiled after it."""
+    return "-p pto2-pipeline -t pto2-cpp %s" in path.read_text()
+
+
 def _inputs() -> list[tuple[Path, bool]]:
     """(file, through pto2-pipeline) for every program whose C++ the suite generates."""
-    printer = [p for p in sorted(PRINTER_TESTS.glob("*.mlir"))
-               if "--verify-diagnostics" not in p.read_text() and "func.func" in p.read_text()
-               and "error:" not in p.read_text()]
-    return ([(p, True) for p in sorted(EXAMPLES.glob("*.mlir"))]
-            + [(p, False) for p in printer]
-            + [(p, True) for p in sorted(PROGRAMS.glob("*.mlir")) if p.stem not in KNOWN_REJECTED])
+    return [(p, pipe) for p, pipe in all_inputs() if p.stem not in KNOWN_REJECTED]
 
 
 def _cpp_files(path: Path, pipeline: bool) -> dict[str, str]:

@@ -17,8 +17,11 @@ from support import simpler_runtime
 from support.simpler_runtime import Run
 
 from pypto_dialects.context import make_context
+from pypto_dialects.interpreter import run_function
+from pypto_dialects.orch import KernelOp
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.targets.pto2_cpp import generate_module
+from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -41,6 +44,26 @@ INC = """
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i) + 1.0f;
 """
 NOTHING = "(void)args;"
+
+
+def printer_inputs() -> list[tuple[Path, bool]]:
+    """Every printer test input that prints C++ for all its functions, with whether its RUN line
+    puts it through `pto2-pipeline` first (the error and --verify-diagnostics inputs excepted)."""
+    out = []
+    for path in sorted(PRINTER_TESTS.glob("*.mlir")):
+        text = path.read_text()
+        if "func.func" not in text or "error:" in text or "-diagnostics" in text:
+            continue
+        run = next((line for line in text.splitlines() if "RUN:" in line), "")
+        out.append((path, "pto2-pipeline" in run))
+    return out
+
+
+def all_inputs() -> list[tuple[Path, bool]]:
+    """(program, through pto2-pipeline) for every program whose C++ the suite generates: the
+    examples, the printer test inputs and the execution programs."""
+    return ([(p, True) for p in sorted(EXAMPLES.glob("*.mlir"))] + printer_inputs()
+            + [(p, True) for p in sorted(PROGRAMS.glob("*.mlir"))])
 
 
 @lru_cache(maxsize=None)
@@ -73,4 +96,45 @@ def execute(
     code, config = generate(path, function, pipeline)
     if edit is not None:
         code = edit(code)
-    return simpler_runtime.run_program(code, config, kernels, args, ring_heap=ring_heap)
+    run = simpler_runtime.run_program(code, config, kernels, args, ring_heap=ring_heap)
+    if edit is None:
+        model = model_edges(path, function, pipeline, config, args)
+        if model is not None:
+            # The C++ batches creates into one alloc_tensors task per scope; the interpreter
+            # allocates per create: compare allocation edges by their successor and origin.
+            model, record = _fold_allocs(model), _fold_allocs(run.edges)
+            assert model == record, (
+                f"the interpreter's task graph disagrees with the runtime's record:\n"
+                f"  interpreter only: {sorted(model - record)}\n"
+                f"  runtime only: {sorted(record - model)}")
+    return run
+
+
+def model_edges(path: Path, function: str | None, pipeline: bool, config: dict,
+                args: list) -> set[tuple[str, str, str]] | None:
+    """The dependency edges the interpreter's task graph predicts for the same program and
+    arguments, named as `Run.edges` names them. None for a program whose control flow reads
+    tensor data (`pto_tensor.read`): the interpreter's kernels here write nothing, so such a
+    program could take another path than the real run."""
+    text = path.read_text()
+    if "pto_tensor.read" in text:
+        return None
+    ctx = make_context()
+    module = parse_module(ctx, text, str(path))
+    if pipeline:
+        Pto2Pipeline().apply(ctx, module)
+    by_name = {p["name"]: a for p, a in zip(config["params"], args)}
+    kernels = {k.sym_name.data: _noop for k in module.walk() if isinstance(k, KernelOp)}
+    graph = run_function(module, config["function"], by_name, kernels).graph
+    names = {t.id: f"t{i}" for i, t in enumerate(graph.kernel_tasks())}
+    allocs = sorted(e.pred for e in graph.edges if e.pred not in names)
+    names.update({tid: f"alloc{j}" for j, tid in enumerate(dict.fromkeys(allocs))})
+    return {(names[e.pred], names[e.succ], e.origin) for e in graph.edges}
+
+
+def _fold_allocs(edges: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
+    return {("alloc" if p.startswith("alloc") else p, s, o) for p, s, o in edges}
+
+
+def _noop(*_args: object) -> None:
+    return None

@@ -4,7 +4,8 @@ execution.
 Where the runtime comes from, in order:
 1. `PYPTO_SIMPLER_ROOT`: a hw-native-sys/simpler checkout of the user's (read only; it is copied into
    the cache before anything is built);
-2. the snapshot archive `../shared/runtime/simpler-*.tar.gz` beside the repository (CI has it).
+2. the snapshot archive `shared/runtime/simpler-*.tar.gz` beside the repository or one of its
+   parent folders (CI has `../shared/runtime/`).
 Without either, runtime-backed tests skip with `SKIP_REASON`; under CI (`CI` set) they fail instead,
 so they are never silently absent there.
 
@@ -55,8 +56,13 @@ class RuntimeMissing(Exception):
 
 
 def _archive() -> Path | None:
-    found = sorted((ROOT.parent / "shared" / "runtime").glob("simpler-*.tar.gz"))
-    return found[-1] if found else None
+    """The newest `shared/runtime/simpler-*.tar.gz` beside the repository or beside one of its
+    parent folders (a git worktree may sit one level deeper than the checkout)."""
+    for folder in ROOT.parents:
+        found = sorted((folder / "shared" / "runtime").glob("simpler-*.tar.gz"))
+        if found:
+            return found[-1]
+    return None
 
 
 def cache_dir() -> Path:

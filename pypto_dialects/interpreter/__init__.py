@@ -1,0 +1,28 @@
+"""Reference semantics of orchestration programs: an interpreter on xDSL's interpreter
+framework that runs an orchestration function on numpy arrays with Python kernel
+implementations, and records the task graph the PTO2 runtime would build (tasks, scopes,
+dependency edges with their origins), plus the race report over that graph.
+
+One module per dialect's implementations (`orch`, `tensor`, `system`, `rt`, and `scf` for
+the parallel TaskId array carry), as xDSL's `xdsl/interpreters/`; the runtime model in
+`graph`; `races`; `export` (JSON, DOT); `run` (the entry point). Users: docs/interpreter.md.
+"""
+
+from pypto_dialects.interpreter.graph import Buffer, Edge, Scope, Task, TaskArg, TaskGraph
+from pypto_dialects.interpreter.races import Race, assert_no_races, find_races
+from pypto_dialects.interpreter.run import RunResult, make_interpreter, run_function
+
+__all__ = [
+    "Buffer",
+    "Edge",
+    "Race",
+    "RunResult",
+    "Scope",
+    "Task",
+    "TaskArg",
+    "TaskGraph",
+    "assert_no_races",
+    "find_races",
+    "make_interpreter",
+    "run_function",
+]

@@ -1,0 +1,57 @@
+"""What every implementation module shares during a run: the runtime model, the kernel
+implementations, and how values and errors are spelled."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr
+from xdsl.interpreter import Interpreter
+from xdsl.ir import Operation, SSAValue
+from xdsl.utils.exceptions import InterpretationError
+
+from pypto_dialects.diagnostics import format_op_error, location_of
+from pypto_dialects.interpreter.graph import Runtime
+
+KernelImpl = Callable[..., Any]
+"""A kernel's Python implementation: one argument per kernel parameter (numpy views for
+tensors, numbers for scalars); see docs/interpreter.md."""
+
+
+@dataclass
+class RunContext:
+    """The state of one run, stored on the interpreter (`Interpreter.get_data`)."""
+
+    kernels: Mapping[str, KernelImpl] = field(default_factory=dict)
+    runtime: Runtime = field(default_factory=Runtime)
+
+
+def run_context(interpreter: Interpreter) -> RunContext:
+    """The run's context (created empty on first use)."""
+    return interpreter.get_data(RunContext, "context", RunContext)  # type: ignore[arg-type]
+
+
+def set_run_context(interpreter: Interpreter, ctx: RunContext) -> None:
+    interpreter.set_data(RunContext, "context", ctx)  # type: ignore[arg-type]
+
+
+def run_error(op: Operation, message: str) -> InterpretationError:
+    """A located one-line diagnostic about `op`, raised while running it."""
+    return InterpretationError(format_op_error(op, message))
+
+
+def where(op: Operation) -> str:
+    return location_of(op)
+
+
+def python_scalar(value: Any) -> Any:
+    """An xDSL interpreter scalar (IntegerAttr / FloatAttr) as a Python number."""
+    if isinstance(value, IntegerAttr | FloatAttr):
+        return value.value.data
+    return value
+
+
+def value_name(value: SSAValue, fallback: str) -> str:
+    return f"%{value.name_hint}" if value.name_hint else fallback

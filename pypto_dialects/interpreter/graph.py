@@ -1,0 +1,419 @@
+"""The task graph a run records, and the PTO2 runtime's dependency rules that build it.
+
+A run of an orchestration function submits tasks; this module keeps what the PTO2 runtime
+keeps while it does: buffers (external tensors and `alloc_tensors` allocations), tensor
+views as regions of a buffer (start offset, shape and strides in elements, as the runtime's
+`Tensor`), the runtime scopes, the tensor map of earlier writers, and every dependency edge
+with the runtime's origin label (`explicit`, `creator`, `tensormap`). The rules are those of
+the runtime's `pto_dep_compute.h` (hw-native-sys/simpler); docs/interpreter.md states them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+PACKED_OUTPUT_ALIGN = 1024
+"""Bytes an `alloc_tensors` buffer is rounded up to (the runtime's PTO2_PACKED_OUTPUT_ALIGN)."""
+
+ORIGINS = ("explicit", "creator", "tensormap")
+"""Edge origins, spelled as the runtime's dependency record (deps.json) spells them."""
+
+
+class Overlap(enum.Enum):
+    """The runtime's OverlapStatus of a tensor-map lookup."""
+
+    NO_OVERLAP = "no_overlap"
+    COVERED = "covered"
+    OTHER = "other"
+
+
+@dataclass(eq=False)
+class Buffer:
+    """One storage: an external tensor (a function parameter) or an allocation (a
+    `pto_tensor.create`). `data` is the flat element array; `size_bytes` is the runtime's
+    `buffer.size` (allocations are rounded up to 1024 bytes)."""
+
+    id: int
+    name: str
+    shape: tuple[int, ...]
+    data: np.ndarray
+    size_bytes: int
+    external: bool
+    creator: int | None = None
+    location: str = "<unknown>"
+
+    @property
+    def itemsize(self) -> int:
+        return int(self.data.itemsize)
+
+
+@dataclass(frozen=True, eq=False)
+class TensorValue:
+    """A tensor SSA value at run time: a strided region of a buffer (elements)."""
+
+    buffer: Buffer
+    start: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+
+    @staticmethod
+    def whole(buffer: Buffer) -> TensorValue:
+        return TensorValue(buffer, 0, buffer.shape, row_major(buffer.shape))
+
+    def array(self, writeable: bool = True) -> np.ndarray:
+        """A numpy view of the region (writes go to the buffer)."""
+        item = self.buffer.itemsize
+        return np.lib.stride_tricks.as_strided(
+            self.buffer.data[self.start :],
+            shape=self.shape,
+            strides=tuple(s * item for s in self.strides),
+            writeable=writeable,
+        )
+
+    @property
+    def contiguous(self) -> bool:
+        return self.strides == row_major(self.shape)
+
+    def extent(self) -> int:
+        """Elements from the first to one past the last (the runtime's extent_elem)."""
+        if self.contiguous:
+            return int(np.prod(self.shape, dtype=np.int64))
+        return 1 + sum((n - 1) * s for n, s in zip(self.shape, self.strides) if n > 0)
+
+    def elements(self) -> np.ndarray:
+        """The sorted flat element indices of the region."""
+        idx = np.full((1,), self.start, dtype=np.int64)
+        for n, s in zip(self.shape, self.strides):
+            idx = (idx[:, None] + np.arange(n, dtype=np.int64)[None, :] * s).reshape(-1)
+        return np.unique(idx)
+
+    def describe(self) -> str:
+        """`%c`, `%c[16:32, 0:16]` or `%c{offset 8, shape 4x4, strides 1x16}`."""
+        name = self.buffer.name
+        full = row_major(self.buffer.shape)
+        if self.start == 0 and self.shape == self.buffer.shape and self.strides == full:
+            return name
+        if len(self.shape) == len(full) and self.strides == full:
+            offs, rem = [], self.start
+            for s in full:
+                offs.append(rem // s)
+                rem %= s
+            return name + "[" + ", ".join(f"{o}:{o + n}" for o, n in zip(offs, self.shape)) + "]"
+        shape = "x".join(map(str, self.shape))
+        strides = "x".join(map(str, self.strides))
+        return f"{name}{{offset {self.start}, shape {shape}, strides {strides}}}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "buffer": self.buffer.id,
+            "start_offset": self.start,
+            "shape": list(self.shape),
+            "strides": list(self.strides),
+        }
+
+
+def row_major(shape: tuple[int, ...]) -> tuple[int, ...]:
+    out, s = [], 1
+    for n in reversed(shape):
+        out.append(s)
+        s *= n
+    return tuple(reversed(out))
+
+
+def check_overlap(probe: TensorValue, entry: TensorValue) -> Overlap:
+    """The runtime's tensor-map overlap test of a looked-up tensor against a recorded writer
+    (PTO2TensorMapEntry::check_overlap): a byte-range test, then, when both views share one
+    row-major axis layout, a per-dimension test that can say COVERED (the probe contains the
+    entry); anything it cannot decide is OTHER (a conservative overlap)."""
+    in_begin, ent_begin = probe.start, entry.start
+    if not (probe.start + probe.extent() > ent_begin and entry.start + entry.extent() > in_begin):
+        return Overlap.NO_OVERLAP
+    n = len(probe.shape)
+    if n != len(entry.shape) or n == 0 or probe.strides != entry.strides:
+        return Overlap.OTHER
+    strides = entry.strides
+    if strides[-1] != 1 or any(strides[i - 1] % strides[i] for i in range(1, n)):
+        return Overlap.OTHER
+    ref = [0] * n
+    for i in range(1, n):
+        ref[i] = strides[i - 1] // strides[i]
+    storage = probe.buffer.size_bytes // probe.buffer.itemsize
+    if storage % strides[0]:
+        return Overlap.OTHER
+    ref[0] = storage // strides[0]
+    in_off, ent_off = [], []
+    in_rem, ent_rem = probe.start, entry.start
+    for s in strides:
+        in_off.append(in_rem // s)
+        ent_off.append(ent_rem // s)
+        in_rem %= s
+        ent_rem %= s
+    if in_rem or ent_rem:
+        return Overlap.OTHER
+    for i in range(n):
+        if in_off[i] + probe.shape[i] > ref[i] or ent_off[i] + entry.shape[i] > ref[i]:
+            return Overlap.OTHER
+    covered = True
+    for i in range(n):
+        a0, a1 = in_off[i], in_off[i] + probe.shape[i]
+        b0, b1 = ent_off[i], ent_off[i] + entry.shape[i]
+        if not (a1 > b0 and b1 > a0):
+            return Overlap.NO_OVERLAP
+        if not (a0 <= b0 and b1 <= a1):
+            covered = False
+    return Overlap.COVERED if covered else Overlap.OTHER
+
+
+# Call-site direction -> the runtime's TensorArgType (every `out` of ours is a pre-allocated
+# tensor: `add_output(const Tensor&)`, OUTPUT_EXISTING).
+TAGS = {"in": "INPUT", "out": "OUTPUT_EXISTING", "inout": "INOUT", "no_dep": "NO_DEP"}
+
+
+@dataclass
+class TaskArg:
+    """One tensor slot of a task, in the order the task adds its tensors."""
+
+    slot: int
+    param: int
+    direction: str
+    tensor: TensorValue
+    reads: bool
+    writes: bool
+
+    @property
+    def tag(self) -> str:
+        return TAGS[self.direction]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "slot": self.slot,
+            "param": self.param,
+            "direction": self.direction,
+            "type": self.tag,
+            "reads": self.reads,
+            "writes": self.writes,
+            "region": self.tensor.describe(),
+            **self.tensor.to_json(),
+        }
+
+
+@dataclass
+class Task:
+    """A task instance: a kernel task (`call` / `submit`), a dummy barrier
+    (`task_dummy`), or the allocation task of a buffer (the runtime's hidden
+    `alloc_tensors` task, the source of creator edges)."""
+
+    id: int
+    kind: str
+    name: str
+    op_name: str
+    location: str
+    scope: int | None
+    args: list[TaskArg] = field(default_factory=list)
+    scalars: list[Any] = field(default_factory=list)
+    deps: list[int] = field(default_factory=list)
+    parallel: tuple[tuple[int, int], ...] = ()
+    """(loop execution, iteration) of every enclosing `pto_orch.parallel` loop."""
+
+    def label(self) -> str:
+        return f"task {self.id} ({self.name})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "name": self.name,
+            "op": self.op_name,
+            "location": self.location,
+            "scope": self.scope,
+            "args": [a.to_json() for a in self.args],
+            "scalars": [s if isinstance(s, int | float | bool) else str(s) for s in self.scalars],
+            "explicit_deps": list(self.deps),
+            "parallel": [list(p) for p in self.parallel],
+        }
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A dependency edge as the runtime records it: `arg` is the consumer's tensor slot
+    (-1 for explicit edges); `overlap` is set for tensor-map edges."""
+
+    pred: int
+    succ: int
+    origin: str
+    arg: int = -1
+    overlap: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "pred": self.pred,
+            "succ": self.succ,
+            "source": self.origin,
+            "arg": self.arg,
+        }
+        if self.overlap is not None:
+            out["overlap"] = self.overlap
+        return out
+
+
+@dataclass
+class Scope:
+    """One execution of a `pto_rt.scope` (a loop body's scope runs once per iteration)."""
+
+    id: int
+    mode: str
+    parent: int | None
+    location: str
+    compiler_owned: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "mode": self.mode,
+            "parent": self.parent,
+            "location": self.location,
+            "compiler_owned": self.compiler_owned,
+        }
+
+
+@dataclass
+class TaskGraph:
+    """Tasks (ids in submission order; allocation tasks included), edges, buffers, scopes."""
+
+    tasks: list[Task] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    buffers: list[Buffer] = field(default_factory=list)
+    scopes: list[Scope] = field(default_factory=list)
+
+    def edge_set(self, origin: str | None = None) -> set[tuple[int, int, str]]:
+        """`{(pred, succ, origin)}`, optionally of one origin."""
+        return {
+            (e.pred, e.succ, e.origin) for e in self.edges if origin is None or e.origin == origin
+        }
+
+    def kernel_tasks(self) -> list[Task]:
+        return [t for t in self.tasks if t.kind != "alloc"]
+
+    def scope_mode(self, task: Task) -> str:
+        return "auto" if task.scope is None else self.scopes[task.scope].mode
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tasks": [t.to_json() for t in self.tasks],
+            "edges": [e.to_json() for e in self.edges],
+            "buffers": [
+                {
+                    "id": b.id,
+                    "name": b.name,
+                    "shape": list(b.shape),
+                    "dtype": str(b.data.dtype),
+                    "size_bytes": b.size_bytes,
+                    "external": b.external,
+                    "creator": b.creator,
+                    "location": b.location,
+                }
+                for b in self.buffers
+            ],
+            "scopes": [s.to_json() for s in self.scopes],
+        }
+
+
+@dataclass
+class Runtime:
+    """The PTO2 runtime's dependency bookkeeping during one run.
+
+    `submit` applies the runtime's rules to one task: explicit edges first (each predecessor
+    once), then, outside manual scopes, per tensor slot in order: creator retention for
+    every non-OUTPUT slot (skipped when that predecessor is already an edge of the task),
+    and for INPUT / INOUT a lookup of the tensor map's earlier writers that overlap (one
+    edge per matching entry; an INOUT that COVERS an entry removes it); then INOUT and
+    OUTPUT_EXISTING slots are recorded as writers. Inside a manual scope only the explicit
+    edges exist and nothing is recorded.
+    """
+
+    graph: TaskGraph = field(default_factory=TaskGraph)
+    scope_stack: list[int] = field(default_factory=list)
+    tensor_map: list[tuple[int, TensorValue]] = field(default_factory=list)
+    parallel_stack: list[tuple[int, int]] = field(default_factory=list)
+    parallel_loops: int = 0
+
+    def in_manual_scope(self) -> bool:
+        return any(self.graph.scopes[s].mode == "manual" for s in self.scope_stack)
+
+    def current_scope(self) -> int | None:
+        return self.scope_stack[-1] if self.scope_stack else None
+
+    def open_scope(self, mode: str, location: str, compiler_owned: bool) -> Scope:
+        scope = Scope(len(self.graph.scopes), mode, self.current_scope(), location, compiler_owned)
+        self.graph.scopes.append(scope)
+        self.scope_stack.append(scope.id)
+        return scope
+
+    def close_scope(self) -> None:
+        self.scope_stack.pop()
+
+    def new_buffer(
+        self, name: str, shape: tuple[int, ...], data: np.ndarray, external: bool, location: str
+    ) -> Buffer:
+        size = int(data.size * data.itemsize)
+        if not external:
+            size = -(-size // PACKED_OUTPUT_ALIGN) * PACKED_OUTPUT_ALIGN
+        buf = Buffer(len(self.graph.buffers), name, shape, data, size, external, None, location)
+        self.graph.buffers.append(buf)
+        if not external:
+            alloc = self._new_task("alloc", f"alloc {name}", "pto_tensor.create", location)
+            buf.creator = alloc.id
+        return buf
+
+    def _new_task(self, kind: str, name: str, op_name: str, location: str) -> Task:
+        task = Task(len(self.graph.tasks), kind, name, op_name, location, self.current_scope())
+        task.parallel = tuple(self.parallel_stack)
+        self.graph.tasks.append(task)
+        return task
+
+    def submit(
+        self,
+        kind: str,
+        name: str,
+        op_name: str,
+        location: str,
+        args: list[TaskArg],
+        scalars: list[Any],
+        explicit: list[int],
+    ) -> Task:
+        task = self._new_task(kind, name, op_name, location)
+        task.args, task.scalars, task.deps = args, scalars, list(explicit)
+        edges = self.graph.edges
+        preds: set[int] = set()
+        for pred in explicit:
+            if pred not in preds:
+                preds.add(pred)
+                edges.append(Edge(pred, task.id, "explicit"))
+        if self.in_manual_scope():
+            return task
+        for a in args:
+            owner = a.tensor.buffer.creator
+            if owner is not None and owner not in preds:
+                preds.add(owner)
+                edges.append(Edge(owner, task.id, "creator", a.slot))
+            if a.tag not in ("INPUT", "INOUT"):
+                continue
+            for entry in reversed(list(self.tensor_map)):  # newest first, as the runtime
+                producer, written = entry
+                if written.buffer is not a.tensor.buffer:
+                    continue
+                status = check_overlap(a.tensor, written)
+                if status is Overlap.NO_OVERLAP:
+                    continue
+                preds.add(producer)
+                edges.append(Edge(producer, task.id, "tensormap", a.slot, status.value))
+                if a.tag == "INOUT" and status is Overlap.COVERED:
+                    self.tensor_map.remove(entry)
+        for a in args:
+            if a.tag in ("INOUT", "OUTPUT_EXISTING"):
+                self.tensor_map.append((task.id, a.tensor))
+        return task

@@ -1,0 +1,164 @@
+"""Interpreter implementations of `pto_orch`: kernel tasks and TaskId arrays.
+
+A task runs its kernel's Python implementation at once (the interpreter's order is the
+program order) and is recorded in the task graph with the runtime's edges. TaskIds are
+task numbers (`int`), the invalid TaskId is `None`, and a TaskId array (or the array a
+`pto_orch.parallel` TaskId carry becomes) is a tuple of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
+from xdsl.ir import SSAValue
+
+from pypto_dialects.attrs import ArgDirection, ParamDirection
+from pypto_dialects.interpreter.context import python_scalar, run_context, run_error, where
+from pypto_dialects.interpreter.graph import TaskArg, TensorValue
+from pypto_dialects.orch import (
+    CallOp,
+    KernelOp,
+    SubmitOp,
+    TaskArrayCreateOp,
+    TaskArrayGetOp,
+    TaskArraySetOp,
+)
+
+_DEFAULT_DIR = {
+    ParamDirection.IN: ArgDirection.IN,
+    ParamDirection.OUT: ArgDirection.OUT,
+    ParamDirection.INOUT: ArgDirection.INOUT,
+}
+
+
+def task_ids(values: Iterable[Any]) -> list[int]:
+    """The valid TaskIds of deps entries (a TaskId, `None`, or an array of them)."""
+    out: list[int] = []
+    for v in values:
+        if isinstance(v, tuple):
+            out.extend(t for t in v if t is not None)
+        elif v is not None:
+            out.append(v)
+    return out
+
+
+def _run_task(
+    interpreter: Interpreter, op: CallOp | SubmitOp, args: PythonValues, explicit: list[int]
+) -> tuple[tuple[Any, ...], int]:
+    ctx = run_context(interpreter)
+    kernel: KernelOp = op.kernel()
+    name = kernel.sym_name.data
+    params = kernel.directions()
+    dirs = op.directions() or [
+        _DEFAULT_DIR[d] if isinstance(t, TensorType) else ArgDirection.SCALAR
+        for d, t in zip(params, kernel.param_types)
+    ]
+    values = args[: len(op.args)]
+    task_args: list[TaskArg] = []
+    scalars: list[Any] = []
+    call_values: list[Any] = []
+    for i, (value, d, pd) in enumerate(zip(values, dirs, params)):
+        if d == ArgDirection.SCALAR:
+            number = python_scalar(value)
+            scalars.append(number)
+            call_values.append(number)
+            continue
+        if not isinstance(value, TensorValue):
+            raise run_error(op, f"argument {i} is not a tensor at run time")
+        writes = d in (ArgDirection.OUT, ArgDirection.INOUT) or (
+            d == ArgDirection.NO_DEP and pd != ParamDirection.IN
+        )
+        reads = d != ArgDirection.OUT and (d != ArgDirection.NO_DEP or pd != ParamDirection.OUT)
+        task_args.append(TaskArg(len(task_args), i, d.value, value, reads, writes))
+        call_values.append(value.array(writeable=writes))
+    rt = ctx.runtime
+    if rt.in_manual_scope():
+        # The C++ target lists the allocation of every created buffer a manual-scope task
+        # uses in its explicit deps (docs/targets/pto2-cpp.md): the runtime retains
+        # nothing there by itself.
+        explicit = explicit + [
+            a.tensor.buffer.creator for a in task_args if a.tensor.buffer.creator is not None
+        ]
+    fn = ctx.kernels.get(name)
+    if fn is None:
+        raise run_error(
+            op,
+            f"kernel @{name} has no Python implementation: pass one under the name '{name}' "
+            "in the kernels mapping",
+        )
+    result_params = kernel.result_param_indices()
+    try:
+        returned = fn(*call_values)
+    except Exception as err:  # noqa: BLE001 - the user's kernel failed: say where
+        raise run_error(op, f"kernel @{name} raised {type(err).__name__}: {err}") from err
+    if returned is not None:
+        outs = returned if isinstance(returned, tuple | list) else (returned,)
+        if len(outs) != len(result_params):
+            raise run_error(
+                op,
+                f"the implementation of @{name} returned {len(outs)} value(s) but the kernel "
+                f"has {len(result_params)} result(s)",
+            )
+        for p, out in zip(result_params, outs):
+            target = call_values[p]
+            if out is not target:
+                np.copyto(target, np.asarray(out, dtype=target.dtype), casting="unsafe")
+    task = rt.submit(
+        "kernel", f"@{name}", op.name, where(op), task_args, scalars, explicit
+    )
+    results = tuple(values[p] for p in result_params)
+    return results, task.id
+
+
+def _deps(interpreter: Interpreter, values: Iterable[SSAValue]) -> list[int]:
+    return task_ids(interpreter.get_values(values))
+
+
+@register_impls
+class OrchFunctions(InterpreterFunctions):
+    """`pto_orch.call`, `pto_orch.submit`, `pto_orch.task_array_*`."""
+
+    @impl(CallOp)
+    def run_call(self, interpreter: Interpreter, op: CallOp, args: PythonValues) -> PythonValues:
+        results, _ = _run_task(interpreter, op, args, _deps(interpreter, op.compiler_deps))
+        return results
+
+    @impl(SubmitOp)
+    def run_submit(
+        self, interpreter: Interpreter, op: SubmitOp, args: PythonValues
+    ) -> PythonValues:
+        explicit = _deps(interpreter, op.deps) + _deps(interpreter, op.compiler_deps)
+        results, tid = _run_task(interpreter, op, args, explicit)
+        return (*results, tid)
+
+    @impl(TaskArrayCreateOp)
+    def run_array_create(
+        self, interpreter: Interpreter, op: TaskArrayCreateOp, args: PythonValues
+    ) -> PythonValues:
+        return ((None,) * op.result.type.size.data,)  # type: ignore[attr-defined]
+
+    @impl(TaskArrayGetOp)
+    def run_array_get(
+        self, interpreter: Interpreter, op: TaskArrayGetOp, args: PythonValues
+    ) -> PythonValues:
+        array, index = args
+        return (array[_slot(op, array, index)],)
+
+    @impl(TaskArraySetOp)
+    def run_array_set(
+        self, interpreter: Interpreter, op: TaskArraySetOp, args: PythonValues
+    ) -> PythonValues:
+        value, array, index = args
+        i = _slot(op, array, index)
+        return (array[:i] + (value,) + array[i + 1 :],)
+
+
+def _slot(op: TaskArrayGetOp | TaskArraySetOp, array: tuple[Any, ...], index: Any) -> int:
+    i = python_scalar(index)
+    if not 0 <= i < len(array):
+        raise run_error(op, f"slot {i} is out of range (slots 0..{len(array) - 1})")
+    return i

@@ -1,0 +1,155 @@
+"""Run an orchestration function on numpy arrays: outputs and task graph."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.interpreter import Interpreter
+from xdsl.interpreters.arith import ArithFunctions
+from xdsl.interpreters.builtin import BuiltinFunctions, scalar_attr
+from xdsl.interpreters.func import FuncFunctions
+from xdsl.utils.exceptions import InterpretationError
+
+from pypto_dialects.diagnostics import format_op_error
+from pypto_dialects.interpreter.context import (
+    KernelImpl,
+    RunContext,
+    python_scalar,
+    run_context,
+    set_run_context,
+    where,
+)
+from pypto_dialects.interpreter.graph import TaskGraph, TensorValue
+from pypto_dialects.interpreter.orch import OrchFunctions
+from pypto_dialects.interpreter.races import Race, find_races
+from pypto_dialects.interpreter.rt import RtFunctions
+from pypto_dialects.interpreter.scf import PtoScfFunctions
+from pypto_dialects.interpreter.system import SystemFunctions
+from pypto_dialects.interpreter.tensor import TensorFunctions, numpy_dtype
+from pypto_dialects.orch import DIR
+
+
+@dataclass
+class RunResult:
+    """What a run computed.
+
+    `outputs`: every tensor parameter's contents after the run, by parameter name;
+    `results`: the function's results (numpy arrays for tensors, numbers for scalars,
+    TaskIds as task numbers / None / tuples); `graph`: the task graph."""
+
+    outputs: dict[str, np.ndarray]
+    results: tuple[Any, ...]
+    graph: TaskGraph
+
+    def races(self) -> list[Race]:
+        """The graph's races (see `races.find_races`)."""
+        return find_races(self.graph)
+
+
+def make_interpreter(module: ModuleOp, kernels: Mapping[str, KernelImpl]) -> Interpreter:
+    """An xDSL interpreter for `module` with xDSL's builtin/arith/func/scf implementations
+    and ours, and a fresh run context holding `kernels`."""
+    interpreter = Interpreter(module, index_bitwidth=64)
+    for impls in (
+        BuiltinFunctions(),
+        ArithFunctions(),
+        FuncFunctions(),
+        PtoScfFunctions(),
+        OrchFunctions(),
+        TensorFunctions(),
+        SystemFunctions(),
+        RtFunctions(),
+    ):
+        interpreter.register_implementations(impls)
+    set_run_context(interpreter, RunContext(kernels=dict(kernels)))
+    return interpreter
+
+
+def find_function(module: ModuleOp, name: str) -> func.FuncOp:
+    """The `func.func @name` of `module`; ValueError naming the functions there otherwise."""
+    funcs = [op for op in module.walk() if isinstance(op, func.FuncOp)]
+    for f in funcs:
+        if f.sym_name.data == name:
+            return f
+    names = ", ".join(f"@{f.sym_name.data}" for f in funcs) or "none"
+    raise ValueError(f"no function @{name} in the module (functions: {names})")
+
+
+def parameter_names(f: func.FuncOp) -> list[str]:
+    """The names of `f`'s parameters: their SSA names, else `arg<i>`."""
+    return [a.name_hint or f"arg{i}" for i, a in enumerate(f.body.block.args)]
+
+
+def _param_dir(f: func.FuncOp, i: int) -> str:
+    attrs = f.arg_attrs.data[i].data if f.arg_attrs is not None else {}
+    d = attrs.get(DIR)
+    return d.data.value if d is not None else "in"  # type: ignore[attr-defined]
+
+
+def run_function(
+    module: ModuleOp,
+    name: str,
+    args: Mapping[str, Any] | Sequence[Any],
+    kernels: Mapping[str, KernelImpl],
+) -> RunResult:
+    """Run `func.func @name` of `module` (verified IR; with or without runtime scopes: a task
+    outside any `pto_rt.scope` runs as in an AUTO scope).
+
+    `args`: by parameter name or in order; numpy arrays (or nested lists) for tensors,
+    Python numbers for scalars. An `out` tensor parameter left out starts as zeros. The
+    caller's arrays are copied, never written. `kernels`: kernel name -> implementation
+    (docs/interpreter.md). Raises InterpretationError with a located one-line message
+    when the program cannot run (a missing kernel, an out-of-range view, ...), ValueError
+    for arguments that do not fit the function."""
+    f = find_function(module, name)
+    names = parameter_names(f)
+    given = dict(zip(names, args)) if not isinstance(args, Mapping) else dict(args)
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        raise ValueError(
+            f"@{name} has no parameter {', '.join(unknown)} (parameters: {', '.join(names)})"
+        )
+    interpreter = make_interpreter(module, kernels)
+    rt = run_context(interpreter).runtime
+    values: list[Any] = []
+    tensors: dict[str, TensorValue] = {}
+    for i, (pname, arg) in enumerate(zip(names, f.body.block.args)):
+        t = arg.type
+        if isinstance(t, TensorType):
+            dtype = numpy_dtype(t, f)
+            if pname not in given:
+                if _param_dir(f, i) != "out" or any(d < 0 for d in t.get_shape()):
+                    raise ValueError(f"@{name}: missing tensor argument '{pname}' ({t})")
+                data = np.zeros(t.get_shape(), dtype)
+            else:
+                data = np.array(given[pname], dtype=dtype, copy=True)
+            shape = tuple(data.shape)
+            want = t.get_shape()
+            if len(shape) != len(want) or any(w >= 0 and w != s for w, s in zip(want, shape)):
+                raise ValueError(f"@{name}: argument '{pname}' has shape {shape}, expected {t}")
+            buf = rt.new_buffer(f"%{pname}", shape, data.reshape(-1), True, where(f))
+            tensors[pname] = TensorValue.whole(buf)
+            values.append(tensors[pname])
+        else:
+            if pname not in given:
+                raise ValueError(f"@{name}: missing scalar argument '{pname}' ({t})")
+            values.append(scalar_attr(given[pname], t, 64))
+    try:
+        returned = interpreter.call_op(f, tuple(values))
+    except InterpretationError:
+        raise
+    except (ValueError, IndexError, TypeError) as err:  # xDSL's own implementations
+        raise InterpretationError(format_op_error(f, f"could not be run: {err}")) from err
+    results = tuple(
+        v.array(writeable=False).copy() if isinstance(v, TensorValue) else python_scalar(v)
+        for v in returned
+    )
+    outputs = {
+        n: v.buffer.data.reshape(v.buffer.shape).copy() for n, v in tensors.items()
+    }
+    return RunResult(outputs, results, rt.graph)

@@ -1,0 +1,192 @@
+"""Interpreter implementations of `pto_tensor`.
+
+A tensor value is a region of a buffer (`graph.TensorValue`): `create` allocates a buffer
+(and records its allocation task), `slice` / `view` / `reshape` / `transpose` compute a new
+region of the same buffer exactly as the runtime's `Tensor::view` / `reshape` /
+`transpose` do, so overlap is decided on the same offsets and strides. `read` / `write`
+access one element from the orchestration function (no task).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
+from xdsl.interpreters.builtin import scalar_attr
+from xdsl.ir import Attribute, Operation
+
+from pypto_dialects.interpreter.context import python_scalar, run_context, run_error, where
+from pypto_dialects.interpreter.graph import TensorValue, row_major
+from pypto_dialects.tensor import (
+    AssembleOp,
+    CreateOp,
+    DimOp,
+    ReadOp,
+    ReshapeOp,
+    SliceOp,
+    TransposeOp,
+    ViewOp,
+    WriteOp,
+)
+
+NUMPY_DTYPES: dict[str, Any] = {
+    "f32": np.float32,
+    "f16": np.float16,
+    "i8": np.int8,
+    "si8": np.int8,
+    "ui8": np.uint8,
+    "i16": np.int16,
+    "si16": np.int16,
+    "ui16": np.uint16,
+    "i32": np.int32,
+    "si32": np.int32,
+    "ui32": np.uint32,
+    "i64": np.int64,
+    "si64": np.int64,
+    "ui64": np.uint64,
+    "i1": np.bool_,
+}
+"""MLIR element type -> the numpy dtype the interpreter stores it in."""
+
+
+def numpy_dtype(t: Attribute, op: Operation) -> Any:
+    """The numpy dtype of a tensor type's elements; a located error when there is none."""
+    assert isinstance(t, TensorType)
+    elem = str(t.element_type)
+    dtype = NUMPY_DTYPES.get(elem)
+    if dtype is None:
+        raise run_error(
+            op,
+            f"element type {elem} has no numpy equivalent in the interpreter (supported: "
+            f"{', '.join(sorted(NUMPY_DTYPES))})",
+        )
+    return dtype
+
+
+def result_shape(op: Operation, t: Attribute, sizes: PythonValues) -> tuple[int, ...]:
+    """The run-time shape of a result type: static extents, then one size per `?`."""
+    assert isinstance(t, TensorType)
+    dyn = iter(python_scalar(s) for s in sizes)
+    shape = tuple(d if d >= 0 else next(dyn) for d in t.get_shape())
+    if any(d < 0 for d in shape):
+        raise run_error(op, f"negative extent in shape {shape}")
+    return shape
+
+
+def _tensor(op: Operation, value: Any) -> TensorValue:
+    if not isinstance(value, TensorValue):
+        raise run_error(op, "operand is not a tensor at run time")
+    return value
+
+
+def _in_bounds(op: Operation, src: TensorValue, offsets: list[int], shape: tuple[int, ...]) -> None:
+    for axis, (o, n, m) in enumerate(zip(offsets, shape, src.shape)):
+        if o < 0 or o + n > m:
+            raise run_error(
+                op,
+                f"dimension {axis}: offset {o} + extent {n} exceeds the source extent {m} "
+                f"(source {src.describe()})",
+            )
+
+
+@register_impls
+class TensorFunctions(InterpreterFunctions):
+    """`pto_tensor.*`."""
+
+    @impl(CreateOp)
+    def run_create(
+        self, interpreter: Interpreter, op: CreateOp, args: PythonValues
+    ) -> PythonValues:
+        shape = result_shape(op, op.result.type, args)
+        data = np.zeros(int(np.prod(shape, dtype=np.int64)), numpy_dtype(op.result.type, op))
+        name = f"%{op.result.name_hint}" if op.result.name_hint else "%tensor"
+        buf = run_context(interpreter).runtime.new_buffer(name, shape, data, False, where(op))
+        return (TensorValue.whole(buf),)
+
+    @impl(SliceOp)
+    def run_slice(self, interpreter: Interpreter, op: SliceOp, args: PythonValues) -> PythonValues:
+        return (self._view(op, args),)
+
+    @impl(ViewOp)
+    def run_view(self, interpreter: Interpreter, op: ViewOp, args: PythonValues) -> PythonValues:
+        return (self._view(op, args),)
+
+    def _view(self, op: SliceOp | ViewOp, args: PythonValues) -> TensorValue:
+        src = _tensor(op, args[0])
+        n_off = len(op.offsets)
+        offsets = [python_scalar(v) for v in args[1 : 1 + n_off]]
+        shape = result_shape(op, op.result.type, args[1 + n_off :])
+        if len(shape) != len(src.shape):
+            raise run_error(
+                op,
+                "changes the rank, which the runtime's Tensor::view cannot (a view keeps the "
+                "source's rank): take a same-rank pto_tensor.slice, then pto_tensor.reshape it",
+            )
+        _in_bounds(op, src, offsets, shape)
+        start = src.start + sum(o * s for o, s in zip(offsets, src.strides))
+        return TensorValue(src.buffer, start, shape, src.strides)
+
+    @impl(ReshapeOp)
+    def run_reshape(
+        self, interpreter: Interpreter, op: ReshapeOp, args: PythonValues
+    ) -> PythonValues:
+        src = _tensor(op, args[0])
+        shape = result_shape(op, op.result.type, args[1:])
+        if int(np.prod(shape, dtype=np.int64)) != int(np.prod(src.shape, dtype=np.int64)):
+            raise run_error(op, f"reshape of {src.shape} to {shape} changes the element count")
+        if not src.contiguous:
+            raise run_error(
+                op,
+                f"reshapes {src.describe()}, which is not contiguous: the runtime's "
+                "Tensor::reshape needs a contiguous tensor",
+            )
+        return (TensorValue(src.buffer, src.start, shape, row_major(shape)),)
+
+    @impl(TransposeOp)
+    def run_transpose(
+        self, interpreter: Interpreter, op: TransposeOp, args: PythonValues
+    ) -> PythonValues:
+        src = _tensor(op, args[0])
+        a, b = op.normalized_axes()
+        shape, strides = list(src.shape), list(src.strides)
+        shape[a], shape[b] = shape[b], shape[a]
+        strides[a], strides[b] = strides[b], strides[a]
+        return (TensorValue(src.buffer, src.start, tuple(shape), tuple(strides)),)
+
+    @impl(DimOp)
+    def run_dim(self, interpreter: Interpreter, op: DimOp, args: PythonValues) -> PythonValues:
+        src = _tensor(op, args[0])
+        extent = src.shape[op.axis.value.data]
+        return (scalar_attr(extent, op.result.type, interpreter.index_bitwidth),)
+
+    @impl(ReadOp)
+    def run_read(self, interpreter: Interpreter, op: ReadOp, args: PythonValues) -> PythonValues:
+        src = _tensor(op, args[0])
+        idx = tuple(python_scalar(v) for v in args[1:])
+        value = src.array(writeable=False)[idx].item()
+        return (scalar_attr(value, op.result.type, interpreter.index_bitwidth),)
+
+    @impl(WriteOp)
+    def run_write(self, interpreter: Interpreter, op: WriteOp, args: PythonValues) -> PythonValues:
+        dst = _tensor(op, args[1])
+        idx = tuple(python_scalar(v) for v in args[2:])
+        dst.array()[idx] = python_scalar(args[0])
+        return (dst,)
+
+    @impl(AssembleOp)
+    def run_assemble(
+        self, interpreter: Interpreter, op: AssembleOp, args: PythonValues
+    ) -> PythonValues:
+        src, dst = _tensor(op, args[0]), _tensor(op, args[1])
+        offsets = [python_scalar(v) for v in args[2:]]
+        _in_bounds(op, dst, offsets, src.shape)
+        start = dst.start + sum(o * s for o, s in zip(offsets, dst.strides))
+        region = TensorValue(dst.buffer, start, src.shape, dst.strides)
+        in_place = (
+            src.buffer is dst.buffer and src.start == start and src.strides == dst.strides
+        )
+        if not in_place:  # the IR's meaning: copy the source into the region
+            np.copyto(region.array(), src.array(writeable=False))
+        return (dst,)

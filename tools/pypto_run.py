@@ -1,0 +1,207 @@
+"""`pypto-run`: run an orchestration function without hardware (the interpreter), write its
+outputs and task graph, and report races.
+
+An `xDSLRunMain` subclass (xDSL's `xdsl-run`): its hooks register our dialects and
+arguments; `--func` is `xdsl-run`'s `--symbol`. Exit status: 0 when the run is race-free;
+1 for bad IR, a program that cannot run, or races (each printed as one located line on
+stderr); 2 for a bad command line. Usage and output files: docs/interpreter.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from xdsl.passes import PassPipeline
+from xdsl.tools.xdsl_run import xDSLRunMain
+from xdsl.utils.exceptions import DiagnosticException, InterpretationError, ParseError
+
+from pypto_dialects.context import DIALECTS
+from pypto_dialects.diagnostics import format_parse_error, one_line
+
+DESCRIPTION = """\
+pypto-run: run a PyPTO orchestration function on numpy data with Python kernels, and
+report its task graph (the PTO2 runtime's dependency edges) and its races.
+
+examples:
+  pypto-run f.mlir --func orch --kernels kernels.py --arg a=a.npy --arg n=4
+  pypto-run f.mlir -p pto2-pipeline --func orch --kernels kernels.py --arg a=a.npy --out out/
+                     run after the pipeline (runtime scopes placed); write out/<param>.npy,
+                     out/task_graph.json and out/task_graph.dot
+"""
+
+
+def _fail(message: str, status: int) -> None:
+    print(message, file=sys.stderr)
+    sys.exit(status)
+
+
+def load_kernels(path: str) -> dict[str, Any]:
+    """The kernel implementations of a Python file: its `KERNELS` mapping if it has one,
+    else its functions by name."""
+    spec = importlib.util.spec_from_file_location("pypto_run_kernels", path)
+    if spec is None or spec.loader is None:
+        raise OSError(f"cannot load kernels from {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    table = getattr(module, "KERNELS", None)
+    if isinstance(table, Mapping):
+        return dict(table)
+    return {k: v for k, v in vars(module).items() if callable(v) and not k.startswith("_")}
+
+
+def parse_arg(text: str) -> tuple[str, Any]:
+    """`name=file.npy` (a tensor) or `name=<number>` (a scalar)."""
+    import numpy as np
+
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"--arg {text!r}: write NAME=FILE.npy or NAME=NUMBER")
+    if value.endswith(".npy"):
+        return name, np.load(value)
+    try:
+        return name, int(value, 0)
+    except ValueError:
+        try:
+            return name, float(value)
+        except ValueError:
+            raise ValueError(
+                f"--arg {text!r}: '{value}' is neither a .npy file nor a number"
+            ) from None
+
+
+class PyptoRunMain(xDSLRunMain):
+    """The `pypto-run` driver (hooks of `xDSLRunMain`, and its `run`)."""
+
+    def register_all_dialects(self) -> None:
+        for name, factory in DIALECTS.items():
+            self.ctx.register_dialect(name, factory)
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        arg_parser.prog = "pypto-run"
+
+        def error(message: str) -> None:
+            _fail(f"pypto-run: error: {one_line(message)} (see pypto-run --help)", 2)
+
+        arg_parser.error = error  # type: ignore[method-assign]
+        super().register_all_arguments(arg_parser)
+        arg_parser.set_defaults(symbol=None)
+        arg_parser.add_argument(
+            "--func", dest="symbol", help="the function to run (default: the only orchestration function)"
+        )
+        arg_parser.add_argument(
+            "--kernels", help="Python file with the kernel implementations (KERNELS or functions)"
+        )
+        arg_parser.add_argument(
+            "--arg",
+            dest="run_args",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="an argument: NAME=FILE.npy for a tensor, NAME=NUMBER for a scalar",
+        )
+        arg_parser.add_argument(
+            "-p", "--passes", default="", help="passes to run first, e.g. pto2-pipeline"
+        )
+        arg_parser.add_argument(
+            "--out", help="directory for <param>.npy, task_graph.json and task_graph.dot"
+        )
+
+    def run(self) -> None:  # noqa: C901 - one flow: parse, passes, run, report
+        from pypto_dialects.interpreter.export import graph_dot, graph_json_text
+        from pypto_dialects.interpreter.run import run_function
+        from pypto_dialects.orch import is_orchestration
+        from pypto_dialects.parsing import parse_module, verify_module
+        from pypto_dialects.transforms import PASSES
+
+        args = self.args
+        if args.args:
+            _fail("pypto-run: error: pass arguments as --arg NAME=FILE.npy or --arg NAME=NUMBER "
+                  "(xdsl-run's --args is not supported)", 2)
+        name = args.input_file or "<stdin>"
+        stream, _ = self.get_input_stream()
+        try:
+            text = stream.read()
+        finally:
+            if stream is not sys.stdin.buffer:
+                stream.close()
+        module = parse_module(self.ctx, text, name)
+        verify_module(module)
+        if args.passes:
+            available = {n: factory for n, (factory, _) in PASSES.items()}
+            try:
+                pipeline = PassPipeline.parse_spec(available, args.passes)
+            except Exception as err:  # noqa: BLE001 - a bad -p is a bad command line
+                _fail(f"pypto-run: error: {one_line(str(err))}", 2)
+            pipeline.apply(self.ctx, module)
+            verify_module(module)
+        symbol = args.symbol
+        if symbol is None:
+            orch = [op.sym_name.data for op in module.walk() if is_orchestration(op)]
+            if len(orch) != 1:
+                _fail(
+                    "pypto-run: error: name the function to run with --func "
+                    f"(orchestration functions: {', '.join(orch) or 'none'})",
+                    2,
+                )
+            symbol = orch[0]
+        kernels = load_kernels(args.kernels) if args.kernels else {}
+        try:
+            run_args = dict(parse_arg(a) for a in args.run_args)
+            result = run_function(module, symbol, run_args, kernels)
+        except ValueError as err:
+            _fail(f"pypto-run: error: {one_line(str(err))}", 2)
+        races = result.races()
+        graph = result.graph
+        print(
+            f"@{symbol}: {len(graph.kernel_tasks())} tasks, {len(graph.edges)} edges, "
+            f"{len(graph.scopes)} scopes, {len(races)} races"
+        )
+        if args.verbose:
+            for n, value in result.outputs.items():
+                print(f"{n} = {value.tolist()}")
+        if args.out:
+            import numpy as np
+
+            out = Path(args.out)
+            out.mkdir(parents=True, exist_ok=True)
+            for n, value in result.outputs.items():
+                np.save(out / f"{n}.npy", value)
+            (out / "task_graph.json").write_text(graph_json_text(graph, races))
+            (out / "task_graph.dot").write_text(graph_dot(graph, races, f"@{symbol}"))
+        for race in races:
+            print(race.diagnostic(), file=sys.stderr)
+        if races:
+            sys.exit(1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the `pypto-run` console script."""
+    try:
+        PyptoRunMain(description=DESCRIPTION, args=argv).run()
+    except ParseError as err:
+        _fail(format_parse_error(err), 1)
+    except (DiagnosticException, InterpretationError) as err:
+        _fail(one_line(str(err.args[0]) if err.args else str(err)), 1)
+    except OSError as err:
+        if err.strerror and err.filename:
+            _fail(f"pypto-run: error: {err.strerror}: {err.filename}", 1)
+        _fail(f"pypto-run: error: {one_line(str(err))}", 1)
+    except Exception as err:  # noqa: BLE001 - never a traceback for users
+        if os.environ.get("PYPTO_OPT_TRACEBACK"):
+            raise
+        _fail(
+            f"pypto-run: internal error: {type(err).__name__}: {one_line(str(err))} "
+            "(set PYPTO_OPT_TRACEBACK=1 for the traceback and report it)",
+            1,
+        )
+
+
+if __name__ == "__main__":
+    main()
