@@ -594,12 +594,18 @@ def test_dynamic_loop_step(n: int, step: int, runs: int) -> None:
 
 def test_second_dim_of_an_argument_extent() -> None:
     # The dim inside the loop is the entry's symbol M (fold-tensor-dims): M = 3 iterations, each
-    # sizing its create by M.
-    x = rand(3, 16)
-    r = execute(PROGRAMS / "loops_and_dims.mlir", {"inc_dyn": INC}, [x, zeros(3, 16)],
+    # sizing its create by M and adding x + 1 into y (inout, so the runtime orders the adds).
+    x, y = rand(3, 16), rand(3, 16)
+    r = execute(PROGRAMS / "loops_and_dims.mlir", {"inc_dyn": INC, "add_into": ADD_INTO}, [x, y],
                 function="second_dim")
-    np.testing.assert_array_equal(r.outputs[1], x + 2)
+    np.testing.assert_array_equal(r.outputs[1], y + 3 * (x + 1))
     assert len(r.tasks) == 6
+
+
+ADD_INTO = """
+    Tensor *t = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) += at<float>(t, i);
+"""
 
 
 def test_contiguous_reshape_of_a_first_axis_slice() -> None:

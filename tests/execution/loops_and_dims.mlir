@@ -6,6 +6,7 @@
 
 pto_orch.kernel @inc aiv (in tensor<4x16xf32>, out tensor<4x16xf32>) -> tensor<4x16xf32>
 pto_orch.kernel @inc_dyn aiv (in tensor<?x16xf32>, out tensor<?x16xf32>) -> tensor<?x16xf32>
+pto_orch.kernel @add_into aiv (in tensor<?x16xf32>, inout tensor<?x16xf32>) -> tensor<?x16xf32>
 
 func.func @dyn_step(%y: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %z: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index, %s: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
@@ -17,15 +18,16 @@ func.func @dyn_step(%y: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, 
   func.return
 }
 
-func.func @second_dim(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+func.func @second_dim(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %M = pto_tensor.dim %x, 0 : tensor<?x16xf32>
-  scf.for %i = %c0 to %M step %c1 {
+  %r = scf.for %i = %c0 to %M step %c1 iter_args(%acc = %y) -> (tensor<?x16xf32>) {
     %M2 = pto_tensor.dim %x, 0 : tensor<?x16xf32>
     %t = pto_tensor.create(%M2) : tensor<?x16xf32>
     %t1 = pto_orch.call @inc_dyn(%x, %t) : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
-    %y1 = pto_orch.call @inc_dyn(%t1, %y) : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
+    %acc1 = pto_orch.call @add_into(%t1, %acc) : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
+    scf.yield %acc1 : tensor<?x16xf32>
   }
   func.return
 }
