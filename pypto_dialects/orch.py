@@ -964,34 +964,10 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
         raise VerifyException(f"unknown attribute '{name}' of the pto_orch dialect")
 
 
-def _verify_loop_steps(func: Operation) -> None:
-    """A constant `scf.for` step in an orchestration function is positive (MLIR's rule: the
-    C++ `for` would never end with 0 and never run with a negative step). Raised as the
-    loop's own located diagnostic."""
-    from xdsl.dialects import arith, scf
-
-    from pypto_dialects.diagnostics import LocatedVerifyException, format_op_error
-
-    for op in func.walk():
-        if not isinstance(op, scf.ForOp):
-            continue
-        step = op.step.owner
-        if isinstance(step, arith.ConstantOp) and isinstance(step.value, IntegerAttr):
-            n = step.value.value.data
-            if n <= 0:
-                raise LocatedVerifyException(
-                    format_op_error(
-                        op,
-                        f"has the constant step {n}: a loop step must be positive (a step of "
-                        "0 never ends, a negative one never runs); to count down, loop "
-                        "upwards and compute the index from the induction variable "
-                        "(ub - 1 - i)",
-                    )
-                )
-
-
 def _verify_orchestration_func(op: Operation) -> None:
-    _verify_loop_steps(op)
+    from pypto_dialects.loop_steps import verify_loop_steps
+
+    verify_loop_steps(op)
     arg_attrs = op.arg_attrs  # type: ignore[attr-defined]
     types = op.function_type.inputs.data  # type: ignore[attr-defined]
     check_symbol_name(op.sym_name.data, "orchestration function")  # type: ignore[attr-defined]

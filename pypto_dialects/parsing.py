@@ -425,7 +425,8 @@ def _verify_discardable(op: Operation) -> None:
 
 def _defined_where(value: OpResult, def_op: Operation, use: Operation) -> str:
     """`%c is defined later, on line 43` (or at `file:line:col` in another file)."""
-    name = f"%{value.name_hint}" if value.name_hint else "the value"
+    hint = source_name(value)
+    name = f"%{hint}" if hint else "the value"
     d, u = def_op.location, use.location
     if isinstance(d, FileLineColLoc) and isinstance(u, FileLineColLoc) and d.filename == u.filename:
         return f"{name} is defined later, on line {d.line.data}"

@@ -543,3 +543,60 @@ def test_a_write_after_a_read_in_an_auto_scope_is_ordered() -> None:
     assert r.ordered("t0", "t1")  # the in-place writer waits for the reader
     np.testing.assert_array_equal(r.outputs[1], b)
     np.testing.assert_array_equal(r.outputs[0], b + 100)
+
+
+# ------------------------------------------------ assemble, loop steps, dims, reshapes (issue 11)
+
+FILL_ROW = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    int64_t r = args[2];
+    for (uint64_t j = 0; j < numel(o); ++j) at<float>(o, j) = at2<float>(x, r, j) + 1.0f;
+"""
+
+
+@pytest.mark.parametrize("function", ["auto_rows", "manual_rows", "compiler_manual_rows"])
+def test_assemble_into_an_output(function: str) -> None:
+    # Each created row became a view of %out (fuse-create-assemble-to-slice): the rows land in
+    # ext_out. Without the pass nothing wrote %out.
+    x = rand(4, 8)
+    r = execute(PROGRAMS / "assemble_rows.mlir", {"fill_row": FILL_ROW}, [x, zeros(4, 8)],
+                function=function)
+    np.testing.assert_array_equal(r.outputs[1], x + 1)
+    assert len(r.tasks) == 4
+
+
+@pytest.mark.parametrize(("n", "step", "runs"), [(8, 2, 4), (8, 3, 3), (8, 0, 0), (8, -1, 0)])
+def test_dynamic_loop_step(n: int, step: int, runs: int) -> None:
+    # A step <= 0 runs no iteration (guard-dynamic-loop-steps) instead of never ending.
+    y = rand(4, 16)
+    r = execute(PROGRAMS / "loops_and_dims.mlir", {"inc": INC}, [y, zeros(4, 16), n, step],
+                function="dyn_step")
+    np.testing.assert_array_equal(r.outputs[0], y + runs)
+    np.testing.assert_array_equal(r.outputs[1], y + runs + 1)
+    assert len(r.tasks) == runs + 1
+
+
+def test_second_dim_of_an_argument_extent() -> None:
+    # The dim inside the loop is the entry's symbol M (fold-tensor-dims): M = 3 iterations, each
+    # sizing its create by M and adding x + 1 into y (inout, so the runtime orders the adds).
+    x, y = rand(3, 16), rand(3, 16)
+    r = execute(PROGRAMS / "loops_and_dims.mlir", {"inc_dyn": INC, "add_into": ADD_INTO}, [x, y],
+                function="second_dim")
+    np.testing.assert_array_equal(r.outputs[1], y + 3 * (x + 1))
+    assert len(r.tasks) == 6
+
+
+ADD_INTO = """
+    Tensor *t = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) += at<float>(t, i);
+"""
+
+
+def test_contiguous_reshape_of_a_first_axis_slice() -> None:
+    # Reshapes the runtime accepts (a slice along the first axis, a 1-row view): the verifier lets
+    # them through and the runtime's is_contiguous assert holds.
+    t, u = rand(4, 8, 16), rand(4, 256)
+    r = execute(PROGRAMS / "reshape_contiguous.mlir", {"k": INC},
+                [t, u, 1, zeros(256), zeros(256)], function="rows")
+    np.testing.assert_array_equal(r.outputs[3], t[1:3].reshape(256) + 1)
+    np.testing.assert_array_equal(r.outputs[4], u[1] + 1)

@@ -1,5 +1,5 @@
 """May-alias classes of the tensor values of one orchestration function: which values may
-share storage. Used by fuse-create-assemble-to-slice and verify-orchestration-outputs.
+share storage. Used by fuse-create-assemble-to-slice.
 """
 
 from __future__ import annotations

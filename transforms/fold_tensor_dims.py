@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, BlockArgument, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -68,10 +68,19 @@ def _resolve(
             return None
 
 
+def _dominates(first: Operation, other: Operation) -> bool:
+    """`first` comes before `other` in walk order; it dominates `other` when `other` is
+    nested in `first`'s block (regions of later ops included)."""
+    block = first.parent_block()
+    cur: Operation | None = other
+    while cur is not None and cur.parent_block() is not block:
+        cur = cur.parent_op()
+    return cur is not None
+
+
 def _fold(f: FuncOp, kernels: KernelTable) -> None:
     entry = f.body.block
-    symbols: dict[tuple[BlockArgument, int], SSAValue] = {}
-    hoist_after: pt.DimOp | None = None
+    extents: dict[tuple[BlockArgument, int], list[pt.DimOp]] = {}
     for op in [o for o in f.body.walk() if isinstance(o, pt.DimOp)]:
         found = _resolve(op.source, op.axis.value.data, kernels, entry)
         if found is None:
@@ -79,35 +88,37 @@ def _fold(f: FuncOp, kernels: KernelTable) -> None:
         if isinstance(found, SSAValue):
             op.result.replace_all_uses_with(found)
             Rewriter.erase_op(op)
-            continue
-        symbol = symbols.get(found)
-        if symbol is not None:
-            op.result.replace_all_uses_with(symbol)
+        else:
+            extents.setdefault(found, []).append(op)
+    hoist_after: pt.DimOp | None = None
+    for (arg, axis), dims in extents.items():
+        first, rest = dims[0], dims[1:]
+        if first.source is arg and all(_dominates(first, o) for o in rest):
+            symbol = first  # already the one read that every other one can use
+        else:
+            # Read it once at the top of the function (the printer defines it at entry).
+            symbol = pt.DimOp(arg, axis)
+            copy_name(first.result, symbol.result)
+            symbol.location = first.location  # type: ignore[misc]
+            where = (
+                InsertPoint.after(hoist_after)
+                if hoist_after is not None
+                else InsertPoint.at_start(entry)
+            )
+            Rewriter.insert_op(symbol, where)
+            hoist_after = symbol
+            rest = dims
+        for op in rest:
+            op.result.replace_all_uses_with(symbol.result)
             Rewriter.erase_op(op)
-            continue
-        # The first dim of this extent: it becomes the symbol, read once at the top of the
-        # function (the printer defines it at entry), so every later use sees it.
-        arg, axis = found
-        new = pt.DimOp(arg, axis)
-        copy_name(op.result, new.result)
-        new.location = op.location  # type: ignore[misc]
-        where = (
-            InsertPoint.after(hoist_after)
-            if hoist_after is not None
-            else InsertPoint.at_start(entry)
-        )
-        Rewriter.insert_op(new, where)
-        hoist_after = new
-        symbols[found] = new.result
-        op.result.replace_all_uses_with(new.result)
-        Rewriter.erase_op(op)
 
 
 @dataclass(frozen=True)
 class FoldTensorDims(ModulePass):
     """In orchestration functions: a `pto_tensor.dim` of a dynamic extent that has a size
-    operand becomes that operand; the dims of one argument extent become one, read at the
-    top of the function. Dims of other extents are left alone. Idempotent."""
+    operand becomes that operand; the dims of one argument extent become one (the first,
+    if it dominates the others, else one read at the top of the function). Dims of other
+    extents are left alone. Idempotent."""
 
     name = "fold-tensor-dims"
 

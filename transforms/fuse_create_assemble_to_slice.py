@@ -21,7 +21,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from pypto_dialects import tensor as pt
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.orch import CallOp, SubmitOp
-from pypto_dialects.parsing import copy_name
+from pypto_dialects.parsing import copy_name, source_name
 from pypto_dialects.transforms.buffer_aliases import BufferClasses
 from pypto_dialects.transforms.derive_call_directions import (
     KernelTable,
@@ -85,7 +85,8 @@ def _ancestor_in(op: Operation, block: Block) -> Operation | None:
 
 
 def _name(v: SSAValue) -> str:
-    return f"%{v.name_hint}" if v.name_hint else "the value"
+    name = source_name(v)
+    return f"%{name}" if name else "the value"
 
 
 class _Fuser:

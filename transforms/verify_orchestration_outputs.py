@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import func
+from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import BlockArgument, SSAValue
+from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from pypto_dialects import tensor as pt
@@ -18,10 +18,12 @@ from pypto_dialects.attrs import ParamDirection
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.orch import CallOp, SubmitOp, param_directions
 from pypto_dialects.parsing import source_name
-from pypto_dialects.transforms.buffer_aliases import BufferClasses
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.transforms.derive_call_directions import (
     KernelTable,
     orchestration_functions,
+    yield_values,
 )
 
 
@@ -34,44 +36,117 @@ def _at(v: SSAValue) -> str:
     return location_of(v.owner).split(":", 1)[-1]  # type: ignore[arg-type]
 
 
-def _written(f: func.FuncOp, b: BufferClasses, kernels: KernelTable) -> set[SSAValue]:
-    """Class roots some task, write or assemble writes."""
-    out: set[SSAValue] = set()
-    for op in f.body.walk():
-        if isinstance(op, CallOp | SubmitOp):
-            kernel = kernels.of(op)
-            dirs = kernel.directions()
-            for i, arg in enumerate(op.args):
-                if i < len(dirs) and dirs[i] != ParamDirection.IN and isinstance(
-                    arg.type, TensorType
-                ):
-                    out.add(b.find(arg))
-        elif isinstance(op, pt.WriteOp):
-            out.add(b.find(op.tensor))
-        elif isinstance(op, pt.AssembleOp):
-            out.add(b.find(op.target))
-    return out
+def _sources(v: SSAValue, kernels: KernelTable) -> list[SSAValue]:
+    """The values `v` may take its storage from, one step back."""
+    if isinstance(v, BlockArgument):
+        loop = v.block.parent_op()
+        if isinstance(loop, scf.ForOp) and v.index > 0:
+            j = v.index - 1
+            ys = yield_values(loop)
+            return [loop.iter_args[j], *(ys[j : j + 1])]
+        return []
+    owner = v.owner
+    if isinstance(owner, CallOp | SubmitOp):
+        idx = kernels.of(owner).result_param_indices()
+        results = list(owner.kernel_result_values())
+        k = results.index(v) if v in results else -1
+        return [owner.args[idx[k]]] if 0 <= k < len(idx) and idx[k] < len(owner.args) else []
+    if isinstance(owner, pt.WriteOp):
+        return [owner.tensor]
+    if isinstance(owner, pt.AssembleOp):
+        return [owner.target]
+    if isinstance(owner, pt.SliceOp | pt.ViewOp | pt.ReshapeOp | pt.TransposeOp):
+        return [owner.source]
+    if isinstance(owner, scf.ForOp):
+        j = owner.res.index(v)  # type: ignore[arg-type]
+        return [owner.iter_args[j], *(yield_values(owner)[j : j + 1])]
+    if isinstance(owner, scf.IfOp):
+        j = owner.output.index(v)  # type: ignore[arg-type]
+        return [ys[j] for r in range(2) if len(ys := yield_values(owner, r)) > j]
+    if isinstance(owner, ScopeOp):
+        j = owner.res.index(v)  # type: ignore[arg-type]
+        return list(yield_values(owner)[j : j + 1])
+    return []
+
+
+def _created_origin(v: SSAValue, kernels: KernelTable) -> SSAValue | None:
+    """A `pto_tensor.create` result whose storage `v` may be (back through aliases)."""
+    seen: set[SSAValue] = set()
+    stack = [v]
+    while stack:
+        cur = stack.pop()
+        if cur in seen:
+            continue
+        seen.add(cur)
+        if isinstance(cur.owner, pt.CreateOp):
+            return cur
+        stack.extend(_sources(cur, kernels))
+    return None
+
+
+def _aliases(use_op: Operation, index: int, value: SSAValue) -> list[SSAValue]:
+    """The values that share `value`'s storage through its use as operand `index` of
+    `use_op` (one step forward)."""
+    if isinstance(use_op, pt.WriteOp | pt.AssembleOp):
+        return [use_op.result] if value is not getattr(use_op, "source", None) else []
+    if isinstance(use_op, pt.SliceOp | pt.ViewOp | pt.ReshapeOp | pt.TransposeOp):
+        return [use_op.result]
+    if isinstance(use_op, scf.ForOp):
+        j = index - 3
+        return [use_op.body.block.args[j + 1], use_op.res[j]] if j >= 0 else []
+    if isinstance(use_op, scf.YieldOp | ScopeYieldOp):
+        parent = use_op.parent_op()
+        if isinstance(parent, scf.ForOp):
+            return [parent.res[index], parent.body.block.args[index + 1]]
+        if isinstance(parent, scf.IfOp):
+            return [parent.output[index]]
+        if isinstance(parent, ScopeOp):
+            return [parent.res[index]]
+    return []
+
+
+def _is_written(param: SSAValue, kernels: KernelTable) -> bool:
+    """Some task (through an `out` / `inout` kernel parameter), `pto_tensor.write` or
+    `pto_tensor.assemble` writes `param`'s storage (forward through aliases; stops at the
+    first writer)."""
+    seen: set[SSAValue] = set()
+    stack = [param]
+    while stack:
+        cur = stack.pop()
+        if cur in seen:
+            continue
+        seen.add(cur)
+        for use in cur.uses:
+            op, i = use.operation, use.index
+            if isinstance(op, CallOp | SubmitOp):
+                dirs = kernels.of(op).directions()  # args are the first operands
+                if i < len(op.args) and i < len(dirs) and dirs[i] != ParamDirection.IN:
+                    return True
+                continue
+            if isinstance(op, pt.WriteOp) and op.tensor is cur:
+                return True
+            if isinstance(op, pt.AssembleOp) and op.target is cur:
+                return True
+            stack.extend(_aliases(op, i, cur))
+    return False
 
 
 def _check(f: func.FuncOp, kernels: KernelTable) -> None:
-    b = BufferClasses(f.body.block, kernels)
     params = f.body.block.args
     dirs = param_directions(f)
-    written = _written(f, b, kernels)
     unwritten = [
         p
         for p, d in zip(params, dirs)
-        if d == ParamDirection.OUT and isinstance(p.type, TensorType) and b.find(p) not in written
+        if d == ParamDirection.OUT and isinstance(p.type, TensorType) and not _is_written(p, kernels)
     ]
     ret = f.body.block.last_op
     if isinstance(ret, func.ReturnOp):
         for r in ret.arguments:
             if not isinstance(r.type, TensorType):
                 continue
-            created = [o for o in b.origins(r) if not isinstance(o, BlockArgument)]
-            if not created:
+            c = _created_origin(r, kernels)
+            if c is None:
                 continue
-            c = created[0]
             where = (
                 f"returns {_name(r)}, whose storage is the tensor created at {_at(c)} "
                 f"({_name(c)}): the host never sees it, since only 'out' and 'inout' "

@@ -5,7 +5,8 @@ A `pto_orch.parallel` loop whose carry plan (`pto_orch.iter_arg_array_size`, sta
 classify-iter-arg-carry) gives a TaskId carry N > 0 slots runs as its C++ does: every
 iteration sees the carry's initial value (a TaskId, or the enclosing array), and the loop's
 result is the array of the N TaskIds the iterations yielded (slots not written keep the
-initial value). Every other carry, and every loop without a plan, is sequential.
+initial value). Every other carry, and every loop without a plan, is sequential. A loop whose
+step is not positive runs no iteration (the C++ after guard-dynamic-loop-steps).
 
 Tasks submitted in a `pto_orch.parallel` loop record the loop execution and iteration they
 belong to (`Task.parallel`): the race report takes the user's word that iterations are
@@ -45,6 +46,10 @@ class PtoScfFunctions(ScfFunctions):
 
     @impl(scf.ForOp)
     def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues) -> PythonValues:
+        if python_scalar(args[2]) <= 0:
+            # A step that is not positive runs no iteration, as the C++ does after
+            # guard-dynamic-loop-steps (Python's range() refuses a step of 0).
+            return tuple(args[3:])
         if PARALLEL not in op.attributes:
             return super().run_for(interpreter, op, args).values  # xDSL wraps impls
         rt = run_context(interpreter).runtime

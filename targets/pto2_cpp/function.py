@@ -73,8 +73,9 @@ def _leaves_scope(value: SSAValue) -> bool:
 
 def describe(value: SSAValue) -> str:
     """`%name` of a value for messages (its name hint, or its position)."""
-    if value.name_hint:
-        return f"%{value.name_hint}"
+    name = hint_of(value)
+    if name:
+        return f"%{name}"
     if isinstance(value, BlockArgument):
         return f"block argument #{value.index}"
     return f"result #{value.index} of '{value.owner.name}'"

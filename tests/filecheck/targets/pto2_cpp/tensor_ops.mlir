@@ -7,7 +7,7 @@
 //   reshape    uint32_t r_shapes[N]; Tensor r = t.reshape(r_shapes, N);
 //   transpose  Tensor r = t.transpose(a, b); negative axes normalized (-1 -> 2, -3 -> 0)
 //   assemble   none: fuse-create-assemble-to-slice removes every assemble before printing
-//              (tests in assemble.mlir); a task writes the target in place through a view
+//              (tests/filecheck/transforms/pto2_pipeline/assemble.mlir); a task writes the target in place through a view
 //              (%dst), and its result %dst1 is that view
 // Non-literal indices, offsets and extents are cast to uint32_t.
 // RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s

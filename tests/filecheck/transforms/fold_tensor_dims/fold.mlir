@@ -1,6 +1,7 @@
 // fold-tensor-dims: one IR value per runtime extent. Every dim of an argument's dynamic
-// extent becomes the first one, read at the top of the function (a second dim inside a loop
-// used to have "no C++ form" when a create of the loop body needed it at the scope entry);
+// extent becomes the first one: kept where it is when it dominates the others, else read at
+// the top of the function (a second dim inside a loop used to have "no C++ form" when a
+// create of the loop body needed it at the scope entry);
 // a dim of a create / slice / view / reshape extent is its size operand, through task results,
 // writes, assembles and transposes. Static extents and extents of loop carries are left
 // alone. Idempotent. Through the pipeline the C++ reads the symbol once, in auto scopes, user
@@ -14,9 +15,9 @@ pto_orch.kernel @k aiv (in tensor<?x16xf32>, out tensor<?x16xf32>) -> tensor<?x1
 pto_orch.kernel @t aiv (in tensor<16x?xf32>, out tensor<?x16xf32>) -> tensor<?x16xf32>
 
 // CHECK-LABEL: func.func @second_dim_in_loop(
-// CHECK-NEXT:    %M = pto_tensor.dim %x, 0 : tensor<?x16xf32>
 // CHECK-NEXT:    %c0 = arith.constant 0 : index
 // CHECK-NEXT:    %c1 = arith.constant 1 : index
+// CHECK-NEXT:    %M = pto_tensor.dim %x, 0 : tensor<?x16xf32>
 // CHECK-NEXT:    scf.for %i = %c0 to %M step %c1 {
 // CHECK-NEXT:      %t = pto_tensor.create(%M) : tensor<?x16xf32>
 // CHECK-NEXT:      %t1 = pto_orch.call @k(%x, %t) : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
@@ -40,14 +41,13 @@ func.func @second_dim_in_loop(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_or
   func.return
 }
 
-// The first dim sits in a manual scope: it is read at the top of the function all the same.
-// A dim of a slice's `?` extent is its size; of a transpose, the source's other axis; a
-// static extent stays.
+// In a manual scope. A dim of a slice's `?` extent is its size; of a transpose, the source's
+// other axis; a static extent stays.
 // CHECK-LABEL: func.func @in_manual(
-// CHECK-NEXT:    %N = pto_tensor.dim %z, 1 : tensor<16x?xf32>
 // CHECK-NEXT:    %c0 = arith.constant 0 : index
 // CHECK:         pto_rt.scope manual {
 // CHECK-NEXT:      %none = pto_system.task_invalid
+// CHECK-NEXT:      %N = pto_tensor.dim %z, 1 : tensor<16x?xf32>
 // CHECK-NEXT:      %s = pto_tensor.slice %x[%c0, %c0] sizes(%N) : tensor<?x16xf32> to tensor<?x16xf32>
 // CHECK-NEXT:      %zt = pto_tensor.transpose %z, 0, 1 : tensor<16x?xf32> to tensor<?x16xf32>
 // CHECK-NEXT:      %w = arith.addi %N, %N : index
@@ -77,7 +77,8 @@ func.func @in_manual(%x: tensor<?x16xf32>, %z: tensor<16x?xf32>, %y: tensor<?x16
 
 // A compiler-owned manual scope (every task of the loop body is a candidate).
 // CHECK-LABEL: func.func @compiler_manual(
-// CHECK-NEXT:    %M = pto_tensor.dim %x, 0 : tensor<?x16xf32>
+// CHECK:         %r = scf.for
+// CHECK-NEXT:      %M = pto_tensor.dim %x, 0 : tensor<?x16xf32>
 // CPP-LABEL: // ===== orchestration/compiler_manual.cpp =====
 // CPP:       int64_t M = (int64_t)orch_args.tensor(0).shapes[0];
 // CPP:       uint32_t t_ci_shapes[2] = {(uint32_t)M, 16};
@@ -94,5 +95,30 @@ func.func @compiler_manual(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.
     %y1, %ty = pto_orch.submit @k(%t1, %y) deps(%tt : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
     scf.yield %ty : !pto_orch.task_id
   }
+  func.return
+}
+
+// The first dim is inside a loop and another one follows the loop: the symbol is read at the
+// top of the function.
+// CHECK-LABEL: func.func @hoisted(
+// CHECK-NEXT:    %K = pto_tensor.dim %x, 0 : tensor<?x16xf32>
+// CHECK-NEXT:    %c0 = arith.constant 0 : index
+// CHECK:         scf.for %i = %c0 to %n step %c1 {
+// CHECK-NEXT:      %t = pto_tensor.create(%K) : tensor<?x16xf32>
+// CHECK:         %u = pto_tensor.create(%K) : tensor<?x16xf32>
+// CPP-LABEL: // ===== orchestration/hoisted.cpp =====
+// CPP:       int64_t K = (int64_t)orch_args.tensor(0).shapes[0];
+func.func @hoisted(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %K = pto_tensor.dim %x, 0 : tensor<?x16xf32>
+    %t = pto_tensor.create(%K) : tensor<?x16xf32>
+    %t1 = pto_orch.call @k(%x, %t) : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
+  }
+  %K2 = pto_tensor.dim %x, 0 : tensor<?x16xf32>
+  %u = pto_tensor.create(%K2) : tensor<?x16xf32>
+  %u1 = pto_orch.call @k(%x, %u) : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
+  %y1 = pto_orch.call @k(%u1, %y) : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
   func.return
 }

@@ -159,3 +159,23 @@ func.func @manual_and_if(%x: tensor<4x8xf32>, %out: tensor<4x8xf32> {pto_orch.di
   }
   func.return %z : tensor<4x8xf32>
 }
+
+// Two parts into two rows of one target, assembled one after the other (the second assemble's
+// target is the first one's result, which becomes %y).
+// CHECK-LABEL: func.func @two_parts(
+// CHECK:        %a = pto_tensor.slice %y[%c0, %c0] : tensor<2x8xf32> to tensor<1x8xf32>
+// CHECK-NEXT:   %a1 = pto_orch.call @fill_row(%x, %c0, %a) : (tensor<4x8xf32>, index, tensor<1x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:   %b = pto_tensor.slice %y[%c1, %c0] : tensor<2x8xf32> to tensor<1x8xf32>
+// CHECK-NEXT:   %b1 = pto_orch.call @fill_row(%x, %c1, %b) : (tensor<4x8xf32>, index, tensor<1x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:   func.return %y : tensor<2x8xf32>
+func.func @two_parts(%x: tensor<4x8xf32>, %y: tensor<2x8xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> tensor<2x8xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = pto_tensor.create : tensor<1x8xf32>
+  %b = pto_tensor.create : tensor<1x8xf32>
+  %a1 = pto_orch.call @fill_row(%x, %c0, %a) : (tensor<4x8xf32>, index, tensor<1x8xf32>) -> tensor<1x8xf32>
+  %b1 = pto_orch.call @fill_row(%x, %c1, %b) : (tensor<4x8xf32>, index, tensor<1x8xf32>) -> tensor<1x8xf32>
+  %y1 = pto_tensor.assemble %a1 into %y[%c0, %c0] : tensor<1x8xf32> into tensor<2x8xf32>
+  %y2 = pto_tensor.assemble %b1 into %y1[%c1, %c0] : tensor<1x8xf32> into tensor<2x8xf32>
+  func.return %y2 : tensor<2x8xf32>
+}

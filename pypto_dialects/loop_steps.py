@@ -1,0 +1,36 @@
+"""The loop rule of orchestration functions: a constant `scf.for` step is positive.
+
+Checked by the verifier of `pto_orch.kind = #pto_orch.kind<orchestration>` (docs/dialects/
+pto_orch.md, "Orchestration functions"); a step that is not a constant is guarded by the
+guard-dynamic-loop-steps pass.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Operation
+
+from pypto_dialects.diagnostics import LocatedVerifyException, format_op_error
+
+
+def verify_loop_steps(func: Operation) -> None:
+    """A constant `scf.for` step in an orchestration function is positive (MLIR's rule: the
+    C++ `for` would never end with 0 and never run with a negative step). Raised as the
+    loop's own located diagnostic."""
+    for op in func.walk():
+        if not isinstance(op, scf.ForOp):
+            continue
+        step = op.step.owner
+        if isinstance(step, arith.ConstantOp) and isinstance(step.value, IntegerAttr):
+            n = step.value.value.data
+            if n <= 0:
+                raise LocatedVerifyException(
+                    format_op_error(
+                        op,
+                        f"has the constant step {n}: a loop step must be positive (a step of "
+                        "0 never ends, a negative one never runs); to count down, loop "
+                        "upwards and compute the index from the induction variable "
+                        "(ub - 1 - i)",
+                    )
+                )
