@@ -1,10 +1,10 @@
 """Which buffer a tensor value is: follow views, in-place writes, task results and loop
-carries back to where the buffer comes from (a `pto_tensor.create`, a function parameter,
-or a value this walk does not see through, such as an `scf.if` result)."""
+carries and scope results back to where the buffer comes from (a `pto_tensor.create`, a
+function parameter, or a value this walk does not see through, such as an `scf.if` result)."""
 
 from __future__ import annotations
 
-from xdsl.ir import BlockArgument, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 _VIEWS = {"pto_tensor.slice", "pto_tensor.view", "pto_tensor.reshape", "pto_tensor.transpose"}
@@ -36,6 +36,8 @@ def buffer_root(value: SSAValue) -> tuple[SSAValue, bool]:
             value = op.operands[1]
         elif op.name == "scf.for" and 3 + value.index < len(op.operands):
             value = op.operands[3 + value.index]
+        elif op.name == "pto_rt.scope" and _yielded(op, value.index) is not None:
+            value = _yielded(op, value.index)  # type: ignore[assignment]
         elif op.name in ("pto_orch.call", "pto_orch.submit"):
             try:
                 params = op.kernel().result_param_indices()  # type: ignore[attr-defined]
@@ -45,6 +47,15 @@ def buffer_root(value: SSAValue) -> tuple[SSAValue, bool]:
         else:
             return value, through_view
     return value, through_view
+
+
+def _yielded(scope: Operation, index: int) -> SSAValue | None:
+    """The value a `pto_rt.scope` yields as its result `index`."""
+    block = scope.regions[0].blocks.first if scope.regions else None
+    term = block.last_op if block is not None else None
+    if term is None or index >= len(term.operands):
+        return None
+    return term.operands[index]
 
 
 def check_not_an_input(value: SSAValue, what: str) -> None:

@@ -30,7 +30,7 @@ MAX_TASK_ARRAY_SIZE = 4096
 """Slots of a `!pto_orch.task_id_array<N>`: the C++ is a stack array `PTO2TaskId a[N]`
 (8 bytes a slot), kept to 32 KiB."""
 
-_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_$.-]*")
+_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 
 
 def check_symbol_name(name: str, what: str) -> None:
@@ -39,8 +39,8 @@ def check_symbol_name(name: str, what: str) -> None:
     if not _SYMBOL.fullmatch(name):
         raise VerifyException(
             f"{what} name {name!r} reaches the C++ output and file names, so it must be "
-            "a plain identifier (letters, digits, '_', '$', '.', '-', not starting with a "
-            "digit, '$', '.' or '-'): rename it"
+            "a plain identifier (letters, digits, '_', '$', '.', not starting with a digit, "
+            "'$' or '.'): rename it"
         )
 
 

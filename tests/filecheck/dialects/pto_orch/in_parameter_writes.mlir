@@ -1,4 +1,4 @@
-// A write into an 'in' parameter of an orchestration function is an error: by a task, by pto_tensor.write, through a slice, through a loop carry.
+// A write into an 'in' parameter of an orchestration function is an error: by a task, by pto_tensor.write, through a slice, through a loop carry, through a scope result.
 // RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
 // CHECK: :10:3: error: 'pto_orch.call' op argument 1 is 'out', so the task writes parameter 1 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
 // CHECK: :16:3: error: 'pto_tensor.write' op writes parameter 0 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
@@ -37,3 +37,15 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto_orch.kind = #
   }
   func.return
 }
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %s = pto_rt.scope auto -> (tensor<4xf32>) {
+    pto_rt.yield %b : tensor<4xf32>
+  }
+  %r = pto_orch.call @k(%a, %s) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :48:3: error: 'pto_orch.call' op argument 1 is 'inout', so the task writes parameter 1 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}

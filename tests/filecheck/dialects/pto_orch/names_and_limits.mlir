@@ -1,7 +1,7 @@
 // Names that reach the C++ output or file names, the runtime's limits per task and per entry, and signature rules of kernels; one chunk per rule, each with its exact diagnostic.
 // RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
-// CHECK: :13:1: error: 'pto_orch.kernel' op kernel name 'k\nint x = 1;' reaches the C++ output and file names, so it must be a plain identifier (letters, digits, '_', '$', '.', '-', not starting with a digit, '$', '.' or '-'): rename it{{$}}
-// CHECK: :17:1: error: 'func.func' op orchestration function name '../../escaped' reaches the C++ output and file names, so it must be a plain identifier (letters, digits, '_', '$', '.', '-', not starting with a digit, '$', '.' or '-'): rename it{{$}}
+// CHECK: :13:1: error: 'pto_orch.kernel' op kernel name 'k\nint x = 1;' reaches the C++ output and file names, so it must be a plain identifier (letters, digits, '_', '$', '.', not starting with a digit, '$' or '.'): rename it{{$}}
+// CHECK: :17:1: error: 'func.func' op orchestration function name '../../escaped' reaches the C++ output and file names, so it must be a plain identifier (letters, digits, '_', '$', '.', not starting with a digit, '$' or '.'): rename it{{$}}
 // CHECK: :25:3: error: 'pto_orch.call' op passes 17 scalars; a PTO2 task takes at most 16 (the runtime's MAX_SCALAR_ARGS): pack them into a tensor{{$}}
 // CHECK: :30:1: error: 'func.func' op has 129 tensor parameters; an orchestration entry takes at most 128 (the runtime's CHIP_MAX_TENSOR_ARGS){{$}}
 // CHECK: :36:37: error: invalid type: a TaskId array of 100000000000 slots is too large: the C++ is a stack array, at most 4096 slots{{$}}
