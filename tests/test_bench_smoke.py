@@ -85,6 +85,7 @@ def test_bench_quick(tmp_path: Path) -> None:
         assert r["a"]["total"] > r["a"]["parse"] > 0
         assert set(r["subpasses"]) == {
             "pass:derive-call-directions",
+            "pass:expand-manual-phase-fence",
             "pass:materialize-runtime-scopes",
             "pass:classify-iter-arg-carry",
         }

@@ -148,11 +148,84 @@ def test_case1_manual_parallel() -> None:
     r = execute(EXAMPLES / "case1_manual_parallel.mlir", {"kernel_stripe": STRIPE256},
                 [data, zeros(256, 16)])
     np.testing.assert_array_equal(r.outputs[1], data + np.arange(256, dtype=np.float32)[:, None])
-    assert all(t["scope"] == "manual" for t in r.tasks) and len(r.tasks) == 16
-    # Every task of phase p+1 waits for every task of phase p: 3 boundaries x 4 x 4 = 48 edges.
-    want = {(f"t{4 * p + i}", f"t{4 * p + 4 + j}", "explicit")
-            for p in range(3) for i in range(4) for j in range(4)}
-    assert len(want) == 48 and r.edges == want
+    assert all(t["scope"] == "manual" for t in r.tasks) and len(r.tasks) == 16 + 3
+    # expand-manual-phase-fence: every task of phase p+1 waits for every task of phase p
+    # through one barrier, 3 boundaries x (4 + 4) edges (phase 0 has no barrier: its deps are
+    # all invalid, so the barrier is not submitted).
+    assert r.edges == _fenced_case1_edges(4, 4)
+
+
+def _case1_tasks(branches: int, phases: int) -> list[list[str]]:
+    """The kernel tasks of each phase of the fenced case1, in submit order (a barrier before
+    every phase but the first)."""
+    out, n = [], 0
+    for p in range(phases):
+        n += p > 0
+        out.append([f"t{n + i}" for i in range(branches)])
+        n += branches
+    return out
+
+
+def _fenced_case1_edges(branches: int, phases: int) -> set[tuple[str, str, str]]:
+    tasks = _case1_tasks(branches, phases)
+    want = set()
+    for p in range(1, phases):
+        barrier = f"t{int(tasks[p][0][1:]) - 1}"
+        want |= {(t, barrier, "explicit") for t in tasks[p - 1]}
+        want |= {(barrier, t, "explicit") for t in tasks[p]}
+    return want
+
+
+# (in data, in row, inout out): each row of the stripe is data + the sum of the first rows of
+# the 8 stripes the previous phase wrote (0 in phase 0), so every task reads all of the previous
+# phase; the first branch of each phase is slow, so a task that does not wait reads a stale row.
+STRIPE_SUM8 = """
+    Tensor *d = tensor(args, 0), *o = tensor(args, 1);
+    uint64_t row = (uint64_t)args[2], start = row - row % 128;
+    if (row % 128 == 0) spin(5000);
+    for (uint64_t c = 0; c < 16; ++c) {
+        float m = 0;
+        for (uint64_t q = start >= 128 ? start - 128 : start; q < start; q += 16) m += at2<float>(o, q, c);
+        for (uint64_t r = row; r < row + 16; ++r) at2<float>(o, r, c) = at2<float>(d, r, c) + m;
+    }
+"""
+
+
+def _stripe_sum8(data: np.ndarray) -> np.ndarray:
+    want = data.copy()
+    for p in range(1, 4):
+        want[128 * p:128 * p + 128] += want[128 * p - 128:128 * p:16].sum(axis=0)
+    return want
+
+
+DIRECT = ("derive-call-directions", "materialize-runtime-scopes", "classify-iter-arg-carry")
+
+
+@pytest.mark.parametrize("pipeline", [True, DIRECT], ids=["fenced", "direct"])
+def test_phase_fence_case1_8_branches_4_phases(pipeline) -> None:  # type: ignore[no-untyped-def]
+    data = rand(512, 16)
+    r = execute(PROGRAMS / "phase_fence.mlir", {"stripe": STRIPE_SUM8}, [data, zeros(512, 16)],
+                pipeline=pipeline)
+    np.testing.assert_array_equal(r.outputs[1], _stripe_sum8(data))
+    if pipeline is True:  # with expand-manual-phase-fence: 8 + 8 edges per phase boundary
+        phases = _case1_tasks(8, 4)
+        assert len(r.tasks) == 32 + 3 and r.edges == _fenced_case1_edges(8, 4)
+        assert r.count("explicit") == 3 * (8 + 8)
+        assert all(r.ordered(a, b) for p in range(3) for a in phases[p] for b in phases[p + 1])
+    else:  # the direct lowering: 8 x 8 edges per phase boundary
+        assert len(r.tasks) == 32
+        assert r.edges == {(f"t{8 * p + i}", f"t{8 * p + 8 + j}", "explicit")
+                           for p in range(3) for i in range(8) for j in range(8)}
+        assert r.count("explicit") == 3 * 8 * 8
+
+
+def test_phase_fence_case1_without_edges_is_wrong() -> None:
+    # the control: the same program with its set_dependencies lines removed reads stripes the
+    # slow first branch of the previous phase has not written yet
+    data = rand(512, 16)
+    r = execute(PROGRAMS / "phase_fence.mlir", {"stripe": STRIPE_SUM8}, [data, zeros(512, 16)],
+                edit=lambda code: re.sub(r".*set_dependencies.*\n", "", code))
+    assert not r.edges and not np.array_equal(r.outputs[1], _stripe_sum8(data))
 
 
 def test_manual_submit() -> None:

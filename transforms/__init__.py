@@ -50,6 +50,12 @@ def _classify_iter_arg_carry() -> type[ModulePass]:
     return ClassifyIterArgCarry
 
 
+def _expand_manual_phase_fence() -> type[ModulePass]:
+    from pypto_dialects.transforms.expand_manual_phase_fence import ExpandManualPhaseFence
+
+    return ExpandManualPhaseFence
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -64,7 +70,12 @@ PASSES["classify-iter-arg-carry"] = (
     _classify_iter_arg_carry,
     "stamp the carry plan (rebind flags, TaskId array sizes) on every scf.for with iter_args",
 )
+PASSES["expand-manual-phase-fence"] = (
+    _expand_manual_phase_fence,
+    "in manual scopes, route a loop's full-array TaskId fan-out through one task_dummy barrier",
+)
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
-    "derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry",
+    "derive-call-directions, expand-manual-phase-fence, materialize-runtime-scopes, "
+    "classify-iter-arg-carry",
 )

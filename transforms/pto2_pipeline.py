@@ -3,16 +3,20 @@
 Spec: DESIGN.md section 4 (the pass order) and section 1 (the product picture). User
 documentation and the reasons for the order: docs/passes/index.md.
 
-    derive-call-directions  ->  materialize-runtime-scopes  ->  classify-iter-arg-carry
+    derive-call-directions  ->  expand-manual-phase-fence  ->  materialize-runtime-scopes
+        ->  classify-iter-arg-carry
 
 1. derive-call-directions first: it reads the program as the user wrote it (the allocation
    of a created tensor is the region holding its `pto_tensor.create`, which is the region
    the runtime scope will be), and its result does not depend on where scopes go.
-2. materialize-runtime-scopes next: it places the auto scopes and the compiler-owned manual
+2. expand-manual-phase-fence next: it reads the user's manual-scope `deps` as written
+   (loops not yet wrapped in scopes), and the barrier it inserts is an ordinary task that
+   the passes after it place and classify like any other.
+3. materialize-runtime-scopes next: it places the auto scopes and the compiler-owned manual
    scopes, and consumes the compiler's manual-scope markers.
-3. classify-iter-arg-carry last: a `pto_orch.parallel` TaskId carry becomes an array only
-   inside a manual scope, including the compiler-owned ones step 2 creates, and it follows
-   loop results through the `pto_rt.scope` results step 2 threads out of loop bodies.
+4. classify-iter-arg-carry last: a `pto_orch.parallel` TaskId carry becomes an array only
+   inside a manual scope, including the compiler-owned ones step 3 creates, and it follows
+   loop results through the `pto_rt.scope` results step 3 threads out of loop bodies.
 
 Usage: `pypto-opt -p pto2-pipeline in.mlir`, or with `-t pto2-cpp` to print C++.
 """
@@ -28,17 +32,23 @@ from xdsl.passes import ModulePass
 
 @dataclass(frozen=True)
 class Pto2Pipeline(ModulePass):
-    """Run derive-call-directions, materialize-runtime-scopes and classify-iter-arg-carry on
-    the module, in that order. Each pass raises its own located diagnostics."""
+    """Run derive-call-directions, expand-manual-phase-fence, materialize-runtime-scopes and
+    classify-iter-arg-carry on the module, in that order. Each pass raises its own located diagnostics."""
 
     name = "pto2-pipeline"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from pypto_dialects.transforms.classify_iter_arg_carry import ClassifyIterArgCarry
         from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
+        from pypto_dialects.transforms.expand_manual_phase_fence import ExpandManualPhaseFence
         from pypto_dialects.transforms.materialize_runtime_scopes import (
             MaterializeRuntimeScopes,
         )
 
-        for p in (DeriveCallDirections(), MaterializeRuntimeScopes(), ClassifyIterArgCarry()):
+        for p in (
+            DeriveCallDirections(),
+            ExpandManualPhaseFence(),
+            MaterializeRuntimeScopes(),
+            ClassifyIterArgCarry(),
+        ):
             p.apply(ctx, op)

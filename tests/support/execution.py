@@ -19,6 +19,7 @@ from support.simpler_runtime import Run
 from pypto_dialects.context import make_context
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.targets.pto2_cpp import generate_module
+from pypto_dialects.transforms import PASSES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -44,11 +45,18 @@ NOTHING = "(void)args;"
 
 
 @lru_cache(maxsize=None)
-def generate(path: Path, function: str | None = None, pipeline: bool = True) -> tuple[str, dict]:
+def generate(
+    path: Path, function: str | None = None, pipeline: bool | tuple[str, ...] = True
+) -> tuple[str, dict]:
     """The C++ of `function` (default: the file's only orchestration function) of the program at
-    `path`, and its kernel_config.json entry. Asserts that the C++ compiles against the runtime's
-    real headers with -Wall -Wextra -Werror."""
+    `path`, and its kernel_config.json entry. `pipeline`: True for `pto2-pipeline`, False for
+    none, or the names of the passes to run, in order. Asserts that the C++ compiles against
+    the runtime's real headers with -Wall -Wextra -Werror."""
     module = parse_module(make_context(), path.read_text(), str(path))
+    if isinstance(pipeline, tuple):
+        for name in pipeline:
+            PASSES[name][0]()().apply(make_context(), module)
+        pipeline = False
     result = generate_module(module, pto2_pipeline=pipeline)
     res = result[function] if function else result.results[0]
     config = json.loads(result.files["kernel_config.json"])
@@ -63,7 +71,7 @@ def execute(
     kernels: dict[str, str],
     args: list,
     function: str | None = None,
-    pipeline: bool = True,
+    pipeline: bool | tuple[str, ...] = True,
     ring_heap: int | None = None,
     edit=None,  # type: ignore[no-untyped-def]
 ) -> Run:

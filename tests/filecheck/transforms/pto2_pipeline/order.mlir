@@ -1,15 +1,16 @@
-// pto2-pipeline = derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry
-// (docs/passes/index.md). The call-level markers make materialize-runtime-scopes turn the
-// phase loop's body into a compiler-owned manual scope; only after that can
+// pto2-pipeline = derive-call-directions, expand-manual-phase-fence, materialize-runtime-scopes,
+// classify-iter-arg-carry (docs/passes/index.md). The call-level markers make
+// materialize-runtime-scopes turn the phase loop's body into a compiler-owned manual scope; only after that can
 // classify-iter-arg-carry see that the parallel loop's TaskId carry is an array (alone, it
 // refuses: see ../classify_iter_arg_carry/invalid.mlir), and the phase loop inherits the
 // array through the scope's result. Directions are derived before scopes exist. The output
-// re-parses, and running the pipeline again changes nothing.
+// re-parses, and running the pipeline again changes nothing (expand-manual-phase-fence leaves
+// the compiler-owned manual scope alone, as on the first run, when it did not exist yet).
 // RUN: pypto-opt -p pto2-pipeline %s | pypto-opt | filecheck %s
 // RUN: pypto-opt -p pto2-pipeline %s > %t.once.mlir
 // RUN: pypto-opt -p pto2-pipeline %t.once.mlir > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
-// RUN: pypto-opt --derive-call-directions --materialize-runtime-scopes --classify-iter-arg-carry %s > %t.flags.mlir
+// RUN: pypto-opt --derive-call-directions --expand-manual-phase-fence --materialize-runtime-scopes --classify-iter-arg-carry %s > %t.flags.mlir
 // RUN: diff %t.once.mlir %t.flags.mlir
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
