@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, TensorType, i64
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, TensorType, UnitAttr, i64
 from xdsl.ir import Attribute, Dialect, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -23,6 +23,7 @@ from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
     irdl_op_definition,
+    opt_prop_def,
     operand_def,
     prop_def,
     result_def,
@@ -64,22 +65,47 @@ class CreateOp(IRDLOperation):
     """`pto_tensor.create`: an intermediate tensor (spec `pl.create_tensor`).
 
     Syntax: `%c = pto_tensor.create : tensor<16x16xf32>`,
-            `%c = pto_tensor.create(%M) : tensor<?x16xf32>` (one index per `?`).
-    C++: batched into the scope's `alloc_tensors(...)`; `const Tensor& c = alloc_N.get_ref(i);`.
-    Verifier: one size value per dynamic extent.
+            `%c = pto_tensor.create(%M) : tensor<?x16xf32>` (one index per `?`),
+            `%c = pto_tensor.create init(1.0 : f32) manual_dep : tensor<16x16xf32>`.
+    `init`: every element starts as this constant; `manual_dep`: the runtime does not track
+    the buffer's writers (docs/dialects/pto_tensor.md).
+    C++: batched into the scope's `alloc_tensors(...)`; `const Tensor& c = alloc_N.get_ref(i);`;
+    the options are the `TensorCreateInfo`'s `manual_dep` argument and `set_initial_value`.
+    Verifier: one size value per dynamic extent; `init` has the element type.
     """
 
     name = "pto_tensor.create"
     dynamic_sizes = var_operand_def(IndexType)
     result = result_def(TensorType)
+    init = opt_prop_def(FloatAttr | IntegerAttr)
+    manual_dep = opt_prop_def(UnitAttr)
     traits = traits_def(NoMemoryEffect())
-    assembly_format = "(`(` $dynamic_sizes^ `)`)? attr-dict `:` type($result)"
+    assembly_format = (
+        "(`(` $dynamic_sizes^ `)`)? (`init` `(` $init^ `)`)? (`manual_dep` $manual_dep^)? "
+        "attr-dict `:` type($result)"
+    )
 
-    def __init__(self, result_type: TensorType, dynamic_sizes: Sequence[SSAValue] = ()):
-        super().__init__(operands=[dynamic_sizes], result_types=[result_type])
+    def __init__(
+        self,
+        result_type: TensorType,
+        dynamic_sizes: Sequence[SSAValue] = (),
+        init: FloatAttr | IntegerAttr | None = None,
+        manual_dep: bool = False,
+    ):
+        super().__init__(
+            operands=[dynamic_sizes],
+            result_types=[result_type],
+            properties={"init": init, "manual_dep": UnitAttr() if manual_dep else None},
+        )
 
     def verify_(self) -> None:
         _check_dynamic_sizes(self.result.type, self.dynamic_sizes, "result")
+        elem = self.result.type.element_type  # type: ignore[attr-defined]
+        if self.init is not None and self.init.type != elem:
+            raise VerifyException(
+                f"init value has type {self.init.type}, not the element type {elem}: write "
+                f"it as a constant of type {elem}"
+            )
 
 
 @irdl_op_definition

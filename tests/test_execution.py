@@ -592,3 +592,39 @@ def test_retain_edges_ping_pong() -> None:
     r = execute(PRINTER_TESTS / "retain.mlir", {"k": INC, "kn": KN, "k8": INC}, [rand(16, 16)],
                 function="ping_pong", pipeline=False)
     assert r.edges == {(f"alloc{j}", f"t{i}", "explicit") for i in range(4) for j in range(2)}
+
+
+# ---------------------------------------------------------------------------------- create options
+
+# (in a, inout acc): acc += a, the first element's task slow (so an unordered reader sees it)
+ACC_ADD = """
+    Tensor *a = tensor(args, 0), *acc = tensor(args, 1);
+    spin(2000);
+    for (uint64_t i = 0; i < numel(acc); ++i) at<float>(acc, i) += at<float>(a, i);
+"""
+COPY = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
+"""
+
+
+def test_create_with_an_initial_value() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "create_options.mlir", {"acc_add": ACC_ADD, "copy": COPY},
+                [a, zeros(16, 16)], function="init_value")
+    np.testing.assert_array_equal(r.outputs[1], a + 1)
+    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 tensormap")
+
+
+def test_create_manual_dep_is_ordered_by_deps_only() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "create_options.mlir", {"acc_add": ACC_ADD, "copy": COPY},
+                [a, zeros(16, 16)], function="manual_dep")
+    np.testing.assert_array_equal(r.outputs[1], a)
+    # no tensormap edge for the manual_dep buffer: the reader waits through its deps
+    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 explicit")
+    # the control: without the deps the reader is not ordered after the writer at all
+    r = execute(PROGRAMS / "create_options.mlir", {"acc_add": ACC_ADD, "copy": COPY},
+                [a, zeros(16, 16)], function="manual_dep",
+                edit=lambda code: re.sub(r".*set_dependencies.*\n", "", code))
+    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator")

@@ -36,7 +36,7 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
-from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32
+from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32, initial_value
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding
 from pypto_dialects.tensor import (
@@ -149,7 +149,10 @@ def emit_alloc_batch(p: FunctionPrinter, creates: Sequence[CreateOp]) -> None:
             shapes = p.names.fresh(f"{name}_ci_shapes", "ci_shapes")
             info = p.names.fresh(f"{name}_ci", "ci")
             w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
-            w.line(f"TensorCreateInfo {info}({shapes}, {rank}, {dtype});")
+            manual = ", true" if op.manual_dep is not None else ""
+            w.line(f"TensorCreateInfo {info}({shapes}, {rank}, {dtype}{manual});")
+            if op.init is not None:
+                w.line(f"{info}.set_initial_value({initial_value(op.init, t, op)});")
             names.append(name)
             infos.append(info)
         alloc = p.names.numbered(f"alloc_{p.next_alloc()}")

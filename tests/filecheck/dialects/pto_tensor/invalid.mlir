@@ -294,3 +294,21 @@ func.func @f(%t: memref<16x16xf32>, %i: index) {
   %s = "pto_tensor.slice"(%t, %i, %i) <{operandSegmentSizes = array<i32: 1, 2, 0>}> : (memref<16x16xf32>, index, index) -> tensor<8x16xf32>
   func.return
 }
+
+// -----
+
+// ===== create options
+
+// CHECK: :304:3: error: 'pto_tensor.create' op init value has type f64, not the element type f32: write it as a constant of type f32{{$}}
+func.func @f() {
+  %c = pto_tensor.create init(1.0 : f64) : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :312:3: error: 'pto_tensor.create' op init value has type f32, not the element type i32: write it as a constant of type i32{{$}}
+func.func @f() {
+  %c = pto_tensor.create init(1.0 : f32) : tensor<4xi32>
+  func.return
+}
