@@ -586,11 +586,26 @@ class _TaskOp(IRDLOperation):
         kernel = self.kernel()
         args = self.task_args
         ptypes = kernel.param_types
-        if len(args) != len(ptypes):
+        if len(args) > len(ptypes):
             raise VerifyException(
                 f"{len(args)} arguments but kernel '@{kernel.sym_name.data}' has "
                 f"{len(ptypes)} parameters"
             )
+        pdirs = kernel.directions()
+        for i in range(len(args), len(ptypes)):
+            # a parameter left out is an output the runtime allocates (add_output(ci))
+            t = ptypes[i]
+            if (
+                pdirs[i] != ParamDirection.OUT
+                or not isinstance(t, TensorType)
+                or any(d < 0 for d in t.get_shape())
+            ):
+                raise VerifyException(
+                    f"{len(args)} arguments but kernel '@{kernel.sym_name.data}' has "
+                    f"{len(ptypes)} parameters, and parameter {i} ({pdirs[i].value} {t}) is not "
+                    "one the runtime can allocate: only trailing 'out' tensors of static shape "
+                    "may be left out; pass it"
+                )
         for i, (a, t) in enumerate(zip(args, ptypes)):
             if not types_compatible(t, a.type):
                 raise VerifyException(

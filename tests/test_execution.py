@@ -628,3 +628,28 @@ def test_create_manual_dep_is_ordered_by_deps_only() -> None:
                 [a, zeros(16, 16)], function="manual_dep",
                 edit=lambda code: re.sub(r".*set_dependencies.*\n", "", code))
     assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator")
+
+
+# ---------------------------------------------------------------------------------- runtime outputs
+
+# (in a, in f32 s, out x, out y): x = a * s, y = a + s (slow, so an unordered reader sees it)
+PRODUCE = """
+    Tensor *a = tensor(args, 0), *x = tensor(args, 1), *y = tensor(args, 2);
+    float s = f32(args, 3);
+    spin(2000);
+    for (uint64_t i = 0; i < numel(x); ++i) {
+        at<float>(x, i) = at<float>(a, i) * s;
+        at<float>(y, i) = at<float>(a, i) + s;
+    }
+"""
+
+
+@pytest.mark.parametrize("function", ["auto", "manual"])
+def test_runtime_allocated_outputs(function: str) -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "runtime_outputs.mlir", {"produce": PRODUCE, "add": ADD},
+                [a, zeros(16, 16)], function=function)
+    np.testing.assert_array_equal(r.outputs[1], a * 2 + (a + 2))
+    assert len(r.tasks) == 2  # no alloc_tensors task: the producer owns its outputs
+    # AUTO: the reader retains the creator of both buffers, the producer itself; manual: deps
+    assert r.edges == edges("t0>t1 creator" if function == "auto" else "t0>t1 explicit")

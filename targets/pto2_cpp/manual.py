@@ -292,8 +292,9 @@ class BufferSources:
             kernel = self.p.kernels.get(op.callee.root_reference.data)
             if kernel is not None:
                 idx = kernel.result_param_indices()
-                if index < len(idx):
+                if index < len(idx) and idx[index] < len(op.args):
                     return ("one", op.args[idx[index]])
+                # else an output the runtime allocated for the task: no alloc_tensors batch
             return ("none", None)
         if isinstance(op, ScopeOp):
             ys = yield_values(op)

@@ -164,8 +164,8 @@ func.func @f(%a: tensor<4xf32>) {
 
 // ===== arguments vs the kernel
 
-pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :170:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 2 parameters{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>, in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :170:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 3 parameters, and parameter 1 (in tensor<4xf32>) is not one the runtime can allocate: only trailing 'out' tensors of static shape may be left out; pass it{{$}}
 func.func @f(%a: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a) : (tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -584,5 +584,15 @@ func.func @f(%a: tensor<4xf32>, %n: index {pto_orch.dir = #pto_orch.dir<out>}) a
 
 // CHECK: :586:62: error: Expected `in`, `out`, or `inout`.{{$}}
 func.func @f(%a: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<no_dep>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  func.return
+}
+
+// -----
+
+// A left-out output of dynamic shape: the runtime cannot allocate it.
+pto_orch.kernel @k aiv (in tensor<?xf32>, out tensor<?xf32>) -> tensor<?xf32>
+// CHECK: :596:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 2 parameters, and parameter 1 (out tensor<?xf32>) is not one the runtime can allocate: only trailing 'out' tensors of static shape may be left out; pass it{{$}}
+func.func @f(%a: tensor<?xf32>) {
+  %r = pto_orch.call @k(in %a) : (tensor<?xf32>) -> tensor<?xf32>
   func.return
 }
