@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, TensorType, UnitAttr, i64
+from xdsl.dialects.builtin import DenseArrayBase, FloatAttr, IndexType, IntegerAttr, TensorType, UnitAttr, i64
 from xdsl.ir import Attribute, Dialect, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -204,24 +204,111 @@ class _ViewLike(IRDLOperation):
 
 @irdl_op_definition
 class SliceOp(_ViewLike):
-    """`pto_tensor.slice`: a view of a sub-block of a tensor, same rank (spec `tensor.slice`).
+    """`pto_tensor.slice`: a view of a sub-block of a tensor, same rank (spec `tensor.slice`),
+    or with the unit dimensions listed in `drop` removed (`data[:, 1, :]`).
 
     Syntax: `%s = pto_tensor.slice %t[%o0, %o1] [sizes(%n)] : tensor<16x16xf32> to tensor<8x16xf32>`
-    (one offset per source dimension; the result type gives the extents, `sizes(...)` one per `?`).
-    C++: `Tensor s = t.view(s_shapes, s_offsets);`
-    Verifier: offsets match the rank; same rank and element type; static extents fit.
+    (one offset per source dimension; the result type gives the extents, `sizes(...)` one per `?`),
+    `%r = pto_tensor.slice %t[%c0, %c1, %c0] drop array<i64: 1> : tensor<4x8x16xf32> to tensor<4x16xf32>`.
+    C++: `Tensor s = t.view(s_shapes, s_offsets);`; with `drop`, a reshape of the source that
+    merges each dropped dimension into the next kept one, then a view (docs/dialects/pto_tensor.md).
+    Verifier: offsets match the rank; same rank (less the dropped dimensions) and element type;
+    `drop` is increasing and within the rank; static extents fit.
     """
 
     name = "pto_tensor.slice"
+    drop = opt_prop_def(DenseArrayBase)
+    assembly_format = None  # the shared format plus `drop [1, ...]` (parse / print below)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SliceOp:
+        src = parser.parse_unresolved_operand()
+        offsets = parser.parse_comma_separated_list(
+            Parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        sizes = []
+        if parser.parse_optional_keyword("sizes") is not None:
+            sizes = parser.parse_comma_separated_list(
+                Parser.Delimiter.PAREN, parser.parse_unresolved_operand
+            )
+        drop = None
+        if parser.parse_optional_keyword("drop") is not None:
+            drop = parser.parse_comma_separated_list(
+                Parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
+            )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        st = parser.parse_type()
+        parser.parse_keyword("to")
+        rt = parser.parse_type()
+        index = IndexType()
+        op = cls(
+            parser.resolve_operand(src, st),
+            [parser.resolve_operand(o, index) for o in offsets],
+            rt,  # type: ignore[arg-type]
+            [parser.resolve_operand(o, index) for o in sizes],
+        )
+        if drop is not None:
+            op.drop = DenseArrayBase.from_list(i64, drop)
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.source)
+        printer.print_string("[")
+        printer.print_list(self.offsets, printer.print_operand)
+        printer.print_string("]")
+        if self.sizes:
+            printer.print_string(" sizes(")
+            printer.print_list(self.sizes, printer.print_operand)
+            printer.print_string(")")
+        if self.drop is not None:
+            printer.print_string(" drop [")
+            printer.print_list(self.dropped(), lambda d: printer.print_string(str(d)))
+            printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+        printer.print_string(" to ")
+        printer.print_attribute(self.result.type)
+
+    def dropped(self) -> tuple[int, ...]:
+        """The dimensions of the source the result drops (each of extent 1), increasing."""
+        return tuple(self.drop.get_values()) if self.drop is not None else ()  # type: ignore[arg-type]
+
+    def full_shape(self) -> tuple[int, ...]:
+        """The result's extents with a 1 at each dropped dimension (the source's rank)."""
+        out = list(_shape(self.result.type))
+        for d in self.dropped():
+            out.insert(d, 1)
+        return tuple(out)
 
     def verify_(self) -> None:
         self._verify_common()
         ss, rs = _shape(self.source.type), _shape(self.result.type)
-        if len(ss) != len(rs):
+        drop = self.dropped()
+        if self.drop is not None and (
+            self.drop.elt_type != i64
+            or list(drop) != sorted(set(drop))
+            or any(not 0 <= d < len(ss) for d in drop)
+        ):
+            raise VerifyException(
+                f"drop must list source dimensions (0..{len(ss) - 1}) in increasing order, "
+                "each once, as array<i64: ...>"
+            )
+        if len(ss) != len(rs) + len(drop):
+            if drop:
+                raise VerifyException(
+                    f"a slice of rank {len(ss)} that drops {len(drop)} dimension(s) has rank "
+                    f"{len(ss) - len(drop)}, but the result has rank {len(rs)}"
+                )
             raise VerifyException(
                 f"a slice keeps the rank ({len(ss)}) but the result has rank {len(rs)}: "
-                "use pto_tensor.view or pto_tensor.reshape to change it"
+                "use pto_tensor.view or pto_tensor.reshape to change it, or list the unit "
+                "dimensions it drops in 'drop'"
             )
+        rs = self.full_shape()
         for i, (s, r) in enumerate(zip(ss, rs)):
             if s >= 0 and r > s:
                 raise VerifyException(

@@ -653,3 +653,22 @@ def test_runtime_allocated_outputs(function: str) -> None:
     assert len(r.tasks) == 2  # no alloc_tensors task: the producer owns its outputs
     # AUTO: the reader retains the creator of both buffers, the producer itself; manual: deps
     assert r.edges == edges("t0>t1 creator" if function == "auto" else "t0>t1 explicit")
+
+
+# ---------------------------------------------------------------------------------- rank-reducing slices
+
+COPY_ANY = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
+"""
+
+
+@pytest.mark.parametrize("k", [0, 5])
+def test_rank_reducing_slices(k: int) -> None:
+    data = rand(4, 8, 16)
+    r = execute(PROGRAMS / "rank_reducing.mlir", {"copy2": COPY_ANY, "copy8": COPY_ANY},
+                [data, k, zeros(4, 16), zeros(8, 8)])
+    np.testing.assert_array_equal(r.outputs[2], data[:, k, :])
+    np.testing.assert_array_equal(r.outputs[3], data[2, :, 4:12])
+    assert [t["args"][0]["shape"] for t in r.tasks] == [[4, 16], [8, 8]]
+    assert r.edges == set()

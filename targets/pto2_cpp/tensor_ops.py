@@ -211,6 +211,9 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
     src = p.use_tensor(op.source, op)
     st, rt = op.source.type, op.result.type
     assert isinstance(st, TensorType) and isinstance(rt, TensorType)
+    if isinstance(op, SliceOp) and op.drop is not None:
+        _rank_reducing_slice(p, op, src.name)
+        return
     if len(st.get_shape()) != len(rt.get_shape()):
         raise codegen_error(
             op,
@@ -226,6 +229,70 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
     p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
     p.w.line(f"uint32_t {offs}[{rank}] = {_brace(offsets)};")
     p.w.line(f"Tensor {b.name} = {src.name}.view({shapes}, {offs});")
+
+
+def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
+    """`data[:, 1, :]`: a runtime view keeps the rank and a reshape needs a contiguous tensor,
+    so the contiguous source is first reshaped with each dropped (unit) dimension merged into
+    the next kept dimension, then viewed: in a group `d..j` (dropped dims, then kept dim j) the
+    merged extent is the product of the source extents and the view offset is
+    sum(offset_i * prod(extents i+1..j)), with the kept dimension's stride unchanged."""
+    st, rt = op.source.type, op.result.type
+    assert isinstance(st, TensorType) and isinstance(rt, TensorType)
+    shape = list(st.get_shape())
+    drop = set(op.dropped())
+    if any(d < 0 for d in shape):
+        raise codegen_error(
+            op,
+            f"drops dimensions of a source of dynamic shape {st}: the reshape that drops them "
+            "needs static source extents",
+        )
+    if max(drop) > max(i for i in range(len(shape)) if i not in drop):
+        raise codegen_error(
+            op,
+            "drops the innermost dimension: a runtime view keeps its source's innermost stride, "
+            "so the remaining elements are not adjacent; slice a same-rank block and let the "
+            "kernel index it instead",
+        )
+    owner = op.source.owner
+    if isinstance(owner, SliceOp | ViewOp | TransposeOp):
+        raise codegen_error(
+            op,
+            f"drops dimensions of the result of '{owner.name}': the runtime reshapes only "
+            "contiguous tensors; take the rank-reducing slice of the whole tensor instead",
+        )
+    offsets = [_u32(p, v, op) for v in op.offsets]
+    merged: list[int] = []
+    moffs: list[str] = []
+    group: list[int] = []
+    for i, extent in enumerate(shape):
+        group.append(i)
+        if i in drop:
+            continue
+        size, terms, stride, const = 1, [], 1, 0
+        for g in reversed(group):
+            size *= shape[g]
+            if offsets[g].isdigit():
+                const += int(offsets[g]) * stride
+            else:
+                terms.append(offsets[g] if stride == 1 else f"{offsets[g]} * {stride}u")
+            stride *= shape[g]
+        if const or not terms:
+            terms.insert(0, str(const))
+        merged.append(size)
+        moffs.append(" + ".join(reversed(terms)))
+        group = []
+    rank = _check_rank(rt, op, "view")
+    b = p.declare(op.result, "Tensor", "view")
+    flat = p.names.fresh(f"{b.name}_merged_shapes", "shapes")
+    base = p.names.fresh(f"{b.name}_merged", "merged")
+    shapes = p.names.fresh(f"{b.name}_shapes", "shapes")
+    offs = p.names.fresh(f"{b.name}_offsets", "offsets")
+    p.w.line(f"uint32_t {flat}[{rank}] = {_brace([str(m) for m in merged])};")
+    p.w.line(f"Tensor {base} = {src}.reshape({flat}, {rank});")
+    p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(_extents(p, rt, op.sizes, op))};")
+    p.w.line(f"uint32_t {offs}[{rank}] = {_brace(moffs)};")
+    p.w.line(f"Tensor {b.name} = {base}.view({shapes}, {offs});")
 
 
 def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:

@@ -100,7 +100,7 @@ func.func @f(%t: tensor<16x16xf32>, %i: index) {
 
 // -----
 
-// CHECK: :105:3: error: 'pto_tensor.slice' op a slice keeps the rank (2) but the result has rank 1: use pto_tensor.view or pto_tensor.reshape to change it{{$}}
+// CHECK: :105:3: error: 'pto_tensor.slice' op a slice keeps the rank (2) but the result has rank 1: use pto_tensor.view or pto_tensor.reshape to change it, or list the unit dimensions it drops in 'drop'{{$}}
 func.func @f(%t: tensor<16x16xf32>, %i: index) {
   %s = pto_tensor.slice %t[%i, %i] : tensor<16x16xf32> to tensor<16xf32>
   func.return
@@ -310,5 +310,40 @@ func.func @f() {
 // CHECK: :312:3: error: 'pto_tensor.create' op init value has type f32, not the element type i32: write it as a constant of type i32{{$}}
 func.func @f() {
   %c = pto_tensor.create init(1.0 : f32) : tensor<4xi32>
+  func.return
+}
+
+// -----
+
+// ===== rank-reducing slices
+
+// CHECK: :322:3: error: 'pto_tensor.slice' op a slice of rank 3 that drops 1 dimension(s) has rank 2, but the result has rank 1{{$}}
+func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i, %i] drop [1] : tensor<4x8x16xf32> to tensor<64xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :330:3: error: 'pto_tensor.slice' op drop must list source dimensions (0..2) in increasing order, each once, as array<i64: ...>{{$}}
+func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i, %i] drop [1, 0] : tensor<4x8x16xf32> to tensor<16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :338:3: error: 'pto_tensor.slice' op drop must list source dimensions (0..2) in increasing order, each once, as array<i64: ...>{{$}}
+func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i, %i] drop [3] : tensor<4x8x16xf32> to tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+// The kept dimensions must fit: 16 > 8 in dimension 1.
+// CHECK: :347:3: error: 'pto_tensor.slice' op slice extent 16 of dimension 1 exceeds the source extent 8{{$}}
+func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i, %i] drop [0] : tensor<4x8x16xf32> to tensor<16x16xf32>
   func.return
 }
