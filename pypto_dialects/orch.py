@@ -155,12 +155,14 @@ class KernelOp(IRDLOperation):
     Syntax:
         pto_orch.kernel @name <kind> (<dir> <type>, ...) [-> <types> [returns [i, ...]]]
         <kind> ::= aic | aiv | spmd | incore<left|right|acc|mat|vec> | group<@aic, @aiv>
+                 | group<@aiv0, @aiv1>
 
     Each result *is* the Out/InOut parameter it names in `returns` (spec: output aliasing,
     `ReturnParamsExplicit`). `returns` may be omitted only when the kernel has exactly one
     Out/InOut parameter and at most one result. Core type: `aic`/`aiv` explicitly, or from the
     memory space of an `incore` kernel (left/right/acc/mat -> AIC, vec -> AIV); a `group` runs
-    its AIC and AIV members together (MixedKernels).
+    its members together (MixedKernels): an AIC and an AIV kernel, or two AIV kernels (the
+    first member is then the AIV0 one; its property keeps the name `aic`).
 
     Verifier: kind is a kernel kind; `incore` has a memory space; `group` names its members;
     one direction per parameter; scalars are `in`; each result names an Out/InOut parameter
@@ -389,13 +391,16 @@ class KernelOp(IRDLOperation):
                     f"result {r} has type {t} but parameter {p} has type {types[p]}"
                 )
         if kind == FunctionKind.GROUP:
-            for member, want in ((self.aic, FunctionKind.AIC), (self.aiv, FunctionKind.AIV)):
+            # group<@aic, @aiv> (cube + vector), or group<@aiv0, @aiv1> (both vector cores)
+            wants = ((self.aic, (FunctionKind.AIC, FunctionKind.AIV)), (self.aiv, (FunctionKind.AIV,)))
+            for member, want in wants:
                 assert member is not None
                 found = SymbolTable.lookup_symbol(self, member)
-                if not isinstance(found, KernelOp) or found.kind.data != want:
+                if not isinstance(found, KernelOp) or found.kind.data not in want:
                     raise VerifyException(
                         f"group member {member} must name a pto_orch.kernel of kind "
-                        f"{want.value}"
+                        f"{' or '.join(w.value for w in want)}: group<@aic, @aiv> or "
+                        "group<@aiv0, @aiv1>"
                     )
 
 

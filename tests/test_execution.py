@@ -672,3 +672,33 @@ def test_rank_reducing_slices(k: int) -> None:
     np.testing.assert_array_equal(r.outputs[3], data[2, :, 4:12])
     assert [t["args"][0]["shape"] for t in r.tasks] == [[4, 16], [8, 8]]
     assert r.edges == set()
+
+
+# ---------------------------------------------------------------------------------- dual-AIV groups
+
+TOP = """
+    Tensor *a = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t r = 0; r < 8; ++r)
+        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(a, r, c) * 2.0f;
+"""
+BOTTOM = """
+    Tensor *a = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t r = 8; r < 16; ++r)
+        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(a, r, c) + 3.0f;
+"""
+
+
+def test_dual_aiv_group_kernel() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "dual_aiv.mlir", {"top": TOP, "bottom": BOTTOM}, [a, zeros(16, 16)],
+                function="split")
+    np.testing.assert_array_equal(r.outputs[1], np.concatenate([a[:8] * 2, a[8:] + 3]))
+    assert len(r.tasks) == 1 and r.tasks[0]["kernel_ids"] == [-1, 0, 1]  # {aic, aiv0, aiv1}
+    assert r.edges == set()
+
+
+def test_dual_aiv_group_of_one_kernel() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "dual_aiv.mlir", {"inc": INC}, [a, zeros(16, 16)], function="same")
+    np.testing.assert_array_equal(r.outputs[1], a + 1)
+    assert len(r.tasks) == 1 and r.tasks[0]["kernel_ids"] == [-1, 0, 0]

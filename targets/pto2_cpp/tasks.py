@@ -51,7 +51,9 @@ ADD = {
 SUBMIT = {"AIC": "rt_submit_aic_task", "AIV": "rt_submit_aiv_task"}
 
 
-def _kernel_info(kernel: KernelOp, kid: int | None, core: str) -> KernelInfo:
+def _kernel_info(
+    kernel: KernelOp, kid: int | None, core: str, dual_aiv: bool = False
+) -> KernelInfo:
     tensors = []
     scalars = []
     for d, t in zip(kernel.directions(), kernel.param_types):
@@ -61,6 +63,9 @@ def _kernel_info(kernel: KernelOp, kid: int | None, core: str) -> KernelInfo:
             tensors.append(d.value.upper())
     aic = kernel.aic.root_reference.data if kernel.aic is not None else None
     aiv = kernel.aiv.root_reference.data if kernel.aiv is not None else None
+    if aic is not None and dual_aiv:  # group<@aiv0, @aiv1>
+        return KernelInfo(kernel.sym_name.data, kid, core, tuple(tensors), tuple(scalars),
+                          None, aic, aiv)
     return KernelInfo(kernel.sym_name.data, kid, core, tuple(tensors), tuple(scalars), aic, aiv)
 
 
@@ -92,16 +97,19 @@ class KernelRegistry:
             self.infos[name] = _kernel_info(kernel, kid, self.core_type(kernel, at))
         return kid
 
-    def group_ids(self, group: KernelOp, at) -> tuple[int, int]:  # type: ignore[no-untyped-def]
-        """(aic id, aiv id) of a group kernel's members."""
+    def group_ids(self, group: KernelOp, at) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
+        """The MixedKernels initializer of a group kernel: (aic, aiv0, aiv1) ids, with
+        `INVALID_KERNEL_ID` for the core it leaves out (aiv1 of an AIC + AIV group, aic of a
+        dual-AIV group)."""
         assert group.aic is not None and group.aiv is not None
-        aic = self.p.kernel(at, SymbolRefAttr(group.aic.root_reference))
-        aiv = self.p.kernel(at, SymbolRefAttr(group.aiv.root_reference))
-        ids = (self.id_of(aic, at), self.id_of(aiv, at))
+        first = self.p.kernel(at, SymbolRefAttr(group.aic.root_reference))
+        second = self.p.kernel(at, SymbolRefAttr(group.aiv.root_reference))
+        dual = first.core_type() == "AIV"
+        a, b = str(self.id_of(first, at)), str(self.id_of(second, at))
         name = group.sym_name.data
         if name not in self.infos:
-            self.infos[name] = _kernel_info(group, None, "MIX")
-        return ids
+            self.infos[name] = _kernel_info(group, None, "MIX", dual)
+        return ("INVALID_KERNEL_ID", a, b) if dual else (a, b, "INVALID_KERNEL_ID")
 
     def table(self) -> tuple[KernelInfo, ...]:
         return tuple(self.infos.values())
@@ -156,7 +164,7 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
         capture = p.taskids.submit_capture(op, n)
     if core == "MIX":
         mixed = p.names.numbered(f"mixed_{n}")
-        w.line(f"MixedKernels {mixed} = {{{ids[0]}, {ids[1]}, INVALID_KERNEL_ID}};")
+        w.line(f"MixedKernels {mixed} = {{{', '.join(ids)}}};")
         w.line(f"{capture}rt_submit_task({mixed}, {params});")
     else:
         w.line(f"{capture}{SUBMIT[core]}({kid}, {params});")

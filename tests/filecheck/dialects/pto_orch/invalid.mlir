@@ -51,17 +51,17 @@ pto_orch.kernel @v aiv (in tensor<4xf32>)
 
 // -----
 
-// The AIC member is an AIV kernel.
-pto_orch.kernel @a aiv (in tensor<4xf32>)
+// The first member is neither an AIC nor an AIV kernel.
+pto_orch.kernel @a spmd (in tensor<4xf32>)
 pto_orch.kernel @v aiv (in tensor<4xf32>)
-// CHECK: :58:1: error: 'pto_orch.kernel' op group member @a must name a pto_orch.kernel of kind aic{{$}}
+// CHECK: :58:1: error: 'pto_orch.kernel' op group member @a must name a pto_orch.kernel of kind aic or aiv: group<@aic, @aiv> or group<@aiv0, @aiv1>{{$}}
 pto_orch.kernel @g group<@a, @v> (in tensor<4xf32>)
 
 // -----
 
 // The AIV member does not exist.
 pto_orch.kernel @a aic (in tensor<4xf32>)
-// CHECK: :65:1: error: 'pto_orch.kernel' op group member @missing must name a pto_orch.kernel of kind aiv{{$}}
+// CHECK: :65:1: error: 'pto_orch.kernel' op group member @missing must name a pto_orch.kernel of kind aiv: group<@aic, @aiv> or group<@aiv0, @aiv1>{{$}}
 pto_orch.kernel @g group<@a, @missing> (in tensor<4xf32>)
 
 // -----
