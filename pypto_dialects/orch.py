@@ -68,6 +68,7 @@ from xdsl.printer import Printer
 from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects.attrs import UNKNOWN_HINT
 from pypto_dialects.attrs import (  # noqa: F401 - re-exported
     TASK_ID,
     ArgDirection,
@@ -932,7 +933,9 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
     elif name == DIR:
         raise VerifyException("'pto_orch.dir' is an argument attribute of func.func")
     else:
-        raise VerifyException(f"unknown attribute '{name}' of the pto_orch dialect")
+        raise VerifyException(
+            f"unknown attribute '{name}' of the pto_orch dialect{UNKNOWN_HINT}"
+        )
 
 
 def _verify_orchestration_func(op: Operation) -> None:

@@ -280,7 +280,7 @@ func.func @f(%s: tensor<8x16xi32>, %t: tensor<16x16xf32>, %i: index) {
 
 // ===== discardable attributes: the dialect defines none
 
-// CHECK: :284:1: error: 'func.func' op unknown attribute 'pto_tensor.layout' of the pto_tensor dialect{{$}}
+// CHECK: :284:1: error: 'func.func' op unknown attribute 'pto_tensor.layout' of the pto_tensor dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f() attributes {pto_tensor.layout = "nd"} {
   func.return
 }
