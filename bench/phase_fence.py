@@ -68,7 +68,9 @@ def measure(branches: int, phases: int, work: Path) -> dict[str, tuple[int, int]
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `python -m bench.phase_fence`."""
-    parser = argparse.ArgumentParser(prog="python -m bench.phase_fence", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.phase_fence", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--branches", default="4,8,16", help="comma-separated branch counts")
     parser.add_argument("--phases", type=int, default=4, help="phases (default 4)")
     args = parser.parse_args(argv)

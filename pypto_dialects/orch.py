@@ -393,7 +393,10 @@ class KernelOp(IRDLOperation):
                 )
         if kind == FunctionKind.GROUP:
             # group<@aic, @aiv> (cube + vector), or group<@aiv0, @aiv1> (both vector cores)
-            wants = ((self.aic, (FunctionKind.AIC, FunctionKind.AIV)), (self.aiv, (FunctionKind.AIV,)))
+            wants = (
+                (self.aic, (FunctionKind.AIC, FunctionKind.AIV)),
+                (self.aiv, (FunctionKind.AIV,)),
+            )
             for member, want in wants:
                 assert member is not None
                 found = SymbolTable.lookup_symbol(self, member)

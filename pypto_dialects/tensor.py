@@ -15,7 +15,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import DenseArrayBase, FloatAttr, IndexType, IntegerAttr, TensorType, UnitAttr, i64
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    TensorType,
+    UnitAttr,
+    i64,
+)
 from xdsl.ir import Attribute, Dialect, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -209,7 +217,7 @@ class SliceOp(_ViewLike):
 
     Syntax: `%s = pto_tensor.slice %t[%o0, %o1] [sizes(%n)] : tensor<16x16xf32> to tensor<8x16xf32>`
     (one offset per source dimension; the result type gives the extents, `sizes(...)` one per `?`),
-    `%r = pto_tensor.slice %t[%c0, %c1, %c0] drop array<i64: 1> : tensor<4x8x16xf32> to tensor<4x16xf32>`.
+    `%r = pto_tensor.slice %t[%c0, %c1, %c0] drop [1] : tensor<4x8x16xf32> to tensor<4x16xf32>`.
     C++: `Tensor s = t.view(s_shapes, s_offsets);`; with `drop`, a reshape of the source that
     merges each dropped dimension into the next kept one, then a view (docs/dialects/pto_tensor.md).
     Verifier: offsets match the rank; same rank (less the dropped dimensions) and element type;
@@ -295,7 +303,7 @@ class SliceOp(_ViewLike):
         ):
             raise VerifyException(
                 f"drop must list source dimensions (0..{len(ss) - 1}) in increasing order, "
-                "each once, as array<i64: ...>"
+                "each once: drop [1, ...]"
             )
         if len(ss) != len(rs) + len(drop):
             if drop:

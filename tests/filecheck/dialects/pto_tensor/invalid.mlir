@@ -325,7 +325,7 @@ func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
 
 // -----
 
-// CHECK: :330:3: error: 'pto_tensor.slice' op drop must list source dimensions (0..2) in increasing order, each once, as array<i64: ...>{{$}}
+// CHECK: :330:3: error: 'pto_tensor.slice' op drop must list source dimensions (0..2) in increasing order, each once: drop [1, ...]{{$}}
 func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
   %s = pto_tensor.slice %t[%i, %i, %i] drop [1, 0] : tensor<4x8x16xf32> to tensor<16xf32>
   func.return
@@ -333,7 +333,7 @@ func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
 
 // -----
 
-// CHECK: :338:3: error: 'pto_tensor.slice' op drop must list source dimensions (0..2) in increasing order, each once, as array<i64: ...>{{$}}
+// CHECK: :338:3: error: 'pto_tensor.slice' op drop must list source dimensions (0..2) in increasing order, each once: drop [1, ...]{{$}}
 func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
   %s = pto_tensor.slice %t[%i, %i, %i] drop [3] : tensor<4x8x16xf32> to tensor<4x8xf32>
   func.return
