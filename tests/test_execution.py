@@ -655,6 +655,15 @@ def test_runtime_allocated_outputs(function: str) -> None:
     assert r.edges == edges("t0>t1 creator" if function == "auto" else "t0>t1 explicit")
 
 
+def test_runtime_allocated_output_carried_by_a_loop() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "runtime_outputs.mlir", {"produce": PRODUCE, "add": ADD},
+                [a, zeros(16, 16)], function="loop")
+    np.testing.assert_array_equal(r.outputs[1], a * 8 + a)
+    # each task reads the previous one's output: it retains that buffer's creator
+    assert r.edges == edges("t0>t1 creator", "t1>t2 creator", "t2>t3 creator")
+
+
 # ---------------------------------------------------------------------------------- rank-reducing slices
 
 COPY_ANY = """
