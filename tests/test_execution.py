@@ -675,11 +675,14 @@ COPY_ANY = """
 @pytest.mark.parametrize("k", [0, 5])
 def test_rank_reducing_slices(k: int) -> None:
     data = rand(4, 8, 16)
-    r = execute(PROGRAMS / "rank_reducing.mlir", {"copy2": COPY_ANY, "copy8": COPY_ANY},
-                [data, k, zeros(4, 16), zeros(8, 8)])
+    kernels = {"copy2": COPY_ANY, "copy8": COPY_ANY, "copy1": COPY_ANY}
+    r = execute(PROGRAMS / "rank_reducing.mlir", kernels,
+                [data, k, zeros(4, 16), zeros(8, 8), zeros(8)])
     np.testing.assert_array_equal(r.outputs[2], data[:, k, :])
     np.testing.assert_array_equal(r.outputs[3], data[2, :, 4:12])
-    assert [t["args"][0]["shape"] for t in r.tasks] == [[4, 16], [8, 8]]
+    np.testing.assert_array_equal(r.outputs[4], data[1, :, k])
+    assert [t["args"][0]["shape"] for t in r.tasks] == [[4, 16], [8, 8], [8]]
+    assert r.tasks[2]["args"][0]["strides"] == [16]
     assert r.edges == set()
 
 

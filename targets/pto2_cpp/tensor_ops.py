@@ -234,9 +234,12 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
 def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
     """`data[:, 1, :]`: a runtime view keeps the rank and a reshape needs a contiguous tensor,
     so the contiguous source is first reshaped with each dropped (unit) dimension merged into
-    the next kept dimension, then viewed: in a group `d..j` (dropped dims, then kept dim j) the
-    merged extent is the product of the source extents and the view offset is
-    sum(offset_i * prod(extents i+1..j)), with the kept dimension's stride unchanged."""
+    the next kept dimension (dropped innermost dimensions into the last kept one), then
+    viewed. In a group of source dimensions the merged extent is the product of their
+    extents, the view offset is sum(offset_i * prod(extents after i in the group)), and the
+    kept dimension keeps its stride: when dropped dimensions follow it in the group (stride
+    `inner` > 1 in the merged dimension), the view spans (extent - 1) * inner + 1 elements and
+    `Tensor::slice(dim, 0, span, inner)` steps over them."""
     st, rt = op.source.type, op.result.type
     assert isinstance(st, TensorType) and isinstance(rt, TensorType)
     shape = list(st.get_shape())
@@ -247,13 +250,6 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
             f"drops dimensions of a source of dynamic shape {st}: the reshape that drops them "
             "needs static source extents",
         )
-    if max(drop) > max(i for i in range(len(shape)) if i not in drop):
-        raise codegen_error(
-            op,
-            "drops the innermost dimension: a runtime view keeps its source's innermost stride, "
-            "so the remaining elements are not adjacent; slice a same-rank block and let the "
-            "kernel index it instead",
-        )
     owner = op.source.owner
     if isinstance(owner, SliceOp | ViewOp | TransposeOp):
         raise codegen_error(
@@ -262,15 +258,22 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
             "contiguous tensors; take the rank-reducing slice of the whole tensor instead",
         )
     offsets = [_u32(p, v, op) for v in op.offsets]
-    merged: list[int] = []
-    moffs: list[str] = []
-    group: list[int] = []
-    for i, extent in enumerate(shape):
-        group.append(i)
-        if i in drop:
-            continue
-        size, terms, stride, const = 1, [], 1, 0
+    extents = _extents(p, rt, op.sizes, op)
+    groups: list[list[int]] = []
+    pending: list[int] = []
+    for i in range(len(shape)):
+        pending.append(i)
+        if i not in drop:
+            groups.append(pending)
+            pending = []
+    groups[-1] += pending  # dropped innermost dimensions join the last kept one
+    merged, moffs, spans, steps = [], [], [], []
+    for k, group in enumerate(groups):
+        kept = next(g for g in group if g not in drop)
+        size, terms, stride, const, inner = 1, [], 1, 0, 1
         for g in reversed(group):
+            if g > kept:
+                inner *= shape[g]
             size *= shape[g]
             if offsets[g].isdigit():
                 const += int(offsets[g]) * stride
@@ -279,20 +282,30 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
             stride *= shape[g]
         if const or not terms:
             terms.insert(0, str(const))
-        merged.append(size)
+        merged.append(str(size))
         moffs.append(" + ".join(reversed(terms)))
-        group = []
+        if inner == 1:
+            spans.append(extents[k])
+        else:
+            e = extents[k]
+            spans.append(
+                str((int(e) - 1) * inner + 1) if e.isdigit() else f"({e} - 1) * {inner}u + 1"
+            )
+            steps.append((k, spans[-1], inner))
     rank = _check_rank(rt, op, "view")
     b = p.declare(op.result, "Tensor", "view")
     flat = p.names.fresh(f"{b.name}_merged_shapes", "shapes")
     base = p.names.fresh(f"{b.name}_merged", "merged")
     shapes = p.names.fresh(f"{b.name}_shapes", "shapes")
     offs = p.names.fresh(f"{b.name}_offsets", "offsets")
-    p.w.line(f"uint32_t {flat}[{rank}] = {_brace([str(m) for m in merged])};")
+    p.w.line(f"uint32_t {flat}[{rank}] = {_brace(merged)};")
     p.w.line(f"Tensor {base} = {src}.reshape({flat}, {rank});")
-    p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(_extents(p, rt, op.sizes, op))};")
+    p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(spans)};")
     p.w.line(f"uint32_t {offs}[{rank}] = {_brace(moffs)};")
-    p.w.line(f"Tensor {b.name} = {base}.view({shapes}, {offs});")
+    view = f"{base}.view({shapes}, {offs})"
+    for k, span, inner in steps:
+        view += f".slice({k}, 0, {span}, {inner})"
+    p.w.line(f"Tensor {b.name} = {view};")
 
 
 def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:

@@ -1,7 +1,8 @@
 // Rank-reducing slices (docs/dialects/pto_tensor.md): the contiguous source is reshaped with
-// each dropped dimension merged into the next kept one, then viewed (@ok); what the runtime
-// cannot do is one located error each: a dynamic source, the innermost dimension dropped, a
-// source that is itself a view.
+// each dropped dimension merged into the next kept one, then viewed (@ok); a dropped innermost
+// dimension joins the last kept one, whose elements the view spans and Tensor::slice steps
+// over (@innermost, d[:, i]). What the runtime cannot do is one located error each: a dynamic
+// source, a source that is itself a view.
 // RUN: pypto-opt -t pto2-cpp %s --split-input-file --verify-diagnostics | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<4x16xf32>, out tensor<4x16xf32>) -> tensor<4x16xf32>
@@ -28,7 +29,7 @@ func.func @dynamic(%d: tensor<?x16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto
   %o1 = pto_orch.call @k(in %r, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
-// CHECK: :27:3: error: 'pto_tensor.slice' op drops dimensions of a source of dynamic shape tensor<?x16xf32>: the reshape that drops them needs static source extents
+// CHECK: :28:3: error: 'pto_tensor.slice' op drops dimensions of a source of dynamic shape tensor<?x16xf32>: the reshape that drops them needs static source extents
 
 // -----
 
@@ -39,7 +40,11 @@ func.func @innermost(%d: tensor<4x16xf32>, %o: tensor<4xf32> {pto_orch.dir = #pt
   %o1 = pto_orch.call @k(in %r, out %o) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
-// CHECK: :38:3: error: 'pto_tensor.slice' op drops the innermost dimension: a runtime view keeps its source's innermost stride, so the remaining elements are not adjacent; slice a same-rank block and let the kernel index it instead
+// CHECK:    uint32_t r_merged_shapes[1] = {64};
+// CHECK-NEXT:    Tensor r_merged = ext_d.reshape(r_merged_shapes, 1);
+// CHECK-NEXT:    uint32_t r_shapes[1] = {49};
+// CHECK-NEXT:    uint32_t r_offsets[1] = {(uint32_t)i};
+// CHECK-NEXT:    Tensor r = r_merged.view(r_shapes, r_offsets).slice(0, 0, 49, 16);
 
 // -----
 
@@ -51,4 +56,4 @@ func.func @of_a_view(%d: tensor<4x16xf32>, %o: tensor<16xf32> {pto_orch.dir = #p
   %o1 = pto_orch.call @k(in %r, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
-// CHECK: :50:3: error: 'pto_tensor.slice' op drops dimensions of the result of 'pto_tensor.slice': the runtime reshapes only contiguous tensors; take the rank-reducing slice of the whole tensor instead
+// CHECK: :55:3: error: 'pto_tensor.slice' op drops dimensions of the result of 'pto_tensor.slice': the runtime reshapes only contiguous tensors; take the rank-reducing slice of the whole tensor instead
