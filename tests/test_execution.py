@@ -182,7 +182,7 @@ def _fenced_case1_edges(branches: int, phases: int) -> set[tuple[str, str, str]]
 STRIPE_SUM8 = """
     Tensor *d = tensor(args, 0), *o = tensor(args, 1);
     uint64_t row = (uint64_t)args[2], start = row - row % 128;
-    if (row % 128 == 0) spin(5000);
+    if (row % 128 == 0) spin(50000);  // 50 ms
     for (uint64_t c = 0; c < 16; ++c) {
         float m = 0;
         for (uint64_t q = start >= 128 ? start - 128 : start; q < start; q += 16) m += at2<float>(o, q, c);
