@@ -153,6 +153,12 @@ class TaskIdArrayType(ParametrizedAttribute, TypeAttribute):
 
 TASK_ID = TaskIdType()
 
+UNKNOWN_HINT = (
+    ": remove it (an attribute for another tool belongs in that tool's namespace, which is "
+    "kept and ignored)"
+)
+"""The remedy every dialect's "unknown attribute" diagnostic ends with."""
+
 
 def is_task_id_like(t: Attribute) -> bool:
     """True for `!pto_orch.task_id` and `!pto_orch.task_id_array<N>`: the types a deps list

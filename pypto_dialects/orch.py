@@ -68,6 +68,7 @@ from xdsl.printer import Printer
 from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects.attrs import UNKNOWN_HINT
 from pypto_dialects.buffers import check_not_an_input
 from pypto_dialects.limits import (
     check_entry_args,
@@ -162,12 +163,14 @@ class KernelOp(IRDLOperation):
     Syntax:
         pto_orch.kernel @name <kind> (<dir> <type>, ...) [-> <types> [returns [i, ...]]]
         <kind> ::= aic | aiv | spmd | incore<left|right|acc|mat|vec> | group<@aic, @aiv>
+                 | group<@aiv0, @aiv1>
 
     Each result *is* the Out/InOut parameter it names in `returns` (spec: output aliasing,
     `ReturnParamsExplicit`). `returns` may be omitted only when the kernel has exactly one
     Out/InOut parameter and at most one result. Core type: `aic`/`aiv` explicitly, or from the
     memory space of an `incore` kernel (left/right/acc/mat -> AIC, vec -> AIV); a `group` runs
-    its AIC and AIV members together (MixedKernels).
+    its members together (MixedKernels): an AIC and an AIV kernel, or two AIV kernels (the
+    first member is then the AIV0 one; its property keeps the name `aic`).
 
     Verifier: kind is a kernel kind; `incore` has a memory space; `group` names its members;
     one direction per parameter; scalars are `in`; each result names an Out/InOut parameter
@@ -409,13 +412,19 @@ class KernelOp(IRDLOperation):
                     f"result {r} has type {t} but parameter {p} has type {types[p]}"
                 )
         if kind == FunctionKind.GROUP:
-            for member, want in ((self.aic, FunctionKind.AIC), (self.aiv, FunctionKind.AIV)):
+            # group<@aic, @aiv> (cube + vector), or group<@aiv0, @aiv1> (both vector cores)
+            wants = (
+                (self.aic, (FunctionKind.AIC, FunctionKind.AIV)),
+                (self.aiv, (FunctionKind.AIV,)),
+            )
+            for member, want in wants:
                 assert member is not None
                 found = SymbolTable.lookup_symbol(self, member)
-                if not isinstance(found, KernelOp) or found.kind.data != want:
+                if not isinstance(found, KernelOp) or found.kind.data not in want:
                     raise VerifyException(
                         f"group member {member} must name a pto_orch.kernel of kind "
-                        f"{want.value}"
+                        f"{' or '.join(w.value for w in want)}: group<@aic, @aiv> or "
+                        "group<@aiv0, @aiv1>"
                     )
                 if found.param_types != types or found.directions() != dirs:
                     raise VerifyException(
@@ -622,11 +631,26 @@ class _TaskOp(IRDLOperation):
         kernel = self.kernel()
         args = self.task_args
         ptypes = kernel.param_types
-        if len(args) != len(ptypes):
+        if len(args) > len(ptypes):
             raise VerifyException(
                 f"{len(args)} arguments but kernel '@{kernel.sym_name.data}' has "
                 f"{len(ptypes)} parameters"
             )
+        pdirs = kernel.directions()
+        for i in range(len(args), len(ptypes)):
+            # a parameter left out is an output the runtime allocates (add_output(ci))
+            t = ptypes[i]
+            if (
+                pdirs[i] != ParamDirection.OUT
+                or not isinstance(t, TensorType)
+                or any(d < 0 for d in t.get_shape())
+            ):
+                raise VerifyException(
+                    f"{len(args)} arguments but kernel '@{kernel.sym_name.data}' has "
+                    f"{len(ptypes)} parameters, and parameter {i} ({pdirs[i].value} {t}) is not "
+                    "one the runtime can allocate: only trailing 'out' tensors of static shape "
+                    "may be left out; pass it"
+                )
         for i, (a, t) in enumerate(zip(args, ptypes)):
             if not types_compatible(t, a.type):
                 raise VerifyException(
@@ -961,7 +985,9 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
     elif name == DIR:
         raise VerifyException("'pto_orch.dir' is an argument attribute of func.func")
     else:
-        raise VerifyException(f"unknown attribute '{name}' of the pto_orch dialect")
+        raise VerifyException(
+            f"unknown attribute '{name}' of the pto_orch dialect{UNKNOWN_HINT}"
+        )
 
 
 def _verify_orchestration_func(op: Operation) -> None:

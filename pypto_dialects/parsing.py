@@ -35,6 +35,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
+from pypto_dialects.attrs import UNKNOWN_HINT
 from pypto_dialects.diagnostics import (
     LocatedVerifyException,
     format_op_error,
@@ -417,7 +418,9 @@ def _verify_discardable(op: Operation) -> None:
         elif dialect == "pto_rt":
             from pypto_dialects.rt import verify_operation_attribute
         elif dialect in ("pto_tensor", "pto_system"):
-            raise VerifyException(f"unknown attribute '{name}' of the {dialect} dialect")
+            raise VerifyException(
+                f"unknown attribute '{name}' of the {dialect} dialect{UNKNOWN_HINT}"
+            )
         else:
             continue
         verify_operation_attribute(op, name, value)

@@ -39,6 +39,7 @@ from xdsl.traits import HasParent, IsTerminator, SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from pypto_dialects.attrs import UNKNOWN_HINT
 from pypto_dialects.orch import parse_angled_enum, print_angled_enum
 
 AUTO_SCOPE = "pto_rt.auto_scope"
@@ -219,7 +220,7 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
         ):
             raise VerifyException("'pto_rt.auto_scope' is a bool attribute of func.func")
         return
-    raise VerifyException(f"unknown attribute '{name}' of the pto_rt dialect")
+    raise VerifyException(f"unknown attribute '{name}' of the pto_rt dialect{UNKNOWN_HINT}")
 
 
 PTO_RT = Dialect("pto_rt", [ScopeOp, YieldOp], [ScopeModeAttr])

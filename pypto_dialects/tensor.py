@@ -15,7 +15,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, TensorType, i64
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    TensorType,
+    UnitAttr,
+    i64,
+)
 from xdsl.ir import Attribute, BlockArgument, Dialect, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -23,6 +31,7 @@ from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
     irdl_op_definition,
+    opt_prop_def,
     operand_def,
     prop_def,
     result_def,
@@ -75,22 +84,47 @@ class CreateOp(IRDLOperation):
     """`pto_tensor.create`: an intermediate tensor (spec `pl.create_tensor`).
 
     Syntax: `%c = pto_tensor.create : tensor<16x16xf32>`,
-            `%c = pto_tensor.create(%M) : tensor<?x16xf32>` (one index per `?`).
-    C++: batched into the scope's `alloc_tensors(...)`; `const Tensor& c = alloc_N.get_ref(i);`.
-    Verifier: one size value per dynamic extent.
+            `%c = pto_tensor.create(%M) : tensor<?x16xf32>` (one index per `?`),
+            `%c = pto_tensor.create init(1.0 : f32) manual_dep : tensor<16x16xf32>`.
+    `init`: every element starts as this constant; `manual_dep`: the runtime does not track
+    the buffer's writers (docs/dialects/pto_tensor.md).
+    C++: batched into the scope's `alloc_tensors(...)`; `const Tensor& c = alloc_N.get_ref(i);`;
+    the options are the `TensorCreateInfo`'s `manual_dep` argument and `set_initial_value`.
+    Verifier: one size value per dynamic extent; `init` has the element type.
     """
 
     name = "pto_tensor.create"
     dynamic_sizes = var_operand_def(IndexType)
     result = result_def(TensorType)
+    init = opt_prop_def(FloatAttr | IntegerAttr)
+    manual_dep = opt_prop_def(UnitAttr)
     traits = traits_def(NoMemoryEffect())
-    assembly_format = "(`(` $dynamic_sizes^ `)`)? attr-dict `:` type($result)"
+    assembly_format = (
+        "(`(` $dynamic_sizes^ `)`)? (`init` `(` $init^ `)`)? (`manual_dep` $manual_dep^)? "
+        "attr-dict `:` type($result)"
+    )
 
-    def __init__(self, result_type: TensorType, dynamic_sizes: Sequence[SSAValue] = ()):
-        super().__init__(operands=[dynamic_sizes], result_types=[result_type])
+    def __init__(
+        self,
+        result_type: TensorType,
+        dynamic_sizes: Sequence[SSAValue] = (),
+        init: FloatAttr | IntegerAttr | None = None,
+        manual_dep: bool = False,
+    ):
+        super().__init__(
+            operands=[dynamic_sizes],
+            result_types=[result_type],
+            properties={"init": init, "manual_dep": UnitAttr() if manual_dep else None},
+        )
 
     def verify_(self) -> None:
         _check_dynamic_sizes(self.result.type, self.dynamic_sizes, "result")
+        elem = self.result.type.element_type  # type: ignore[attr-defined]
+        if self.init is not None and self.init.type != elem:
+            raise VerifyException(
+                f"init value has type {self.init.type}, not the element type {elem}: write "
+                f"it as a constant of type {elem}"
+            )
 
 
 @irdl_op_definition
@@ -192,25 +226,111 @@ class _ViewLike(IRDLOperation):
 
 @irdl_op_definition
 class SliceOp(_ViewLike):
-    """`pto_tensor.slice`: a view of a sub-block of a tensor, same rank (spec `tensor.slice`).
+    """`pto_tensor.slice`: a view of a sub-block of a tensor, same rank (spec `tensor.slice`),
+    or with the unit dimensions listed in `drop` removed (`data[:, 1, :]`).
 
     Syntax: `%s = pto_tensor.slice %t[%o0, %o1] [sizes(%n)] : tensor<16x16xf32> to tensor<8x16xf32>`
-    (one offset per source dimension; the result type gives the extents, `sizes(...)` one per `?`).
-    C++: `Tensor s = t.view(s_shapes, s_offsets);`
-    Verifier: offsets match the rank; same rank and element type; static extents fit.
+    (one offset per source dimension; the result type gives the extents, `sizes(...)` one per `?`),
+    `%r = pto_tensor.slice %t[%c0, %c1, %c0] drop [1] : tensor<4x8x16xf32> to tensor<4x16xf32>`.
+    C++: `Tensor s = t.view(s_shapes, s_offsets);`; with `drop`, a reshape of the source that
+    merges each dropped dimension into the next kept one, then a view (docs/dialects/pto_tensor.md).
+    Verifier: offsets match the rank; same rank (less the dropped dimensions) and element type;
+    `drop` is increasing and within the rank; static extents fit.
     """
 
     name = "pto_tensor.slice"
+    drop = opt_prop_def(DenseArrayBase)
+    assembly_format = None  # the shared format plus `drop [1, ...]` (parse / print below)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SliceOp:
+        src = parser.parse_unresolved_operand()
+        offsets = parser.parse_comma_separated_list(
+            Parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        sizes = []
+        if parser.parse_optional_keyword("sizes") is not None:
+            sizes = parser.parse_comma_separated_list(
+                Parser.Delimiter.PAREN, parser.parse_unresolved_operand
+            )
+        drop = None
+        if parser.parse_optional_keyword("drop") is not None:
+            drop = parser.parse_comma_separated_list(
+                Parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
+            )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        st = parser.parse_type()
+        parser.parse_keyword("to")
+        rt = parser.parse_type()
+        index = IndexType()
+        op = cls(
+            parser.resolve_operand(src, st),
+            [parser.resolve_operand(o, index) for o in offsets],
+            rt,  # type: ignore[arg-type]
+            [parser.resolve_operand(o, index) for o in sizes],
+        )
+        if drop is not None:
+            op.drop = DenseArrayBase.from_list(i64, drop)
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.source)
+        printer.print_string("[")
+        printer.print_list(self.offsets, printer.print_operand)
+        printer.print_string("]")
+        if self.sizes:
+            printer.print_string(" sizes(")
+            printer.print_list(self.sizes, printer.print_operand)
+            printer.print_string(")")
+        if self.drop is not None:
+            printer.print_string(" drop [")
+            printer.print_list(self.dropped(), lambda d: printer.print_string(str(d)))
+            printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+        printer.print_string(" to ")
+        printer.print_attribute(self.result.type)
+
+    def dropped(self) -> tuple[int, ...]:
+        """The dimensions of the source the result drops (each of extent 1), increasing."""
+        return tuple(self.drop.get_values()) if self.drop is not None else ()  # type: ignore[arg-type]
+
+    def full_shape(self) -> tuple[int, ...]:
+        """The result's extents with a 1 at each dropped dimension (the source's rank)."""
+        out = list(_shape(self.result.type))
+        for d in self.dropped():
+            out.insert(d, 1)
+        return tuple(out)
 
     def verify_(self) -> None:
         self._verify_common()
         ss, rs = _shape(self.source.type), _shape(self.result.type)
-        if len(ss) != len(rs):
+        drop = self.dropped()
+        if self.drop is not None and (
+            self.drop.elt_type != i64
+            or list(drop) != sorted(set(drop))
+            or any(not 0 <= d < len(ss) for d in drop)
+        ):
+            raise VerifyException(
+                f"drop must list source dimensions (0..{len(ss) - 1}) in increasing order, "
+                "each once: drop [1, ...]"
+            )
+        if len(ss) != len(rs) + len(drop):
+            if drop:
+                raise VerifyException(
+                    f"a slice of rank {len(ss)} that drops {len(drop)} dimension(s) has rank "
+                    f"{len(ss) - len(drop)}, but the result has rank {len(rs)}"
+                )
             raise VerifyException(
                 f"a slice keeps the rank ({len(ss)}) but the result has rank {len(rs)}: "
-                "slice with the same rank (extent 1 for a dimension to drop), then "
-                "pto_tensor.reshape the slice if it is contiguous"
+                "use pto_tensor.view or pto_tensor.reshape to change it, or list the unit "
+                "dimensions it drops in 'drop'"
             )
+        rs = self.full_shape()
         _check_fits(rs, ss, "slice")
         check_constant_window(ss, self.offsets, rs, "the slice")
 

@@ -89,6 +89,7 @@ def test_bench_quick(tmp_path: Path) -> None:
             "pass:guard-dynamic-loop-steps",
             "pass:verify-orchestration-outputs",
             "pass:derive-call-directions",
+            "pass:expand-manual-phase-fence",
             "pass:materialize-runtime-scopes",
             "pass:classify-iter-arg-carry",
         }
@@ -109,3 +110,19 @@ def test_median_result_merges_runs() -> None:
     assert merged["cpp_error"] is None and len(merged["runs"]) == 3
     merged = median_result([run(1.0, True), run(2.0, False)])
     assert merged["b"] is None and merged["cpp_error"] == "x"
+
+
+def test_phase_fence_bench_program() -> None:
+    """bench/phase_fence.py's case1 verifies, and the pass puts one barrier in its phase loop."""
+    from pypto_dialects.transforms import PASSES
+
+    from bench.phase_fence import FENCED, case1
+    from pypto_dialects.context import make_context
+    from pypto_dialects.parsing import parse_module, verify_module
+
+    module = parse_module(make_context(), case1(16, 4), "case1.mlir")
+    verify_module(module)
+    for name in FENCED:
+        PASSES[name][0]()().apply(make_context(), module)
+    verify_module(module)
+    assert sum(op.name == "pto_system.task_dummy" for op in module.walk()) == 1

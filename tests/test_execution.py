@@ -145,11 +145,84 @@ def test_case1_manual_parallel() -> None:
     r = execute(EXAMPLES / "case1_manual_parallel.mlir", {"kernel_stripe": STRIPE256},
                 [data, zeros(256, 16)])
     np.testing.assert_array_equal(r.outputs[1], data + np.arange(256, dtype=np.float32)[:, None])
-    assert all(t["scope"] == "manual" for t in r.tasks) and len(r.tasks) == 16
-    # Every task of phase p+1 waits for every task of phase p: 3 boundaries x 4 x 4 = 48 edges.
-    want = {(f"t{4 * p + i}", f"t{4 * p + 4 + j}", "explicit")
-            for p in range(3) for i in range(4) for j in range(4)}
-    assert len(want) == 48 and r.edges == want
+    assert all(t["scope"] == "manual" for t in r.tasks) and len(r.tasks) == 16 + 3
+    # expand-manual-phase-fence: every task of phase p+1 waits for every task of phase p
+    # through one barrier, 3 boundaries x (4 + 4) edges (phase 0 has no barrier: its deps are
+    # all invalid, so the barrier is not submitted).
+    assert r.edges == _fenced_case1_edges(4, 4)
+
+
+def _case1_tasks(branches: int, phases: int) -> list[list[str]]:
+    """The kernel tasks of each phase of the fenced case1, in submit order (a barrier before
+    every phase but the first)."""
+    out, n = [], 0
+    for p in range(phases):
+        n += p > 0
+        out.append([f"t{n + i}" for i in range(branches)])
+        n += branches
+    return out
+
+
+def _fenced_case1_edges(branches: int, phases: int) -> set[tuple[str, str, str]]:
+    tasks = _case1_tasks(branches, phases)
+    want = set()
+    for p in range(1, phases):
+        barrier = f"t{int(tasks[p][0][1:]) - 1}"
+        want |= {(t, barrier, "explicit") for t in tasks[p - 1]}
+        want |= {(barrier, t, "explicit") for t in tasks[p]}
+    return want
+
+
+# (in data, in row, inout out): each row of the stripe is data + the sum of the first rows of
+# the 8 stripes the previous phase wrote (0 in phase 0), so every task reads all of the previous
+# phase; the first branch of each phase is slow, so a task that does not wait reads a stale row.
+STRIPE_SUM8 = """
+    Tensor *d = tensor(args, 0), *o = tensor(args, 1);
+    uint64_t row = (uint64_t)args[2], start = row - row % 128;
+    if (row % 128 == 0) spin(50000);  // 50 ms
+    for (uint64_t c = 0; c < 16; ++c) {
+        float m = 0;
+        for (uint64_t q = start >= 128 ? start - 128 : start; q < start; q += 16) m += at2<float>(o, q, c);
+        for (uint64_t r = row; r < row + 16; ++r) at2<float>(o, r, c) = at2<float>(d, r, c) + m;
+    }
+"""
+
+
+def _stripe_sum8(data: np.ndarray) -> np.ndarray:
+    want = data.copy()
+    for p in range(1, 4):
+        want[128 * p:128 * p + 128] += want[128 * p - 128:128 * p:16].sum(axis=0)
+    return want
+
+
+DIRECT = ("derive-call-directions", "materialize-runtime-scopes", "classify-iter-arg-carry")
+
+
+@pytest.mark.parametrize("pipeline", [True, DIRECT], ids=["fenced", "direct"])
+def test_phase_fence_case1_8_branches_4_phases(pipeline) -> None:  # type: ignore[no-untyped-def]
+    data = rand(512, 16)
+    r = execute(PROGRAMS / "phase_fence.mlir", {"stripe": STRIPE_SUM8}, [data, zeros(512, 16)],
+                pipeline=pipeline)
+    np.testing.assert_array_equal(r.outputs[1], _stripe_sum8(data))
+    if pipeline is True:  # with expand-manual-phase-fence: 8 + 8 edges per phase boundary
+        phases = _case1_tasks(8, 4)
+        assert len(r.tasks) == 32 + 3 and r.edges == _fenced_case1_edges(8, 4)
+        assert r.count("explicit") == 3 * (8 + 8)
+        assert all(r.ordered(a, b) for p in range(3) for a in phases[p] for b in phases[p + 1])
+    else:  # the direct lowering: 8 x 8 edges per phase boundary
+        assert len(r.tasks) == 32
+        assert r.edges == {(f"t{8 * p + i}", f"t{8 * p + 8 + j}", "explicit")
+                           for p in range(3) for i in range(8) for j in range(8)}
+        assert r.count("explicit") == 3 * 8 * 8
+
+
+def test_phase_fence_case1_without_edges_is_wrong() -> None:
+    # the control: the same program with its set_dependencies lines removed reads stripes the
+    # slow first branch of the previous phase has not written yet
+    data = rand(512, 16)
+    r = execute(PROGRAMS / "phase_fence.mlir", {"stripe": STRIPE_SUM8}, [data, zeros(512, 16)],
+                edit=lambda code: re.sub(r".*set_dependencies.*\n", "", code))
+    assert not r.edges and not np.array_equal(r.outputs[1], _stripe_sum8(data))
 
 
 def test_manual_submit() -> None:
@@ -600,3 +673,125 @@ def test_contiguous_reshape_of_a_first_axis_slice() -> None:
                 [t, u, 1, zeros(256), zeros(256)], function="rows")
     np.testing.assert_array_equal(r.outputs[3], t[1:3].reshape(256) + 1)
     np.testing.assert_array_equal(r.outputs[4], u[1] + 1)
+
+
+# ---------------------------------------------------------------------------------- create options
+
+# (in a, inout acc): acc += a, the first element's task slow (so an unordered reader sees it)
+ACC_ADD = """
+    Tensor *a = tensor(args, 0), *acc = tensor(args, 1);
+    spin(2000);
+    for (uint64_t i = 0; i < numel(acc); ++i) at<float>(acc, i) += at<float>(a, i);
+"""
+COPY = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
+"""
+
+
+def test_create_with_an_initial_value() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "create_options.mlir", {"acc_add": ACC_ADD, "copy": COPY},
+                [a, zeros(16, 16)], function="init_value")
+    np.testing.assert_array_equal(r.outputs[1], a + 1)
+    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 tensormap")
+
+
+def test_create_manual_dep_is_ordered_by_deps_only() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "create_options.mlir", {"acc_add": ACC_ADD, "copy": COPY},
+                [a, zeros(16, 16)], function="manual_dep")
+    np.testing.assert_array_equal(r.outputs[1], a)
+    # no tensormap edge for the manual_dep buffer: the reader waits through its deps
+    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 explicit")
+    # the control: without the deps the reader is not ordered after the writer at all
+    r = execute(PROGRAMS / "create_options.mlir", {"acc_add": ACC_ADD, "copy": COPY},
+                [a, zeros(16, 16)], function="manual_dep",
+                edit=lambda code: re.sub(r".*set_dependencies.*\n", "", code))
+    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator")
+
+
+# ---------------------------------------------------------------------------------- runtime outputs
+
+# (in a, in f32 s, out x, out y): x = a * s, y = a + s (slow, so an unordered reader sees it)
+PRODUCE = """
+    Tensor *a = tensor(args, 0), *x = tensor(args, 1), *y = tensor(args, 2);
+    float s = f32(args, 3);
+    spin(2000);
+    for (uint64_t i = 0; i < numel(x); ++i) {
+        at<float>(x, i) = at<float>(a, i) * s;
+        at<float>(y, i) = at<float>(a, i) + s;
+    }
+"""
+
+
+@pytest.mark.parametrize("function", ["auto", "manual"])
+def test_runtime_allocated_outputs(function: str) -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "runtime_outputs.mlir", {"produce": PRODUCE, "add": ADD},
+                [a, zeros(16, 16)], function=function)
+    np.testing.assert_array_equal(r.outputs[1], a * 2 + (a + 2))
+    assert len(r.tasks) == 2  # no alloc_tensors task: the producer owns its outputs
+    # AUTO: the reader retains the creator of both buffers, the producer itself; manual: deps
+    assert r.edges == edges("t0>t1 creator" if function == "auto" else "t0>t1 explicit")
+
+
+def test_runtime_allocated_output_carried_by_a_loop() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "runtime_outputs.mlir", {"produce": PRODUCE, "add": ADD},
+                [a, zeros(16, 16)], function="loop")
+    np.testing.assert_array_equal(r.outputs[1], a * 8 + a)
+    # each task reads the previous one's output: it retains that buffer's creator
+    assert r.edges == edges("t0>t1 creator", "t1>t2 creator", "t2>t3 creator")
+
+
+# ---------------------------------------------------------------------------------- rank-reducing slices
+
+COPY_ANY = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
+"""
+
+
+@pytest.mark.parametrize("k", [0, 5])
+def test_rank_reducing_slices(k: int) -> None:
+    data = rand(4, 8, 16)
+    kernels = {"copy2": COPY_ANY, "copy8": COPY_ANY, "copy1": COPY_ANY}
+    r = execute(PROGRAMS / "rank_reducing.mlir", kernels,
+                [data, k, zeros(4, 16), zeros(8, 8), zeros(8)])
+    np.testing.assert_array_equal(r.outputs[2], data[:, k, :])
+    np.testing.assert_array_equal(r.outputs[3], data[2, :, 4:12])
+    np.testing.assert_array_equal(r.outputs[4], data[1, :, k])
+    assert [t["args"][0]["shape"] for t in r.tasks] == [[4, 16], [8, 8], [8]]
+    assert r.tasks[2]["args"][0]["strides"] == [16]
+    assert r.edges == set()
+
+
+# ---------------------------------------------------------------------------------- dual-AIV groups
+
+TOP = """
+    Tensor *a = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t r = 0; r < 8; ++r)
+        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(a, r, c) * 2.0f;
+"""
+BOTTOM = """
+    Tensor *a = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t r = 8; r < 16; ++r)
+        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(a, r, c) + 3.0f;
+"""
+
+
+def test_dual_aiv_group_kernel() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "dual_aiv.mlir", {"top": TOP, "bottom": BOTTOM}, [a, zeros(16, 16)],
+                function="split")
+    np.testing.assert_array_equal(r.outputs[1], np.concatenate([a[:8] * 2, a[8:] + 3]))
+    assert len(r.tasks) == 1 and r.tasks[0]["kernel_ids"] == [-1, 0, 1]  # {aic, aiv0, aiv1}
+    assert r.edges == set()
+
+
+def test_dual_aiv_group_of_one_kernel() -> None:
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "dual_aiv.mlir", {"inc": INC}, [a, zeros(16, 16)], function="same")
+    np.testing.assert_array_equal(r.outputs[1], a + 1)
+    assert len(r.tasks) == 1 and r.tasks[0]["kernel_ids"] == [-1, 0, 0]

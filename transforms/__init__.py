@@ -90,6 +90,12 @@ def _fold_tensor_dims() -> type[ModulePass]:
     return FoldTensorDims
 
 
+def _expand_manual_phase_fence() -> type[ModulePass]:
+    from pypto_dialects.transforms.expand_manual_phase_fence import ExpandManualPhaseFence
+
+    return ExpandManualPhaseFence
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -103,6 +109,10 @@ PASSES["derive-call-directions"] = (
 PASSES["classify-iter-arg-carry"] = (
     _classify_iter_arg_carry,
     "stamp the carry plan (rebind flags, TaskId array sizes) on every scf.for with iter_args",
+)
+PASSES["expand-manual-phase-fence"] = (
+    _expand_manual_phase_fence,
+    "in manual scopes, route a loop's full-array TaskId fan-out through one task_dummy barrier",
 )
 PASSES["fuse-create-assemble-to-slice"] = (
     _fuse_create_assemble_to_slice,
@@ -124,6 +134,7 @@ PASSES["fold-tensor-dims"] = (
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
     "fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, "
-    "verify-orchestration-outputs, derive-call-directions, materialize-runtime-scopes, "
+    "verify-orchestration-outputs, derive-call-directions, expand-manual-phase-fence, "
+    "materialize-runtime-scopes, "
     "classify-iter-arg-carry",
 )

@@ -20,10 +20,10 @@ from pypto_dialects.orch import CallOp, SubmitOp, param_directions
 from pypto_dialects.parsing import source_name
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.transforms.derive_call_directions import (
     KernelTable,
     orchestration_functions,
-    yield_values,
 )
 
 

@@ -154,3 +154,23 @@ def index_u32(text: str, is_literal: bool) -> str:
     """An extent/offset/index as a `uint32_t` array element: literals as they are, anything
     else cast (an `int64_t` in a braced initializer would be a narrowing error)."""
     return text if is_literal else f"(uint32_t){text}"
+
+
+def initial_value(attr: FloatAttr | IntegerAttr, t: TensorType, op: Operation) -> str:
+    """The argument of `TensorCreateInfo::set_initial_value` for a tensor of type `t`: a value
+    of the element's C++ type, whose low bytes (the runtime copies one element's size of
+    `to_u64(value)`) are the element. f16 / bf16 have no C++ type here: their bit pattern as
+    `uint16_t`."""
+    elem = str(t.element_type)
+    if elem in ("f16", "bf16"):
+        assert isinstance(attr, FloatAttr)
+        v = float(attr.value.data)
+        if elem == "f16":
+            bits = struct.unpack("<H", struct.pack("<e", v))[0]
+        else:  # bf16: the high half of the f32, rounded to nearest even
+            u = struct.unpack("<I", struct.pack("<f", v))[0]
+            bits = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF if not math.isnan(v) else 0x7FC0
+        return f"static_cast<uint16_t>(0x{bits:04x})"
+    ctype = c_type(attr.type, op, "init value")
+    text = literal(attr, ctype)
+    return text if is_float_c(ctype) else f"static_cast<{ctype}>({text})"

@@ -48,8 +48,9 @@ class KernelInfo:
     core_type: str  # "AIC" | "AIV" | "MIX"
     tensor_directions: tuple[str, ...]  # "IN" | "OUT" | "INOUT", tensor parameters in order
     scalar_types: tuple[str, ...] = ()  # MLIR types of the scalar parameters, in order
-    aic: str | None = None  # group members
+    aic: str | None = None  # group members: aic + aiv, or (dual AIV) aiv + aiv1
     aiv: str | None = None
+    aiv1: str | None = None
 
     def to_json(self) -> dict:
         out: dict = {
@@ -62,6 +63,9 @@ class KernelInfo:
         if self.aic is not None:
             out["aic"] = self.aic
             out["aiv"] = self.aiv
+        elif self.aiv1 is not None:
+            out["aiv0"] = self.aiv
+            out["aiv1"] = self.aiv1
         return out
 
 

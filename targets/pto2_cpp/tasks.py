@@ -29,10 +29,12 @@ from typing import TYPE_CHECKING
 from xdsl.dialects.builtin import SymbolRefAttr, TensorType
 
 from pypto_dialects.limits import MAX_TENSOR_ARGS
-from pypto_dialects.orch import ArgDirection, CallOp, KernelOp
-from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, scalar_arg
+from pypto_dialects.orch import ArgDirection, CallOp, KernelOp, SubmitOp
+from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, scalar_arg
+from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelInfo
+from pypto_dialects.targets.pto2_cpp.names import Binding
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -50,7 +52,9 @@ ADD = {
 SUBMIT = {"AIC": "rt_submit_aic_task", "AIV": "rt_submit_aiv_task"}
 
 
-def _kernel_info(kernel: KernelOp, kid: int | None, core: str) -> KernelInfo:
+def _kernel_info(
+    kernel: KernelOp, kid: int | None, core: str, dual_aiv: bool = False
+) -> KernelInfo:
     tensors = []
     scalars = []
     for d, t in zip(kernel.directions(), kernel.param_types):
@@ -60,6 +64,9 @@ def _kernel_info(kernel: KernelOp, kid: int | None, core: str) -> KernelInfo:
             tensors.append(d.value.upper())
     aic = kernel.aic.root_reference.data if kernel.aic is not None else None
     aiv = kernel.aiv.root_reference.data if kernel.aiv is not None else None
+    if aic is not None and dual_aiv:  # group<@aiv0, @aiv1>
+        return KernelInfo(kernel.sym_name.data, kid, core, tuple(tensors), tuple(scalars),
+                          None, aic, aiv)
     return KernelInfo(kernel.sym_name.data, kid, core, tuple(tensors), tuple(scalars), aic, aiv)
 
 
@@ -91,16 +98,19 @@ class KernelRegistry:
             self.infos[name] = _kernel_info(kernel, kid, self.core_type(kernel, at))
         return kid
 
-    def group_ids(self, group: KernelOp, at) -> tuple[int, int]:  # type: ignore[no-untyped-def]
-        """(aic id, aiv id) of a group kernel's members."""
+    def group_ids(self, group: KernelOp, at) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
+        """The MixedKernels initializer of a group kernel: (aic, aiv0, aiv1) ids, with
+        `INVALID_KERNEL_ID` for the core it leaves out (aiv1 of an AIC + AIV group, aic of a
+        dual-AIV group)."""
         assert group.aic is not None and group.aiv is not None
-        aic = self.p.kernel(at, SymbolRefAttr(group.aic.root_reference))
-        aiv = self.p.kernel(at, SymbolRefAttr(group.aiv.root_reference))
-        ids = (self.id_of(aic, at), self.id_of(aiv, at))
+        first = self.p.kernel(at, SymbolRefAttr(group.aic.root_reference))
+        second = self.p.kernel(at, SymbolRefAttr(group.aiv.root_reference))
+        dual = first.core_type() == "AIV"
+        a, b = str(self.id_of(first, at)), str(self.id_of(second, at))
         name = group.sym_name.data
         if name not in self.infos:
-            self.infos[name] = _kernel_info(group, None, "MIX")
-        return ids
+            self.infos[name] = _kernel_info(group, None, "MIX", dual)
+        return ("INVALID_KERNEL_ID", a, b) if dual else (a, b, "INVALID_KERNEL_ID")
 
     def table(self) -> tuple[KernelInfo, ...]:
         return tuple(self.infos.values())
@@ -142,22 +152,84 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
     w = p.w
     w.blank()
     w.line(f"// Task {n}: {kernel.sym_name.data}")
+    allocated = _runtime_outputs(p, op, kernel, len(tensor_lines), n)
+    tensor_lines += [("add_output", info) for info, _ in allocated]
     w.line(f"Arg {params};")
     for method, text in tensor_lines + scalar_lines:
         w.line(f"{params}.{method}({text});")
     p.taskids.task_deps(op, params, n)
-    capture = p.taskids.submit_capture(op, n)
+    if allocated:  # the outputs are read from task_<n>_outs, so it is always captured
+        outs = p.names.numbered(f"task_{n}_outs")
+        capture = f"TaskOutputTensors {outs} = "
+    else:
+        capture = p.taskids.submit_capture(op, n)
     if core == "MIX":
         mixed = p.names.numbered(f"mixed_{n}")
-        w.line(f"MixedKernels {mixed} = {{{ids[0]}, {ids[1]}, INVALID_KERNEL_ID}};")
+        w.line(f"MixedKernels {mixed} = {{{', '.join(ids)}}};")
         w.line(f"{capture}rt_submit_task({mixed}, {params});")
     else:
         w.line(f"{capture}{SUBMIT[core]}({kid}, {params});")
-    p.taskids.after_submit(op, n)
+    if allocated:
+        _bind_runtime_outputs(p, op, outs, allocated)
+    else:
+        p.taskids.after_submit(op, n)
     w.blank()
     # Output aliasing: result i is the argument the kernel's returns map names.
     for res, index in zip(op.kernel_result_values(), kernel.result_param_indices()):
-        p.bind(res, p.use_tensor(args[index], op, printed=False))
+        if index < len(args):
+            p.bind(res, p.use_tensor(args[index], op, printed=False))
+
+
+def _runtime_outputs(
+    p: FunctionPrinter, op: CallOp, kernel: KernelOp, n_tensors: int, task_no: int
+) -> list[tuple[str, int]]:
+    """The `TensorCreateInfo`s of the Out parameters the task leaves out (the verifier allows
+    trailing `out` tensors of static shape), printed before the `Arg`: (info name, parameter
+    index) in parameter order, which is the order of `task_<n>_outs.get_ref(k)`."""
+    params = kernel.param_types
+    if len(op.args) == len(params):
+        return []
+    if n_tensors + len(params) - len(op.args) > MAX_TASK_TENSORS:
+        raise codegen_error(
+            op,
+            f"passes {n_tensors + len(params) - len(op.args)} tensors (with the outputs the "
+            f"runtime allocates); a PTO2 task takes at most {MAX_TASK_TENSORS} "
+            "(CORE_MAX_TENSOR_ARGS)",
+        )
+    names = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
+    out = []
+    for i in range(len(op.args), len(params)):
+        t = params[i]
+        assert isinstance(t, TensorType)
+        res = names.get(i)
+        base = (res.name_hint if res is not None else None) or f"t{task_no}_out{i}"
+        shapes = p.names.fresh(f"{base}_ci_shapes", "ci_shapes")
+        info = p.names.fresh(f"{base}_ci", "ci")
+        dims = t.get_shape()
+        p.w.line(f"uint32_t {shapes}[{len(dims)}] = {{{', '.join(str(d) for d in dims)}}};")
+        p.w.line(f"TensorCreateInfo {info}({shapes}, {len(dims)}, {data_type(t, op)});")
+        out.append((info, i))
+    return out
+
+
+def _bind_runtime_outputs(
+    p: FunctionPrinter, op: CallOp, outs: str, allocated: list[tuple[str, int]]
+) -> None:
+    """After the submit: the TaskId (when used) and `const Tensor& r = task_<n>_outs.get_ref(k);`
+    for each result that is a runtime-allocated output."""
+    if isinstance(op, SubmitOp) and op.task_id.first_use is not None:
+        name = p.names.fresh(op.task_id.name_hint, "tid")
+        p.bind(op.task_id, TaskIdVar(name, p.block, guard=False, producer=op))
+        p.w.line(f"PTO2TaskId {name} = {outs}.task_id();")
+    kernel = p.kernel(op, op.callee)
+    results = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
+    for k, (_, index) in enumerate(allocated):
+        res = results.get(index)
+        if res is None or res.first_use is None:
+            continue
+        name = p.names.fresh(res.name_hint, "tensor")
+        p.bind(res, Binding(name, "const Tensor&", p.block))
+        p.w.line(f"const Tensor& {name} = {outs}.get_ref({k});")
 
 
 def _call(p: FunctionPrinter, op: CallOp) -> None:

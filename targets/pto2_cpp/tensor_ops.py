@@ -37,7 +37,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from pypto_dialects.targets.pto2_cpp import manual
-from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32
+from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32, initial_value
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
 from pypto_dialects.tensor import (
@@ -150,7 +150,10 @@ def emit_alloc_batch(p: FunctionPrinter, creates: Sequence[CreateOp]) -> None:
             shapes = p.names.fresh(f"{name}_ci_shapes", "ci_shapes")
             info = p.names.fresh(f"{name}_ci", "ci")
             w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
-            w.line(f"TensorCreateInfo {info}({shapes}, {rank}, {dtype});")
+            manual_flag = ", true" if op.manual_dep is not None else ""
+            w.line(f"TensorCreateInfo {info}({shapes}, {rank}, {dtype}{manual_flag});")
+            if op.init is not None:
+                w.line(f"{info}.set_initial_value({initial_value(op.init, t, op)});")
             names.append(name)
             infos.append(info)
         alloc = p.names.numbered(f"alloc_{p.next_alloc()}")
@@ -208,6 +211,9 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
     src = p.use_tensor(op.source, op)
     st, rt = op.source.type, op.result.type
     assert isinstance(st, TensorType) and isinstance(rt, TensorType)
+    if isinstance(op, SliceOp) and op.drop is not None:
+        _rank_reducing_slice(p, op, src.name)
+        return
     if len(st.get_shape()) != len(rt.get_shape()):
         raise codegen_error(
             op,
@@ -224,6 +230,83 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
     p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
     p.w.line(f"uint32_t {offs}[{rank}] = {_brace(offsets)};")
     p.w.line(f"Tensor {b.name} = {src.name}.view({shapes}, {offs});")
+
+
+def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
+    """`data[:, 1, :]`: a runtime view keeps the rank and a reshape needs a contiguous tensor,
+    so the contiguous source is first reshaped with each dropped (unit) dimension merged into
+    the next kept dimension (dropped innermost dimensions into the last kept one), then
+    viewed. In a group of source dimensions the merged extent is the product of their
+    extents, the view offset is sum(offset_i * prod(extents after i in the group)), and the
+    kept dimension keeps its stride: when dropped dimensions follow it in the group (stride
+    `inner` > 1 in the merged dimension), the view spans (extent - 1) * inner + 1 elements and
+    `Tensor::slice(dim, 0, span, inner)` steps over them."""
+    st, rt = op.source.type, op.result.type
+    assert isinstance(st, TensorType) and isinstance(rt, TensorType)
+    shape = list(st.get_shape())
+    drop = set(op.dropped())
+    if any(d < 0 for d in shape):
+        raise codegen_error(
+            op,
+            f"drops dimensions of a source of dynamic shape {st}: the reshape that drops them "
+            "needs static source extents",
+        )
+    owner = op.source.owner
+    if isinstance(owner, SliceOp | ViewOp | TransposeOp):
+        raise codegen_error(
+            op,
+            f"drops dimensions of the result of '{owner.name}': the runtime reshapes only "
+            "contiguous tensors; take the rank-reducing slice of the whole tensor instead",
+        )
+    offsets = [_u32(p, v, op) for v in op.offsets]
+    extents = _extents(p, rt, op.sizes, op)
+    groups: list[list[int]] = []
+    pending: list[int] = []
+    for i in range(len(shape)):
+        pending.append(i)
+        if i not in drop:
+            groups.append(pending)
+            pending = []
+    groups[-1] += pending  # dropped innermost dimensions join the last kept one
+    merged, moffs, spans, steps = [], [], [], []
+    for k, group in enumerate(groups):
+        kept = next(g for g in group if g not in drop)
+        size, terms, stride, const, inner = 1, [], 1, 0, 1
+        for g in reversed(group):
+            if g > kept:
+                inner *= shape[g]
+            size *= shape[g]
+            if offsets[g].isdigit():
+                const += int(offsets[g]) * stride
+            else:
+                terms.append(offsets[g] if stride == 1 else f"{offsets[g]} * {stride}u")
+            stride *= shape[g]
+        if const or not terms:
+            terms.insert(0, str(const))
+        merged.append(str(size))
+        moffs.append(" + ".join(reversed(terms)))
+        if inner == 1:
+            spans.append(extents[k])
+        else:
+            e = extents[k]
+            spans.append(
+                str((int(e) - 1) * inner + 1) if e.isdigit() else f"({e} - 1) * {inner}u + 1"
+            )
+            steps.append((k, spans[-1], inner))
+    rank = _check_rank(rt, op, "view")
+    b = p.declare(op.result, "Tensor", "view")
+    flat = p.names.fresh(f"{b.name}_merged_shapes", "shapes")
+    base = p.names.fresh(f"{b.name}_merged", "merged")
+    shapes = p.names.fresh(f"{b.name}_shapes", "shapes")
+    offs = p.names.fresh(f"{b.name}_offsets", "offsets")
+    p.w.line(f"uint32_t {flat}[{rank}] = {_brace(merged)};")
+    p.w.line(f"Tensor {base} = {src}.reshape({flat}, {rank});")
+    p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(spans)};")
+    p.w.line(f"uint32_t {offs}[{rank}] = {_brace(moffs)};")
+    view = f"{base}.view({shapes}, {offs})"
+    for k, span, inner in steps:
+        view += f".slice({k}, 0, {span}, {inner})"
+    p.w.line(f"Tensor {b.name} = {view};")
 
 
 def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:

@@ -22,6 +22,7 @@ from pypto_dialects.orch import KernelOp
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.targets.pto2_cpp import generate_module
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+from pypto_dialects.transforms import PASSES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -67,11 +68,18 @@ def all_inputs() -> list[tuple[Path, bool]]:
 
 
 @lru_cache(maxsize=None)
-def generate(path: Path, function: str | None = None, pipeline: bool = True) -> tuple[str, dict]:
+def generate(
+    path: Path, function: str | None = None, pipeline: bool | tuple[str, ...] = True
+) -> tuple[str, dict]:
     """The C++ of `function` (default: the file's only orchestration function) of the program at
-    `path`, and its kernel_config.json entry. Asserts that the C++ compiles against the runtime's
-    real headers with -Wall -Wextra -Werror."""
+    `path`, and its kernel_config.json entry. `pipeline`: True for `pto2-pipeline`, False for
+    none, or the names of the passes to run, in order. Asserts that the C++ compiles against
+    the runtime's real headers with -Wall -Wextra -Werror."""
     module = parse_module(make_context(), path.read_text(), str(path))
+    if isinstance(pipeline, tuple):
+        for name in pipeline:
+            PASSES[name][0]()().apply(make_context(), module)
+        pipeline = False
     result = generate_module(module, pto2_pipeline=pipeline)
     res = result[function] if function else result.results[0]
     config = json.loads(result.files["kernel_config.json"])
@@ -86,7 +94,7 @@ def execute(
     kernels: dict[str, str],
     args: list,
     function: str | None = None,
-    pipeline: bool = True,
+    pipeline: bool | tuple[str, ...] = True,
     ring_heap: int | None = None,
     edit=None,  # type: ignore[no-untyped-def]
 ) -> Run:
@@ -110,7 +118,7 @@ def execute(
     return run
 
 
-def model_edges(path: Path, function: str | None, pipeline: bool, config: dict,
+def model_edges(path: Path, function: str | None, pipeline: bool | tuple[str, ...], config: dict,
                 args: list) -> set[tuple[str, str, str]] | None:
     """The dependency edges the interpreter's task graph predicts for the same program and
     arguments, named as `Run.edges` names them. None for a program whose control flow reads
@@ -121,7 +129,10 @@ def model_edges(path: Path, function: str | None, pipeline: bool, config: dict,
         return None
     ctx = make_context()
     module = parse_module(ctx, text, str(path))
-    if pipeline:
+    if isinstance(pipeline, tuple):
+        for name in pipeline:
+            PASSES[name][0]()().apply(ctx, module)
+    elif pipeline:
         Pto2Pipeline().apply(ctx, module)
     by_name = {p["name"]: a for p, a in zip(config["params"], args)}
     kernels = {k.sym_name.data: _noop for k in module.walk() if isinstance(k, KernelOp)}

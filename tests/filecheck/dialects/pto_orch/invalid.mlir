@@ -51,17 +51,17 @@ pto_orch.kernel @v aiv (in tensor<4xf32>)
 
 // -----
 
-// The AIC member is an AIV kernel.
-pto_orch.kernel @a aiv (in tensor<4xf32>)
+// The first member is neither an AIC nor an AIV kernel.
+pto_orch.kernel @a spmd (in tensor<4xf32>)
 pto_orch.kernel @v aiv (in tensor<4xf32>)
-// CHECK: :58:1: error: 'pto_orch.kernel' op group member @a must name a pto_orch.kernel of kind aic{{$}}
+// CHECK: :58:1: error: 'pto_orch.kernel' op group member @a must name a pto_orch.kernel of kind aic or aiv: group<@aic, @aiv> or group<@aiv0, @aiv1>{{$}}
 pto_orch.kernel @g group<@a, @v> (in tensor<4xf32>)
 
 // -----
 
 // The AIV member does not exist.
 pto_orch.kernel @a aic (in tensor<4xf32>)
-// CHECK: :65:1: error: 'pto_orch.kernel' op group member @missing must name a pto_orch.kernel of kind aiv{{$}}
+// CHECK: :65:1: error: 'pto_orch.kernel' op group member @missing must name a pto_orch.kernel of kind aiv: group<@aic, @aiv> or group<@aiv0, @aiv1>{{$}}
 pto_orch.kernel @g group<@a, @missing> (in tensor<4xf32>)
 
 // -----
@@ -164,8 +164,8 @@ func.func @f(%a: tensor<4xf32>) {
 
 // ===== arguments vs the kernel
 
-pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :170:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 2 parameters{{$}}
+pto_orch.kernel @k aiv (in tensor<4xf32>, in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :170:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 3 parameters, and parameter 1 (in tensor<4xf32>) is not one the runtime can allocate: only trailing 'out' tensors of static shape may be left out; pass it{{$}}
 func.func @f(%a: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a) : (tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -552,7 +552,7 @@ func.func @f() attributes {pto_orch.dir = #pto_orch.dir<out>} {
 
 // -----
 
-// CHECK: :556:1: error: 'func.func' op unknown attribute 'pto_orch.priority' of the pto_orch dialect{{$}}
+// CHECK: :556:1: error: 'func.func' op unknown attribute 'pto_orch.priority' of the pto_orch dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f() attributes {pto_orch.priority = 1 : i64} {
   func.return
 }
@@ -584,5 +584,54 @@ func.func @f(%a: tensor<4xf32>, %n: index {pto_orch.dir = #pto_orch.dir<out>}) a
 
 // CHECK: :586:62: error: Expected `in`, `out`, or `inout`.{{$}}
 func.func @f(%a: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<no_dep>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  func.return
+}
+
+// -----
+
+// A left-out output of dynamic shape: the runtime cannot allocate it.
+pto_orch.kernel @k aiv (in tensor<?xf32>, out tensor<?xf32>) -> tensor<?xf32>
+// CHECK: :596:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 2 parameters, and parameter 1 (out tensor<?xf32>) is not one the runtime can allocate: only trailing 'out' tensors of static shape may be left out; pass it{{$}}
+func.func @f(%a: tensor<?xf32>) {
+  %r = pto_orch.call @k(in %a) : (tensor<?xf32>) -> tensor<?xf32>
+  func.return
+}
+
+// -----
+
+// ===== unknown attributes of our dialects on our ops (upstream's allow_early_resolve)
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :607:3: error: 'pto_orch.submit' op unknown attribute 'pto_orch.allow_early_resolve' of the pto_orch dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r, %t = pto_orch.submit @k(in %a, out %c) {pto_orch.allow_early_resolve} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :616:3: error: 'pto_orch.call' op unknown attribute 'pto_tensor.early' of the pto_tensor dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, out %c) {pto_tensor.early} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A known attribute on the wrong op.
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :626:3: error: 'pto_orch.call' op 'pto_orch.parallel' is a unit attribute of scf.for{{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(in %a, out %c) {pto_orch.parallel} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// ... on one of the pto_tensor ops.
+// CHECK: :635:3: error: 'pto_tensor.create' op unknown attribute 'pto_rt.zero' of the pto_rt dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
+func.func @f() {
+  %c = pto_tensor.create {pto_rt.zero} : tensor<4xf32>
   func.return
 }

@@ -5,7 +5,7 @@
 // RUN: pypto-opt %s --print-op-generic | pypto-opt | filecheck %s
 // RUN: pypto-opt %s --print-op-generic | filecheck %s --check-prefix=GENERIC
 
-// Kernels: every kind (aiv, aic, spmd, incore<space> for each memory space, group),
+// Kernels: every kind (aiv, aic, spmd, incore<space> for each memory space, group, dual-AIV group),
 // in/out/inout and scalar parameters, no results, several results with returns [...].
 // CHECK: pto_orch.kernel @k_aiv aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @k_aiv aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
@@ -25,6 +25,8 @@ pto_orch.kernel @k_mat incore<mat> (in tensor<16x16xf32>, out tensor<16x16xf32>)
 pto_orch.kernel @k_vec incore<vec> (in tensor<?x16xf32>, in index, in f32, in i64, out tensor<?x16xf32>) -> tensor<?x16xf32>
 // CHECK-NEXT: pto_orch.kernel @k_group group<@k_aic_m, @k_aiv_m> (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @k_group group<@k_aic_m, @k_aiv_m> (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
+// CHECK-NEXT: pto_orch.kernel @k_dual group<@k_aiv_m, @k_aiv_m> (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
+pto_orch.kernel @k_dual group<@k_aiv_m, @k_aiv_m> (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 // CHECK-NEXT: pto_orch.kernel @k_aic_m aic (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @k_aic_m aic (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 // CHECK-NEXT: pto_orch.kernel @k_aiv_m aiv (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>

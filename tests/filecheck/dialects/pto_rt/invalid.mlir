@@ -216,7 +216,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :220:1: error: 'func.func' op unknown attribute 'pto_rt.mode' of the pto_rt dialect{{$}}
+// CHECK: :220:1: error: 'func.func' op unknown attribute 'pto_rt.mode' of the pto_rt dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f() attributes {pto_rt.mode = #pto_rt.mode<manual>} {
   func.return
 }

@@ -63,7 +63,7 @@ func.func @f() {
 
 // ===== discardable attributes: the dialect defines none
 
-// CHECK: :68:3: error: 'pto_system.task_invalid' op unknown attribute 'pto_system.barrier' of the pto_system dialect{{$}}
+// CHECK: :68:3: error: 'pto_system.task_invalid' op unknown attribute 'pto_system.barrier' of the pto_system dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f() {
   %none = pto_system.task_invalid {pto_system.barrier}
   func.return

@@ -100,7 +100,7 @@ func.func @f(%t: tensor<16x16xf32>, %i: index) {
 
 // -----
 
-// CHECK: :105:3: error: 'pto_tensor.slice' op a slice keeps the rank (2) but the result has rank 1: slice with the same rank (extent 1 for a dimension to drop), then pto_tensor.reshape the slice if it is contiguous{{$}}
+// CHECK: :105:3: error: 'pto_tensor.slice' op a slice keeps the rank (2) but the result has rank 1: use pto_tensor.view or pto_tensor.reshape to change it, or list the unit dimensions it drops in 'drop'{{$}}
 func.func @f(%t: tensor<16x16xf32>, %i: index) {
   %s = pto_tensor.slice %t[%i, %i] : tensor<16x16xf32> to tensor<16xf32>
   func.return
@@ -280,7 +280,7 @@ func.func @f(%s: tensor<8x16xi32>, %t: tensor<16x16xf32>, %i: index) {
 
 // ===== discardable attributes: the dialect defines none
 
-// CHECK: :284:1: error: 'func.func' op unknown attribute 'pto_tensor.layout' of the pto_tensor dialect{{$}}
+// CHECK: :284:1: error: 'func.func' op unknown attribute 'pto_tensor.layout' of the pto_tensor dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f() attributes {pto_tensor.layout = "nd"} {
   func.return
 }
@@ -364,5 +364,58 @@ func.func @f(%t: tensor<4x8xf32>, %a: tensor<8x4xf32>) {
   %x = pto_tensor.transpose %t, 0, 1 : tensor<4x8xf32> to tensor<8x4xf32>
   %x1 = pto_orch.call @k(in %a, out %x) : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
   %r = pto_tensor.reshape %x1 : tensor<8x4xf32> to tensor<32xf32>
+  func.return
+}
+
+// -----
+
+// ===== create options
+
+// CHECK: :376:3: error: 'pto_tensor.create' op init value has type f64, not the element type f32: write it as a constant of type f32{{$}}
+func.func @f() {
+  %c = pto_tensor.create init(1.0 : f64) : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :384:3: error: 'pto_tensor.create' op init value has type f32, not the element type i32: write it as a constant of type i32{{$}}
+func.func @f() {
+  %c = pto_tensor.create init(1.0 : f32) : tensor<4xi32>
+  func.return
+}
+
+// -----
+
+// ===== rank-reducing slices
+
+// CHECK: :394:3: error: 'pto_tensor.slice' op a slice of rank 3 that drops 1 dimension(s) has rank 2, but the result has rank 1{{$}}
+func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i, %i] drop [1] : tensor<4x8x16xf32> to tensor<64xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :402:3: error: 'pto_tensor.slice' op drop must list source dimensions (0..2) in increasing order, each once: drop [1, ...]{{$}}
+func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i, %i] drop [1, 0] : tensor<4x8x16xf32> to tensor<16xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :410:3: error: 'pto_tensor.slice' op drop must list source dimensions (0..2) in increasing order, each once: drop [1, ...]{{$}}
+func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i, %i] drop [3] : tensor<4x8x16xf32> to tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+// The kept dimensions must fit: 16 > 8 in dimension 1.
+// CHECK: :419:3: error: 'pto_tensor.slice' op slice extent 16 of dimension 1 exceeds the source extent 8{{$}}
+func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
+  %s = pto_tensor.slice %t[%i, %i, %i] drop [0] : tensor<4x8x16xf32> to tensor<16x16xf32>
   func.return
 }

@@ -1,5 +1,5 @@
 // Every op of the pto_tensor dialect in custom form (static and dynamic extents, optional
-// sizes(...), negative transpose axes, a discardable attribute), printed back as written and
+// sizes(...), create options, negative transpose axes, a discardable attribute), printed back as written and
 // unchanged through the generic form.
 // RUN: pypto-opt %s | filecheck %s
 // RUN: pypto-opt %s --print-op-generic | pypto-opt | filecheck %s
@@ -18,6 +18,10 @@ func.func @tensor_ops(%t: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>
   %d = pto_tensor.create(%M) : tensor<?x16xf32>
   // CHECK-NEXT: %d2 = pto_tensor.create(%M, %N) : tensor<?x?xf32>
   %d2 = pto_tensor.create(%M, %N) : tensor<?x?xf32>
+  // CHECK-NEXT: %ci = pto_tensor.create init(1.500000e+00 : f32) manual_dep : tensor<16x16xf32>
+  %ci = pto_tensor.create init(1.5 : f32) manual_dep : tensor<16x16xf32>
+  // CHECK-NEXT: %cd = pto_tensor.create(%M) init(-3 : i32) : tensor<?x16xi32>
+  %cd = pto_tensor.create(%M) init(-3 : i32) : tensor<?x16xi32>
   // CHECK-NEXT: %e = pto_tensor.read %t[%i, %j] : tensor<16x16xf32> -> f32
   %e = pto_tensor.read %t[%i, %j] : tensor<16x16xf32> -> f32
   // CHECK-NEXT: %t1 = pto_tensor.write %v, %t[%i, %j] : f32, tensor<16x16xf32>
@@ -26,6 +30,8 @@ func.func @tensor_ops(%t: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>
   %s = pto_tensor.slice %t1[%i, %j] : tensor<16x16xf32> to tensor<8x16xf32>
   // CHECK-NEXT: %sd = pto_tensor.slice %x[%i, %j] sizes(%M) : tensor<?x16xf32> to tensor<?x8xf32>
   %sd = pto_tensor.slice %x[%i, %j] sizes(%M) : tensor<?x16xf32> to tensor<?x8xf32>
+  // CHECK-NEXT: %sr = pto_tensor.slice %x[%i, %j] sizes(%M) drop [1] {note = "kept"} : tensor<?x16xf32> to tensor<?xf32>
+  %sr = pto_tensor.slice %x[%i, %j] sizes(%M) drop [1] {note = "kept"} : tensor<?x16xf32> to tensor<?xf32>
   // CHECK-NEXT: %w = pto_tensor.view %t[%i, %j] : tensor<16x16xf32> to tensor<256xf32>
   %w = pto_tensor.view %t[%i, %j] : tensor<16x16xf32> to tensor<256xf32>
   // CHECK-NEXT: %wd = pto_tensor.view %x[%i, %j] sizes(%M) : tensor<?x16xf32> to tensor<?xf32>
@@ -52,7 +58,10 @@ func.func @tensor_ops(%t: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>
 // The generic form: properties (axes) and operand segments (offsets, sizes).
 // GENERIC: %M = "pto_tensor.dim"(%x) <{axis = 0 : i64}> : (tensor<?x16xf32>) -> index
 // GENERIC: %d2 = "pto_tensor.create"(%M, %N) : (index, index) -> tensor<?x?xf32>
+// GENERIC: %ci = "pto_tensor.create"() <{init = 1.500000e+00 : f32, manual_dep}> : () -> tensor<16x16xf32>
+// GENERIC: %cd = "pto_tensor.create"(%M) <{init = -3 : i32}> : (index) -> tensor<?x16xi32>
 // GENERIC: %sd = "pto_tensor.slice"(%x, %i, %j, %M) <{operandSegmentSizes = array<i32: 1, 2, 1>}> : (tensor<?x16xf32>, index, index, index) -> tensor<?x8xf32>
+// GENERIC: %sr = "pto_tensor.slice"(%x, %i, %j, %M) <{operandSegmentSizes = array<i32: 1, 2, 1>, drop = array<i64: 1>}> {note = "kept"} : (tensor<?x16xf32>, index, index, index) -> tensor<?xf32>
 // GENERIC: %wd = "pto_tensor.view"(%x, %i, %j, %M) <{operandSegmentSizes = array<i32: 1, 2, 1>}> : (tensor<?x16xf32>, index, index, index) -> tensor<?xf32>
 // GENERIC: %rd = "pto_tensor.reshape"(%x, %M) : (tensor<?x16xf32>, index) -> tensor<?x4x4xf32>
 // GENERIC: %tn = "pto_tensor.transpose"(%r) <{axis1 = -1 : i64, axis2 = 0 : i64}> : (tensor<4x64xf32>) -> tensor<64x4xf32>

@@ -11,14 +11,21 @@
 // the outer array, the slot write `tid_branches[branch] = tid`, the slot-by-slot copy back at
 // the phase loop's yield. No retain edge: the tasks use external tensors only. One
 // difference: ext_out is add_inout, as the phase loop writes it again every phase
-// (derive-call-directions' rule for a write in a sequential loop).
+// (derive-call-directions' rule for a write in a sequential loop). The document shows the direct
+// lowering, so this prefix runs the pipeline's passes without expand-manual-phase-fence.
+//
+// Prefix CASE1_FENCED, the same example through pto2-pipeline: expand-manual-phase-fence
+// (docs/passes/expand-manual-phase-fence.md) puts one dummy barrier `fence` on the outer array
+// before the parallel loop, under its `deps_count > 0` guard (invalid in the first phase), and
+// each task depends on `fence` alone (guarded): 4 + 4 edges per phase boundary instead of 4 x 4.
 //
 // Prefix MANUAL_SUBMIT, examples/manual_submit.mlir: the three creates of the manual block are
 // allocated before its header with the batch's retain TaskId; t0 depends on the None seed
 // (guarded) and the batch; left/right on t0 (fresh, unguarded); the dummy barrier `join` on
 // both, submitted under `if (params_t3_deps_count > 0)`; the last task on `join` (guarded)
 // and the batch; its TaskId is unused, so it is not captured.
-// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %examples/case1_manual_parallel.mlir | filecheck --strict-whitespace --match-full-lines %s --check-prefix=CASE1
+// RUN: pypto-opt -p fuse-create-assemble-to-slice,fold-tensor-dims,guard-dynamic-loop-steps,verify-orchestration-outputs,derive-call-directions,materialize-runtime-scopes,classify-iter-arg-carry -t pto2-cpp %examples/case1_manual_parallel.mlir | filecheck --strict-whitespace --match-full-lines %s --check-prefix=CASE1
+// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %examples/case1_manual_parallel.mlir | filecheck --strict-whitespace --match-full-lines %s --check-prefix=CASE1_FENCED
 // RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %examples/manual_submit.mlir | filecheck --strict-whitespace --match-full-lines %s --check-prefix=MANUAL_SUBMIT
 
 // CASE1:PTO2OrchestrationConfig aicpu_orchestration_config(const ChipStorageTaskArgs& orch_args) {
@@ -68,6 +75,42 @@
 // CASE1-NEXT:}
 // CASE1-EMPTY:
 // CASE1-NEXT:}  // extern "C"
+
+// CASE1_FENCED:            for (int64_t phase = 0; phase < 4; phase += 1) {
+// CASE1_FENCED-NEXT:                // Task 0: dummy barrier
+// CASE1_FENCED-NEXT:                Arg params_t0;
+// CASE1_FENCED-NEXT:                PTO2TaskId params_t0_deps[4];
+// CASE1_FENCED-NEXT:                uint32_t params_t0_deps_count = 0;
+// CASE1_FENCED-NEXT:                for (int64_t k = 0; k < 4; ++k) {
+// CASE1_FENCED-NEXT:                    if (prev_p[k].is_valid())
+// CASE1_FENCED-NEXT:                        params_t0_deps[params_t0_deps_count++] = prev_p[k];
+// CASE1_FENCED-NEXT:                }
+// CASE1_FENCED-NEXT:                params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
+// CASE1_FENCED-NEXT:                PTO2TaskId fence = PTO2TaskId::invalid();
+// CASE1_FENCED-NEXT:                if (params_t0_deps_count > 0) {
+// CASE1_FENCED-NEXT:                    TaskOutputTensors task_0_outs = rt_submit_dummy_task(params_t0);
+// CASE1_FENCED-NEXT:                    fence = task_0_outs.task_id();
+// CASE1_FENCED-NEXT:                }
+// CASE1_FENCED-EMPTY:
+// CASE1_FENCED-NEXT:                PTO2TaskId tid_branches[4];
+// CASE1_FENCED-NEXT:                for (int64_t i = 0; i < 4; ++i)
+// CASE1_FENCED-NEXT:                    tid_branches[i] = prev_p[i];
+// CASE1_FENCED-NEXT:                for (int64_t branch = 0; branch < 4; branch += 1) {
+// CASE1_FENCED-NEXT:                    // Task 1: kernel_stripe
+// CASE1_FENCED-NEXT:                    Arg params_t1;
+// CASE1_FENCED-NEXT:                    params_t1.add_input(ext_data);
+// CASE1_FENCED-NEXT:                    params_t1.add_inout(ext_out);
+// CASE1_FENCED-NEXT:                    params_t1.add_scalar((uint64_t)(((phase * 4) + branch) * 16));
+// CASE1_FENCED-NEXT:                    params_t1.add_scalar(to_u64(1.0f));
+// CASE1_FENCED-NEXT:                    PTO2TaskId params_t1_deps[1];
+// CASE1_FENCED-NEXT:                    uint32_t params_t1_deps_count = 0;
+// CASE1_FENCED-NEXT:                    if (fence.is_valid()) params_t1_deps[params_t1_deps_count++] = fence;
+// CASE1_FENCED-NEXT:                    params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
+// CASE1_FENCED-NEXT:                    TaskOutputTensors task_1_outs = rt_submit_aiv_task(0, params_t1);
+// CASE1_FENCED-NEXT:                    PTO2TaskId tid = task_1_outs.task_id();
+// CASE1_FENCED-EMPTY:
+// CASE1_FENCED-NEXT:                    tid_branches[branch] = tid;
+// CASE1_FENCED-NEXT:                }
 
 // MANUAL_SUBMIT:void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args) {
 // MANUAL_SUBMIT-NEXT:    // External tensors

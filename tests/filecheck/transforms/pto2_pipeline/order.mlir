@@ -1,4 +1,4 @@
-// pto2-pipeline = fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, verify-orchestration-outputs, derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry
+// pto2-pipeline = fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, verify-orchestration-outputs, derive-call-directions, expand-manual-phase-fence, materialize-runtime-scopes, classify-iter-arg-carry
 // (docs/passes/index.md). The call-level markers make materialize-runtime-scopes turn the
 // phase loop's body into a compiler-owned manual scope; only after that can
 // classify-iter-arg-carry see that the parallel loop's TaskId carry is an array (alone, it
@@ -10,7 +10,7 @@
 // RUN: pypto-opt -p pto2-pipeline %s > %t.once.mlir
 // RUN: pypto-opt -p pto2-pipeline %t.once.mlir > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
-// RUN: pypto-opt --fuse-create-assemble-to-slice --fold-tensor-dims --guard-dynamic-loop-steps --verify-orchestration-outputs --derive-call-directions --materialize-runtime-scopes --classify-iter-arg-carry %s > %t.flags.mlir
+// RUN: pypto-opt --fuse-create-assemble-to-slice --fold-tensor-dims --guard-dynamic-loop-steps --verify-orchestration-outputs --derive-call-directions --expand-manual-phase-fence --materialize-runtime-scopes --classify-iter-arg-carry %s > %t.flags.mlir
 // RUN: diff %t.once.mlir %t.flags.mlir
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>

@@ -1,0 +1,248 @@
+"""`expand-manual-phase-fence`: one dummy barrier for a loop of submits that all wait for the
+same TaskId array, in manual scopes.
+
+A `pto_orch.submit` in a loop whose only dependency is a whole TaskId array of N slots gets N
+edges per consumer, N * M for the M consumers of the loop. When that is profitable and safe,
+the pass inserts `%b = pto_system.task_dummy deps(<array>)` before the loop and makes every
+such consumer depend on `%b` alone: N + M edges, the same order. Rules, the shapes left alone
+and examples: docs/passes/expand-manual-phase-fence.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from pypto_dialects.orch import PARALLEL, SubmitOp, TaskArraySetOp, TaskIdArrayType, TaskIdType
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.system import TaskDummyOp
+from pypto_dialects.analysis.storage_roots import yield_values
+from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+
+
+def _constant(v: SSAValue) -> int | None:
+    owner = v.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def trip_count(loop: scf.ForOp) -> int | None:
+    """ceil((ub - lb) / step) when the bounds and a positive step are `arith.constant`s."""
+    lb, ub, step = _constant(loop.lb), _constant(loop.ub), _constant(loop.step)
+    if lb is None or ub is None or step is None or step <= 0:
+        return None
+    return max(0, -((lb - ub) // step))
+
+
+def _enclosing_loop(op: Operation) -> scf.ForOp | None:
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, scf.ForOp):
+        parent = parent.parent_op()
+    return parent
+
+
+def _in_manual_scope(op: Operation) -> bool:
+    """True if the scope around `op` is a manual scope the user wrote. Compiler-owned manual
+    scopes are left alone: in pto2-pipeline they are placed after this pass, so touching them
+    when the pipeline runs again would change its output."""
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, ScopeOp):
+            return parent.is_manual and parent.compiler_owned is None
+        parent = parent.parent_op()
+    return False
+
+
+class _Function:
+    """The analysis of one orchestration function: how many slots a TaskId value stands for
+    when listed in `deps`, and which values share the storage of a TaskId array."""
+
+    def __init__(self) -> None:
+        self._slots: dict[SSAValue, int | None] = {}
+        self._root: dict[SSAValue, SSAValue] = {}
+
+    # ---------------------------------------------------------------- slots of a deps entry
+
+    def slots(self, v: SSAValue) -> int | None:
+        """The number of TaskIds `deps(v)` stands for in the C++ when `v` is an array
+        (a `!pto_orch.task_id_array<N>`, or a `!pto_orch.task_id` the carry plan will make an
+        array); None for a single TaskId or an array whose size is not known here."""
+        if v not in self._slots:
+            self._slots[v] = None  # a cycle (loop carry) resolves to "not an array"
+            self._slots[v] = self._compute_slots(v)
+        return self._slots[v]
+
+    def _compute_slots(self, v: SSAValue) -> int | None:
+        if isinstance(v.type, TaskIdArrayType):
+            return v.type.size.data
+        if not isinstance(v.type, TaskIdType):
+            return None
+        if isinstance(v, BlockArgument):
+            loop = v.block.parent_op()
+            if not isinstance(loop, scf.ForOp) or v.index == 0:
+                return None
+            j = v.index - 1
+            if PARALLEL in loop.attributes:
+                # in a parallel loop's body the carry reads its init: every slot of it
+                return self.slots(loop.iter_args[j])
+            return self._inherited(loop, j)
+        if isinstance(v, OpResult):
+            owner = v.op
+            if isinstance(owner, ScopeOp):
+                ys = yield_values(owner)
+                return self.slots(ys[v.index]) if v.index < len(ys) else None
+            if isinstance(owner, scf.ForOp):
+                if PARALLEL in owner.attributes and _in_manual_scope(owner):
+                    n = trip_count(owner)
+                    return n if n else None
+                if PARALLEL not in owner.attributes:
+                    return self._inherited(owner, v.index)
+        return None
+
+    def _inherited(self, loop: scf.ForOp, j: int) -> int | None:
+        """A sequential loop's TaskId carry is an array when its body yields the array carry of
+        a loop nested in it (seen through `pto_rt.scope` results)."""
+        ys = yield_values(loop)
+        if j >= len(ys):
+            return None
+        y = ys[j]
+        while isinstance(y, OpResult) and isinstance(y.op, ScopeOp):
+            inner = yield_values(y.op)
+            if y.index >= len(inner):
+                return None
+            y = inner[y.index]
+        if isinstance(y, OpResult) and isinstance(y.op, scf.ForOp) and loop.is_ancestor(y.op):
+            return self.slots(y)
+        return None
+
+    # ---------------------------------------------------------------- array storage
+
+    def storage(self, v: SSAValue) -> SSAValue:
+        """A representative of the C++ TaskId array `v` names (computed by `index_storage`):
+        a `task_array_set` result is its array (an in-place store), a loop result is the
+        loop's carry variable (its iter_arg), a `pto_rt.scope` result is the value its scope
+        yields. A carry variable, an `scf.if` result and a created array are arrays of their
+        own (the C++ copies into them slot by slot)."""
+        while v in self._root and self._root[v] is not v:
+            v = self._root[v]
+        return v
+
+    def _union(self, a: SSAValue, b: SSAValue) -> None:
+        ra, rb = self.storage(a), self.storage(b)
+        if ra is not rb:
+            self._root[ra] = rb
+
+    def index_storage(self, body: Block) -> None:
+        """One walk joining the values of `body` that name the same C++ TaskId array."""
+        for op in body.walk():
+            if isinstance(op, TaskArraySetOp):
+                self._union(op.result, op.array)
+            elif isinstance(op, scf.ForOp):
+                for arg, res in zip(op.body.block.args[1:], op.res):
+                    if isinstance(arg.type, TaskIdArrayType):
+                        self._union(res, arg)
+            elif isinstance(op, ScopeOp):
+                for res, y in zip(op.res, yield_values(op)):
+                    if isinstance(res.type, TaskIdArrayType):
+                        self._union(res, y)
+
+
+@dataclass
+class _Fence:
+    """The consumers in `loop` that depend on all of `source`, and its slot count."""
+
+    loop: scf.ForOp
+    source: SSAValue
+    slots: int
+    consumers: list[SubmitOp]
+
+
+def _source(consumer: SubmitOp, loop: scf.ForOp) -> SSAValue | None:
+    """The value a barrier before `loop` would wait for in place of the consumer's only dep,
+    or None when the dep is not stable across the loop (defined or carried by the loop)."""
+    dep = consumer.deps[0]
+    if isinstance(dep, BlockArgument) and dep.block is loop.body.block:
+        # the current loop's own carry: stable only as a parallel loop's TaskId carry, whose
+        # body reads the init in every iteration
+        if dep.index > 0 and isinstance(dep.type, TaskIdType) and PARALLEL in loop.attributes:
+            return loop.iter_args[dep.index - 1]
+        return None
+    owner = dep.owner
+    defining = owner if isinstance(owner, Operation) else owner.parent_op()
+    if defining is not None and (defining is loop or loop.is_ancestor(defining)):
+        return None  # defined in the loop body
+    return dep
+
+
+def _fences(f: _Function, body: Block) -> list[_Fence]:
+    """The profitable, safe fences of one function body, in program order."""
+    groups: dict[tuple[scf.ForOp, SSAValue], _Fence] = {}
+    for op in body.walk():
+        if not isinstance(op, SubmitOp) or len(op.deps) != 1 or op.compiler_deps:
+            continue
+        loop = _enclosing_loop(op)
+        if loop is None or not _in_manual_scope(loop):
+            continue
+        source = _source(op, loop)
+        if source is None:
+            continue
+        n = f.slots(source)
+        if n is None:
+            continue
+        key = (loop, source)
+        if key not in groups:
+            groups[key] = _Fence(loop, source, n, [])
+        groups[key].consumers.append(op)
+    fences = []
+    for fence in groups.values():
+        trips = trip_count(fence.loop)
+        if not trips:
+            continue  # a known-zero loop, or a benefit that cannot be estimated
+        m = trips * len(fence.consumers)
+        if fence.slots * m <= fence.slots + m:
+            continue  # N -> 1, 2 -> 2: the barrier saves nothing
+        if isinstance(fence.source.type, TaskIdArrayType) and _updated_in(f, fence):
+            continue
+        fences.append(fence)
+    return fences
+
+
+def _updated_in(f: _Function, fence: _Fence) -> bool:
+    """True if a `task_array_set` in the loop writes the source array's storage (through any
+    alias): the slots the consumers wait for would change while the loop runs."""
+    root = f.storage(fence.source)
+    return any(
+        isinstance(op, TaskArraySetOp) and f.storage(op.array) is root
+        for op in fence.loop.body.walk()
+    )
+
+
+@dataclass(frozen=True)
+class ExpandManualPhaseFence(ModulePass):
+    """In manual scopes, replace a profitable, safe full-array TaskId fan-out
+    `tids[N] -> consumers[M]` by `tids[N] -> pto_system.task_dummy -> consumers[M]`."""
+
+    name = "expand-manual-phase-fence"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for function in orchestration_functions(op):
+            f = _Function()
+            body = function.body.block
+            f.index_storage(body)
+            for fence in _fences(f, body):
+                barrier = TaskDummyOp([fence.source])
+                barrier.location = fence.consumers[0].location
+                barrier.results[0].name_hint = "fence"
+                Rewriter.insert_op(barrier, InsertPoint.before(fence.loop))
+                for consumer in fence.consumers:
+                    # operands: args, then deps (one entry), then compiler_deps (none)
+                    operands = list(consumer.operands)
+                    operands[len(consumer.args)] = barrier.results[0]
+                    consumer.operands = operands
