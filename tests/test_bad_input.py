@@ -14,10 +14,10 @@ import pytest
 from pypto_dialects.parsing import MAX_NESTING
 from test_driver import run_opt, write  # noqa: F401 - the fixture
 
-FEW_OPERANDS = """pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> tensor<4xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+FEW_OPERANDS = """pto_orch.kernel @k aiv (in tensor<4xf32>, in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+func.func @f(%a: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %r = pto_orch.call @k(%a) : (tensor<4xf32>) -> tensor<4xf32>
-  func.return %r : tensor<4xf32>
+  func.return
 }
 """
 
@@ -27,7 +27,10 @@ def test_disable_verify_still_verifies_before_printing_cpp(write, passes: list[s
     path = write(FEW_OPERANDS)
     status, out, err = run_opt(["--disable-verify", *passes, "-t", "pto2-cpp", str(path)])
     assert (status, out) == (1, "")
-    assert err == f"{path}:3:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 2 parameters\n"
+    assert err == (
+        f"{path}:3:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 3 parameters, "
+        "and parameter 1 (in tensor<4xf32>) is not one the runtime can allocate: only trailing "
+        "'out' tensors of static shape may be left out; pass it\n")
 
 
 def test_disable_verify_prints_unverified_mlir(write) -> None:  # type: ignore[no-untyped-def]

@@ -7,21 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-import support.random_programs as rp
 from support.differential import disagreements
 
 
-@pytest.fixture
-def no_permutation(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rp, "PERMUTE_CARRIES", False)
+SAMPLE = range(30)
+"""The fixed-seed sample CI runs; `python -m bench.differential --seed S --count N` runs more."""
 
 
-@pytest.mark.parametrize("seed", [0, 2, 3, 7])
-def test_agree(seed: int, simulator: None, no_permutation: None) -> None:
+@pytest.mark.parametrize("seed", SAMPLE)
+def test_agree(seed: int, simulator: None) -> None:
     assert disagreements(seed) == []
-
-
-@pytest.mark.xfail(strict=True, reason="pto2-cpp: permuted carries are assigned one by one "
-                   "(test_random_programs.test_rotated_scalars_are_one_parallel_assignment)")
-def test_agree_with_rotated_scalars(simulator: None) -> None:
-    assert disagreements(2) == []

@@ -22,9 +22,10 @@ pto_orch.kernel @copy aiv (in {T}, out {T}) -> {T}
 
 def program(name: str, body: str) -> str:
     out = "{pto_orch.dir = #pto_orch.dir<out>}"
+    inout = "{pto_orch.dir = #pto_orch.dir<inout>}"  # the WAR cases write %a after reading it
     return (
         HEAD
-        + f"func.func @{name}(%a: {T}, %b: {T} {out}, %c: {T} {out}, %d: {T} {out}) "
+        + f"func.func @{name}(%a: {T} {inout}, %b: {T} {out}, %c: {T} {out}, %d: {T} {out}) "
         + "attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {\n"
         + body
         + "  func.return\n}\n"
@@ -247,9 +248,9 @@ def test_printer_test_programs() -> None:
     retain = (printer / "retain.mlir").read_text()
     racy = {
         "outer": [
-            ("WAW", 5, 6, "%buf"), ("WAW", 1, 7, "%o"), ("RAW", 6, 7, "%inner"),
-            ("WAW", 1, 8, "%o"), ("RAW", 5, 8, "%buf"), ("RAW", 6, 8, "%buf"),
-            ("WAW", 7, 8, "%o"), ("RAW", 7, 10, "%o"),
+            ("RAW", 5, 6, "%buf"), ("WAW", 1, 7, "%o"), ("RAW", 6, 7, "%inner"),
+            ("WAW", 1, 8, "%o"), ("RAW", 5, 8, "%buf"), ("WAW", 7, 8, "%o"),
+            ("RAW", 7, 10, "%o"),
         ],
         "per_iteration": [("WAW", 1, 2, "%tmp"), ("WAW", 2, 5, "%o"), ("WAW", 4, 5, "%tmp")],
         "ping_pong": [

@@ -174,9 +174,8 @@ def test_kernel_cpp_matches_python(name: str, tmp_path: Path) -> None:
         np.testing.assert_array_equal(got[v], np.stack(bufs), err_msg=f"view {VIEWS[v]}")
 
 
-# Printer bugs the generator found, as minimal programs (`check` requires the printer to
-# accept a program, so the generator replaces candidates that hit an open one; the open one
-# is a strict xfail: a fix flips it).
+# Printer bugs the generator found, as minimal programs: regression tests (`check` requires
+# the printer to accept a program, so the generator replaced candidates that hit them).
 
 SWAPPED_SCALARS = """
 pto_orch.kernel @k_scale aiv (in tensor<16x16xf32>, in f32, out tensor<16x16xf32>) -> tensor<16x16xf32>
@@ -218,8 +217,6 @@ def _cpp(text: str) -> str:
     return generate_orchestration(parse_module(make_context(), text, "t.mlir"), pto2_pipeline=True).code
 
 
-@pytest.mark.xfail(strict=True, reason="pto2-cpp: a scalar carry used only by the yield "
-                   "(swapped into another carry) 'has no C++ form'")
 def test_swapped_scalar_carries_print() -> None:
     _cpp(SWAPPED_SCALARS)
 
@@ -265,10 +262,6 @@ def test_rotated_scalars_in_the_interpreter() -> None:
     assert r.outputs["o"][0, 0] == 2.5
 
 
-@pytest.mark.xfail(strict=True, reason="pto2-cpp: the yield of a rotated scalar carry is not one "
-                   "parallel assignment when one value is computed in the body's scope: "
-                   "`a = b + 0.5f;` inside the scope, then `b = a;` reads the new `a` (the "
-                   "simulator computes 3.0 where the program means 2.5)")
 def test_rotated_scalars_are_one_parallel_assignment() -> None:
     lines = [line.strip() for line in _cpp(ROTATED_SCALARS).splitlines()]
     assert not (
@@ -302,10 +295,6 @@ def test_ping_pong_in_the_interpreter() -> None:
     assert sorted(r.graph.edge_set()) == [(0, 1, "explicit"), (0, 1, "tensormap")]
 
 
-@pytest.mark.xfail(strict=True, reason="pto2-cpp: the same split yield for tensor carries: "
-                   "`pa = pb;` inside the body's scope, then `pb = pa;` after it, so the second "
-                   "iteration reads and writes the same buffer (found by the differential check, "
-                   "seed 104 without scalar rotation)")
 def test_ping_pong_swap_is_one_parallel_assignment() -> None:
     lines = [line.strip() for line in _cpp(PING_PONG).splitlines()]
     assert not ("pa = pb;" in lines and "pb = pa;" in lines

@@ -59,10 +59,11 @@ class TensorValue:
     start: int
     shape: tuple[int, ...]
     strides: tuple[int, ...]
+    manual_dep: bool = False  # the whole of a `manual_dep` create: the tensor map skips it
 
     @staticmethod
-    def whole(buffer: Buffer) -> TensorValue:
-        return TensorValue(buffer, 0, buffer.shape, row_major(buffer.shape))
+    def whole(buffer: Buffer, manual_dep: bool = False) -> TensorValue:
+        return TensorValue(buffer, 0, buffer.shape, row_major(buffer.shape), manual_dep)
 
     def array(self, writeable: bool = True) -> np.ndarray:
         """A numpy view of the region (writes go to the buffer)."""
@@ -170,7 +171,10 @@ def check_overlap(probe: TensorValue, entry: TensorValue) -> Overlap:
 
 # Call-site direction -> the runtime's TensorArgType (every `out` of ours is a pre-allocated
 # tensor: `add_output(const Tensor&)`, OUTPUT_EXISTING).
-TAGS = {"in": "INPUT", "out": "OUTPUT_EXISTING", "inout": "INOUT", "no_dep": "NO_DEP"}
+TAGS = {"in": "INPUT", "out": "OUTPUT_EXISTING", "inout": "INOUT", "no_dep": "NO_DEP",
+        "runtime_out": "OUTPUT"}
+"""Call-site direction -> the runtime's tensor tag (`runtime_out`: an output the runtime
+allocates for the task, `add_output(TensorCreateInfo)`)."""
 
 
 @dataclass
@@ -369,6 +373,14 @@ class Runtime:
             buf.creator = alloc.id
         return buf
 
+    def new_task_output(self, name: str, shape: tuple[int, ...], data: np.ndarray, location: str) -> Buffer:
+        """A buffer the runtime allocates for a task's output (`add_output(TensorCreateInfo)`):
+        no allocation task; its creator is set to the task when it is submitted."""
+        size = -(-int(data.size * data.itemsize) // PACKED_OUTPUT_ALIGN) * PACKED_OUTPUT_ALIGN
+        buf = Buffer(len(self.graph.buffers), name, shape, data, size, False, None, location)
+        self.graph.buffers.append(buf)
+        return buf
+
     def _new_task(self, kind: str, name: str, op_name: str, location: str) -> Task:
         task = Task(len(self.graph.tasks), kind, name, op_name, location, self.current_scope())
         task.parallel = tuple(self.parallel_stack)
@@ -397,10 +409,10 @@ class Runtime:
             return task
         for a in args:
             owner = a.tensor.buffer.creator
-            if owner is not None and owner not in preds:
+            if a.tag != "OUTPUT" and owner is not None and owner not in preds:
                 preds.add(owner)
                 edges.append(Edge(owner, task.id, "creator", a.slot))
-            if a.tag not in ("INPUT", "INOUT"):
+            if a.tag not in ("INPUT", "INOUT") or a.tensor.manual_dep:
                 continue
             for entry in reversed(list(self.tensor_map)):  # newest first, as the runtime
                 producer, written = entry
@@ -414,6 +426,8 @@ class Runtime:
                 if a.tag == "INOUT" and status is Overlap.COVERED:
                     self.tensor_map.remove(entry)
         for a in args:
-            if a.tag in ("INOUT", "OUTPUT_EXISTING"):
+            if a.tag in ("INOUT", "OUTPUT_EXISTING") and not a.tensor.manual_dep:
                 self.tensor_map.append((task.id, a.tensor))
+            if a.tag == "OUTPUT":
+                a.tensor.buffer.creator = task.id
         return task

@@ -76,6 +76,18 @@ def _run_task(
         task_args.append(TaskArg(len(task_args), i, d.value, value, reads, writes))
         call_values.append(value.array(writeable=writes))
     rt = ctx.runtime
+    for i in range(len(values), len(params)):  # outputs the runtime allocates for the task
+        t = kernel.param_types[i]
+        assert isinstance(t, TensorType)
+        shape = tuple(t.get_shape())
+        from pypto_dialects.interpreter.tensor import numpy_dtype
+
+        data = np.zeros(int(np.prod(shape, dtype=np.int64)), numpy_dtype(t, op))
+        buf = rt.new_task_output(f"@{name} output {i}", shape, data, where(op))
+        value = TensorValue.whole(buf)
+        values = (*values, value)
+        task_args.append(TaskArg(len(task_args), i, "runtime_out", value, False, True))
+        call_values.append(value.array(writeable=True))
     if rt.in_manual_scope():
         # The C++ target lists the allocation of every created buffer a manual-scope task
         # uses in its explicit deps (docs/targets/pto2-cpp.md): the runtime retains

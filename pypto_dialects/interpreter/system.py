@@ -14,7 +14,9 @@ from pypto_dialects.system import TaskDummyOp, TaskInvalidOp, TaskIsValidOp
 @register_impls
 class SystemFunctions(InterpreterFunctions):
     """`pto_system.*`: `task_invalid` is `None`; `task_dummy` submits a barrier task whose
-    only edges are its explicit deps (valid entries, arrays by slot)."""
+    only edges are its explicit deps (valid entries, arrays by slot). A barrier with deps
+    operands of which none is valid at run time is not submitted and its TaskId is invalid,
+    as in the C++ (`if (<p>_deps_count > 0)`); `deps()` with no operand always submits."""
 
     @impl(TaskInvalidOp)
     def run_invalid(
@@ -27,7 +29,10 @@ class SystemFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: TaskDummyOp, args: PythonValues
     ) -> PythonValues:
         rt = run_context(interpreter).runtime
-        task = rt.submit("dummy", "task_dummy", op.name, where(op), [], [], task_ids(args))
+        deps = task_ids(args)
+        if args and not deps:
+            return (None,)
+        task = rt.submit("dummy", "task_dummy", op.name, where(op), [], [], deps)
         return (task.id,)
 
     @impl(TaskIsValidOp)

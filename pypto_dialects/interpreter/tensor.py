@@ -101,9 +101,11 @@ class TensorFunctions(InterpreterFunctions):
     ) -> PythonValues:
         shape = result_shape(op, op.result.type, args)
         data = np.zeros(int(np.prod(shape, dtype=np.int64)), numpy_dtype(op.result.type, op))
+        if op.init is not None:  # TensorCreateInfo::set_initial_value
+            data[:] = op.init.value.data  # type: ignore[union-attr]
         name = f"%{op.result.name_hint}" if op.result.name_hint else "%tensor"
         buf = run_context(interpreter).runtime.new_buffer(name, shape, data, False, where(op))
-        return (TensorValue.whole(buf),)
+        return (TensorValue.whole(buf, op.manual_dep is not None),)
 
     @impl(SliceOp)
     def run_slice(self, interpreter: Interpreter, op: SliceOp, args: PythonValues) -> PythonValues:
@@ -118,6 +120,14 @@ class TensorFunctions(InterpreterFunctions):
         n_off = len(op.offsets)
         offsets = [python_scalar(v) for v in args[1 : 1 + n_off]]
         shape = result_shape(op, op.result.type, args[1 + n_off :])
+        if isinstance(op, SliceOp) and op.dropped():  # a unit extent at each dropped dimension
+            full = list(shape)
+            for d in op.dropped():
+                full.insert(d, 1)
+            _in_bounds(op, src, offsets, tuple(full))
+            start = src.start + sum(o * s for o, s in zip(offsets, src.strides))
+            kept = [i for i in range(len(full)) if i not in op.dropped()]
+            return TensorValue(src.buffer, start, shape, tuple(src.strides[i] for i in kept))
         if len(shape) != len(src.shape):
             raise run_error(
                 op,

@@ -1,0 +1,85 @@
+"""`python -m bench.differential`: random orchestration programs run both ways, the interpreter
+and the PTO2 runtime's CPU simulator, must agree (tests/support/differential.py).
+
+For each seed in `--seed S --count N` (seeds S .. S+N-1), the random program of that seed
+(tests/support/random_programs.py) goes through `pto2-pipeline` and the printer, runs in the
+interpreter and in the simulator, and the two are compared: outputs, the runtime's tensor-map and
+explicit edges, creator targets, and the ordering of every conflicting pair. Every disagreement is
+printed with its program, shrunk first (`--no-minimize` keeps it whole): whole lines are dropped,
+one at a time, as long as the program still parses, goes through the pipeline and the printer,
+runs race-free in the interpreter and still disagrees. The last line is `N passed, N failed`.
+
+Needs the runtime (docs/testing.md, "Where the runtime comes from").
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+def minimize(text: str, name: str, kernels, args, still_fails) -> str:  # type: ignore[no-untyped-def]
+    """Drop lines of `text` while the program stays valid and `still_fails(text)`."""
+    from support.random_programs import check
+
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() in ("", "}") or lines[i].lstrip().startswith(("func.func", "pto_orch.kernel")):
+            i += 1
+            continue
+        trial = "\n".join(lines[:i] + lines[i + 1:]) + "\n"
+        try:
+            ok = check(trial, name, kernels, args) is None and still_fails(trial)
+        except Exception:  # noqa: BLE001 - an invalid shrink is simply not taken
+            ok = False
+        if ok:
+            lines.pop(i)
+        else:
+            i += 1
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.differential", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1000, help="first seed (default 1000)")
+    parser.add_argument("--count", type=int, default=100, help="programs to run (default 100)")
+    parser.add_argument("--no-minimize", action="store_true", help="print failing programs whole")
+    opts = parser.parse_args(argv)
+
+    from support import simpler_runtime
+    from support.differential import compare
+    from support.random_programs import generate
+
+    try:
+        simpler_runtime.ensure_simulator()
+    except simpler_runtime.RuntimeMissing as exc:
+        print(f"bench.differential: {exc}", file=sys.stderr)
+        return 1
+    passed = failed = 0
+    start = time.monotonic()
+    for seed in range(opts.seed, opts.seed + opts.count):
+        text, name, kernels, args = generate(seed)
+        problems = compare(text, name, kernels, args)
+        if not problems:
+            passed += 1
+            continue
+        failed += 1
+        print(f"seed {seed}: " + "; ".join(problems))
+        if not opts.no_minimize:
+            text = minimize(text, name, kernels, args,
+                            lambda t: bool(compare(t, name, kernels, args)))
+        print(text)
+    print(f"{opts.count} programs in {time.monotonic() - start:.0f} s")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
