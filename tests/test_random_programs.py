@@ -136,7 +136,8 @@ def test_kernel_cpp_matches_python(name: str, tmp_path: Path) -> None:
     S = root / "src"
     R = S / "a2a3/runtime/tensormap_and_ringbuffer"
     inc = [f"-I{p}" for p in (R / "orchestration", R / "runtime", R / "common",
-                              S / "common/task_interface", S / "common/platform/include")]
+                              S / "common/task_interface", S / "common/platform/include",
+                              simpler_runtime.KERNEL_HEADER_DIR)]
     params, impl = KERNELS[name]
     tensors = [i for i, (_, t) in enumerate(params) if t == "T"]
     values = {"f32": 1.5, "index": 3}

@@ -61,39 +61,8 @@ KERNELS: dict[str, tuple[list[tuple[str, str]], Callable[..., Any]]] = {
 }
 
 _PRELUDE = """\
-#include <cstdint>
-#include <cstring>
-#define __aicore__
-#include "tensor.h"
-
-namespace pto_test {
-inline Tensor *tensor(int64_t *args, int i) { return reinterpret_cast<Tensor *>(args[i]); }
-inline uint64_t numel(const Tensor *t) {
-    uint64_t n = 1;
-    for (uint32_t d = 0; d < t->ndims; ++d) n *= t->shapes[d];
-    return n;
-}
-inline uint64_t offset(const Tensor *t, uint64_t linear) {  // row-major in the view's shape
-    uint64_t off = t->start_offset;
-    for (int d = static_cast<int>(t->ndims) - 1; d >= 0; --d) {
-        off += (linear % t->shapes[d]) * t->strides[d];
-        linear /= t->shapes[d];
-    }
-    return off;
-}
-template <typename T>
-inline T &at(const Tensor *t, uint64_t linear) {
-    return reinterpret_cast<T *>(t->buffer.addr)[offset(t, linear)];
-}
-inline float f32(int64_t *args, int i) {  // the to_u64 encoding of a float: the low 32 bits
-    uint32_t bits = static_cast<uint32_t>(static_cast<uint64_t>(args[i]));
-    float f;
-    std::memcpy(&f, &bits, sizeof f);
-    return f;
-}
-}  // namespace pto_test
+#include "pto_test_kernel.h"  // tests/support/sim_kernels: tensor(), numel(), at<T>(), f32()
 using namespace pto_test;
-
 """
 
 
