@@ -1,416 +1,561 @@
-"""Execution check of the pto2-cpp target (DESIGN.md section 7, issue 6): the C++ the target
-emits is compiled with the recording runtime (tests/support/recorder.py) under ASan + UBSan,
-its entry point runs on concrete tensors and scalars, and the recorded task graph is compared
-with the graph the program means: which kernels ran how often, each task's argument
-directions, buffers and scalars, its exact dependency TaskIds, the scope nesting, and the
-hazards the recorder finds (unretained allocations, unordered accesses, duplicate deps).
+"""Execution tests: generated orchestration C++ runs in the PTO2 runtime's own CPU simulator.
 
-`run_orchestration` raises when the run records a runtime error, so every test here also
-checks that no invalid TaskId reached `set_dependencies` (the recorder's `invalid_dep`), no
-deps entry named an unknown task, and no Arg was misused.
+Each test checks (a) the output tensors against a golden computed here with numpy and (b) the
+runtime's own dependency record (CallConfig.enable_dep_gen) against the exact edge set the program
+needs, with each edge's origin: `explicit` (set_dependencies), `creator` (a task retaining the
+alloc_tensors task of a buffer it touches), `tensormap` (an earlier writer found by overlap).
+Tasks are `t<i>` in submit order, alloc_tensors tasks `alloc<j>` (support.simpler_runtime.Run).
 
-Programs (17): the manual-scope examples case1_manual_parallel and manual_submit; a phase
-fence with a dummy barrier and a barrier without deps; the retain edges of rule 10 (an inline
-program, plus the same C++ without its retain lines, to show the recorder catches what they
-prevent, and the three functions of the printer test retain.mlir); three loop programs (a
-TaskId chain through a sequential loop, run with 4 and 0 iterations, the array carry of a
-manual scope inside a loop, a loop body made a compiler-owned manual scope by
-materialize-runtime-scopes); and the part-1 examples orch_basic, for_carry, if_else (three
-scalar values), softmax_tuple, group_kernel, dynamic_dim.
+Programs known to be miscompiled today are marked xfail(strict=True) with the open bug they show,
+so the mark must go when the bug is fixed.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
+import numpy as np
 import pytest
-from opt_runner import EXAMPLES, ROOT
-from support.brace_scopes import scope_violations
-from support.compile_check import syntax_check
-from support.recorder import Graph, run_orchestration
+from support.execution import ADD, EXAMPLES, INC, MUL, NOTHING, PRINTER_TESTS, PROGRAMS, execute
 
-from pypto_dialects.context import make_context
-from pypto_dialects.parsing import parse_module
-from pypto_dialects.targets.pto2_cpp import generate_module
+pytestmark = pytest.mark.usefixtures("simulator")
 
-PRINTER_TESTS = ROOT / "tests" / "filecheck" / "targets" / "pto2_cpp"
-F16x16 = ([16, 16], "f32")
-F64x16 = ([64, 16], "f32")
-ONE_F32 = 0x3F800000
+RNG = np.random.default_rng(7)
 
 
-def emit(text: str, name: str, pipeline: bool = True, function: str | None = None) -> str:
-    """The C++ of one orchestration function of `text`, which must also pass the strict
-    compile check and the brace-scope check (these programs are emitted C++ of the suite
-    too)."""
-    module = parse_module(make_context(), text, name)
-    result = generate_module(module, pto2_pipeline=pipeline)
-    code = (result[function] if function else result.results[0]).code
-    assert scope_violations(code) == []
-    check = syntax_check(code, strict=True)
-    assert check.returncode == 0, check.stderr
-    return code
+def rand(*shape: int) -> np.ndarray:
+    return RNG.integers(-8, 8, size=shape).astype(np.float32)
 
 
-def emit_file(path: Path, pipeline: bool = True, function: str | None = None) -> str:
-    return emit(path.read_text(), str(path), pipeline, function)
+def zeros(*shape: int) -> np.ndarray:
+    return np.zeros(shape, np.float32)
 
 
-def hazard_pairs(g: Graph, kind: str) -> set[tuple[int, ...]]:
-    return {h.tasks for h in g.hazards() if h.kind == kind}
+def edges(*triples: str) -> set[tuple[str, str, str]]:
+    """`edges("t0>t1 tensormap", ...)` as the record's (pred, succ, origin) triples."""
+    out = set()
+    for t in triples:
+        pair, origin = t.split()
+        pred, succ = pair.split(">")
+        out.add((pred, succ, origin))
+    return out
 
 
-def other_hazards(g: Graph, *kinds: str) -> list[str]:
-    return [h.message for h in g.hazards() if h.kind not in kinds]
+# ---------------------------------------------------------------------------------- the examples
 
 
-# ------------------------------------------------------------------ case1 (the document's example)
+def test_orch_basic() -> None:
+    a, b = rand(16, 16), rand(16, 16)
+    r = execute(EXAMPLES / "orch_basic.mlir", {"kernel_add": ADD}, [a, b, zeros(16, 16)])
+    np.testing.assert_array_equal(r.outputs[2], a + b + b)
+    # c = a + b is allocated: both users retain its creator; t1 reads what t0 wrote.
+    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 tensormap")
 
 
-@pytest.fixture(scope="module")
-def case1() -> Graph:
-    code = emit_file(EXAMPLES / "case1_manual_parallel.mlir")
-    return run_orchestration(code, tensors=[([256, 16], "f32")] * 2)
+def test_for_carry() -> None:
+    a, acc = rand(16, 16), rand(16, 16)
+    r = execute(EXAMPLES / "for_carry.mlir", {"kernel_add": ADD}, [a, acc])
+    np.testing.assert_array_equal(r.outputs[1], acc + 4 * a)
+    assert all(r.ordered(f"t{i}", f"t{i + 1}") for i in range(3))
 
 
-def test_case1_tasks_kernels_and_scalars(case1: Graph) -> None:
-    assert case1.kernel_counts() == {("aiv", 0): 16}
-    assert [t.kind for t in case1.tasks] == ["aiv"] * 16
-    for t in case1.tasks:
-        phase, branch = divmod(t.id, 4)
-        # ext_out is written again every phase: inout (write-after-write promotion)
-        assert t.directions == ["IN", "INOUT"] and t.buffers == [0, 1]
-        assert t.scalars == ((phase * 4 + branch) * 16, ONE_F32)
-        assert t.scalar_as(1, "f") == 1.0
+@pytest.mark.xfail(strict=True, reason="open bug: the accumulator is passed as a separate input "
+                   "and output (never promoted to inout), so every later task depends on every "
+                   "earlier writer: 6 edges instead of 3")
+def test_for_carry_edges_are_a_chain() -> None:
+    r = execute(EXAMPLES / "for_carry.mlir", {"kernel_add": ADD}, [rand(16, 16), rand(16, 16)])
+    assert r.edges == edges("t0>t1 tensormap", "t1>t2 tensormap", "t2>t3 tensormap")
 
 
-def test_case1_every_phase_waits_for_the_whole_previous_phase(case1: Graph) -> None:
-    phases = [case1.tasks[4 * p : 4 * p + 4] for p in range(4)]
-    for t in phases[0]:
-        assert t.deps == ()  # the 4 invalid seeds were all filtered by their guards
-    for prev, cur in zip(phases, phases[1:]):
-        for t in cur:
-            assert t.deps == tuple(p.id for p in prev)  # exactly the N slots, in slot order
-            assert all(case1.depends_on(t, p) for p in prev)
-    assert not case1.depends_on(phases[1][0], phases[1][1])  # a phase's tasks run in parallel
-    assert case1.errors == []  # no invalid TaskId reached set_dependencies
+@pytest.mark.parametrize(("mode", "op"), [(0, np.add), (1, np.multiply), (-3, np.multiply)])
+def test_if_else(mode: int, op) -> None:  # type: ignore[no-untyped-def]
+    x = rand(16, 16)
+    r = execute(EXAMPLES / "if_else.mlir", {"kernel_add": ADD, "kernel_mul": MUL},
+                [x, zeros(16, 16), mode])
+    np.testing.assert_array_equal(r.outputs[1], op(x, x))
+    assert len(r.tasks) == 1 and r.edges == set()
 
 
-def test_case1_scopes_and_hazards(case1: Graph) -> None:
-    assert case1.scope_tree() == [("AUTO", [], [("MANUAL", list(range(16)), [])])]
-    # The kernels write their stripe of `out`, which the recorder sees as the whole buffer:
-    # the only unordered pairs are the tasks of one phase (meant to run in parallel).
-    same_phase = {(a, b) for p in range(4) for a in range(4 * p, 4 * p + 4) for b in range(a + 1, 4 * p + 4)}
-    assert hazard_pairs(case1, "unordered") == same_phase
-    assert other_hazards(case1, "unordered") == []
-
-
-# ------------------------------------------------------------------ manual_submit
-
-
-def test_manual_submit_graph() -> None:
-    g = run_orchestration(emit_file(EXAMPLES / "manual_submit.mlir"), tensors=[F16x16] * 3)
-    alloc, t0, left, right, join, last = g.tasks
-    assert [t.kind for t in g.tasks] == ["alloc", "aiv", "aiv", "aiv", "dummy", "aiv"]
-    assert g.kernel_counts() == {("aiv", 0): 2, ("aiv", 1): 2}
-    assert [t.kernel_id for t in (t0, left, right, last)] == [0, 1, 1, 0]
-    sum_, left_buf, right_buf = alloc.outputs
-    assert t0.buffers == [0, 1, sum_] and left.buffers == [sum_, 0, left_buf]
-    assert right.buffers == [sum_, 1, right_buf] and last.buffers == [left_buf, right_buf, 2]
-    assert all(t.directions == ["IN", "IN", "OUT"] for t in (t0, left, right, last))
-    # the None seed is dropped by its guard; every manual task retains the batch
-    assert t0.deps == (alloc.id,)
-    assert left.deps == (t0.id, alloc.id) and right.deps == (t0.id, alloc.id)
-    assert join.deps == (left.id, right.id)
-    assert last.deps == (join.id, alloc.id)
-    assert g.depends_on(last, t0) and not g.depends_on(left, right)
-    assert g.scope_tree() == [("AUTO", [0], [("MANUAL", [1, 2, 3, 4, 5], [])])]
-    assert g.hazards() == []
-
-
-# ------------------------------------------------------------------ dummy barriers
-
-FENCE = """
-pto_orch.kernel @stripe aiv (in tensor<64x16xf32>, in index, out tensor<16x16xf32>) -> tensor<16x16xf32>
-pto_orch.kernel @reduce aiv (in tensor<64x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
-func.func @fence(%x: tensor<64x16xf32>, %y: tensor<64x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %s0: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %s1: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  %c16 = arith.constant 16 : index
-  pto_rt.scope manual {
-    %none = pto_system.task_invalid
-    %yf, %tids = scf.for %b = %c0 to %c4 step %c1 iter_args(%yi = %y, %prev = %none) -> (tensor<64x16xf32>, !pto_orch.task_id) {
-      %row = arith.muli %b, %c16 : index
-      %dst = pto_tensor.slice %yi[%row, %c0] : tensor<64x16xf32> to tensor<16x16xf32>
-      %dst1, %t = pto_orch.submit @stripe(%x, %row, %dst) deps(%prev : !pto_orch.task_id) : (tensor<64x16xf32>, index, tensor<16x16xf32>) -> tensor<16x16xf32>
-      %y2 = pto_tensor.assemble %dst1 into %yi[%row, %c0] : tensor<16x16xf32> into tensor<64x16xf32>
-      scf.yield %y2, %t : tensor<64x16xf32>, !pto_orch.task_id
-    } {pto_orch.parallel}
-    %barrier = pto_system.task_dummy deps(%tids : !pto_orch.task_id)
-    %a, %ta = pto_orch.submit @reduce(%yf, %s0) deps(%barrier : !pto_orch.task_id) : (tensor<64x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-    %b, %tb = pto_orch.submit @reduce(%yf, %s1) deps(%barrier : !pto_orch.task_id) : (tensor<64x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-  }
-  func.return
-}
+SOFTMAX = """
+    Tensor *s = tensor(args, 0), *p = tensor(args, 1), *m = tensor(args, 2), *l = tensor(args, 3);
+    float scale = f32(args, 4);
+    for (uint64_t i = 0; i < numel(p); ++i) at<float>(p, i) = at<float>(s, i) * scale + at<float>(p, i);
+    for (uint64_t i = 0; i < numel(m); ++i) { at<float>(m, i) += 1.0f; at<float>(l, i) -= 2.0f; }
 """
+
+
+def test_softmax_tuple() -> None:
+    s, p, m, l = rand(16, 16), rand(16, 16), rand(16, 1), rand(16, 1)
+    r = execute(EXAMPLES / "softmax_tuple.mlir", {"kernel_softmax": SOFTMAX},
+                [s, 0.125, p.copy(), m.copy(), l.copy()])
+    np.testing.assert_array_equal(r.outputs[2], s * np.float32(0.125) + p)
+    np.testing.assert_array_equal(r.outputs[3], m + 1)
+    np.testing.assert_array_equal(r.outputs[4], l - 2)
+    assert [a["type"] for a in r.tasks[0]["args"]] == ["INPUT", "INOUT", "INOUT", "INOUT"]
+    assert r.edges == set()
+
+
+# (in a, in b, in bias, out o): the AIC member does nothing, the AIV member o = a * b + bias
+MUL_BIAS = """
+    Tensor *a = tensor(args, 0), *b = tensor(args, 1), *c = tensor(args, 2), *o = tensor(args, 3);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(a, i) * at<float>(b, i) + at<float>(c, i);
+"""
+
+
+def test_group_kernel() -> None:
+    a, b, bias = rand(16, 16), rand(16, 16), rand(16, 16)
+    kernels = {"matmul_bias_aic": NOTHING, "matmul_bias_aiv": MUL_BIAS, "kernel_matmul": ADD}
+    r = execute(EXAMPLES / "group_kernel.mlir", kernels, [a, b, bias, zeros(16, 16)])
+    np.testing.assert_array_equal(r.outputs[3], a * b + bias + b)
+    assert r.tasks[0]["kernel_ids"] == [0, 1, -1]  # MixedKernels{aic, aiv0, aiv1}
+    assert r.tasks[1]["kernel_ids"] == [2, -1, -1]
+    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 tensormap")
+
+
+RELU = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) { float v = at<float>(x, i); at<float>(o, i) = v > 0 ? v : 0; }
+"""
+SCALE2 = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = 2.0f * at<float>(x, i);
+"""
+
+
+def test_dynamic_dim() -> None:
+    x = rand(48, 16)
+    r = execute(EXAMPLES / "dynamic_dim.mlir", {"kernel_scale": SCALE2, "kernel_relu": RELU},
+                [x, zeros(48, 16)])
+    np.testing.assert_array_equal(r.outputs[1], np.maximum(2 * x, 0))
+    assert len(r.tasks) == 4  # the scale, then one relu per 16 rows of the dynamic extent 48
+    assert [t["args"][1]["start_offset"] for t in r.tasks[1:]] == ["0", "256", "512"]
+    relus = ("t1", "t2", "t3")
+    assert r.edges == edges("alloc0>t0 creator", *(f"alloc0>{t} creator" for t in relus),
+                            *(f"t0>{t} tensormap" for t in relus))
+
+
+STRIPE256 = """
+    Tensor *d = tensor(args, 0), *o = tensor(args, 1);
+    uint64_t row = (uint64_t)args[2];
+    float s = f32(args, 3);
+    for (uint64_t r = row; r < row + 16; ++r)
+        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(d, r, c) * s + (float)r;
+"""
+
+
+def test_case1_manual_parallel() -> None:
+    data = rand(256, 16)
+    r = execute(EXAMPLES / "case1_manual_parallel.mlir", {"kernel_stripe": STRIPE256},
+                [data, zeros(256, 16)])
+    np.testing.assert_array_equal(r.outputs[1], data + np.arange(256, dtype=np.float32)[:, None])
+    assert all(t["scope"] == "manual" for t in r.tasks) and len(r.tasks) == 16
+    # Every task of phase p+1 waits for every task of phase p: 3 boundaries x 4 x 4 = 48 edges.
+    want = {(f"t{4 * p + i}", f"t{4 * p + 4 + j}", "explicit")
+            for p in range(3) for i in range(4) for j in range(4)}
+    assert len(want) == 48 and r.edges == want
+
+
+def test_manual_submit() -> None:
+    a, b = rand(16, 16), rand(16, 16)
+    r = execute(EXAMPLES / "manual_submit.mlir", {"kernel_add": ADD, "kernel_mul": MUL},
+                [a, b, zeros(16, 16)])
+    s = a + b
+    np.testing.assert_array_equal(r.outputs[2], s * a + s * b)
+    # t3 is the task_dummy join; every task touching the batch (sum, left, right) retains it.
+    assert r.edges == edges(
+        "t0>t1 explicit", "t0>t2 explicit", "t1>t3 explicit", "t2>t3 explicit", "t3>t4 explicit",
+        "alloc0>t0 explicit", "alloc0>t1 explicit", "alloc0>t2 explicit", "alloc0>t4 explicit")
+
+
+# ---------------------------------------------------------------------------------- manual scopes
+
+STRIPE64 = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    uint64_t row = (uint64_t)args[2];
+    for (uint64_t r = 0; r < 16; ++r)
+        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(x, row + r, c) + (float)row;
+"""
+REDUCE4 = """
+    Tensor *y = tensor(args, 0), *s = tensor(args, 1);
+    for (uint64_t r = 0; r < 16; ++r)
+        for (uint64_t c = 0; c < 16; ++c) {
+            float acc = 0;
+            for (uint64_t b = 0; b < 4; ++b) acc += at2<float>(y, 16 * b + r, c);
+            at2<float>(s, r, c) = acc;
+        }
+"""
+
+
+def _striped(x: np.ndarray) -> np.ndarray:
+    return x + (np.arange(64, dtype=np.float32)[:, None] // 16) * 16
 
 
 def test_phase_fence_through_a_dummy_barrier() -> None:
-    code = emit(FENCE, "fence.mlir")
-    assert "if (params_t1_deps_count > 0) {" in code
-    g = run_orchestration(code, tensors=[F64x16, F64x16, F16x16, F16x16])
-    stripes, barrier, consumers = g.tasks[:4], g.tasks[4], g.tasks[5:]
-    assert [t.kind for t in g.tasks] == ["aiv"] * 4 + ["dummy"] + ["aiv"] * 2
-    assert g.kernel_counts() == {("aiv", 0): 4, ("aiv", 1): 2}
-    # each branch writes its own 16-row view of y
-    assert [(t.args[1].tensor.buffer, t.args[1].tensor.offset) for t in stripes] == [
-        (1, 0), (1, 256), (1, 512), (1, 768)
-    ]
-    assert [t.scalars for t in stripes] == [(0,), (16,), (32,), (48,)]
-    assert all(t.deps == () for t in stripes)  # the None seed: guarded away
-    assert barrier.deps == (0, 1, 2, 3) and barrier.args == ()
-    assert [t.deps for t in consumers] == [(4,), (4,)]  # tids[N] -> barrier -> consumers[M]
-    assert [t.buffers for t in consumers] == [[1, 2], [1, 3]]
-    assert all(g.depends_on(c, s) for c in consumers for s in stripes)
-    assert g.scope_tree() == [("AUTO", [], [("MANUAL", list(range(7)), [])])]
-    assert g.hazards() == []
-
-
-def test_barrier_without_deps_is_submitted_unconditionally() -> None:
-    code = emit_file(PRINTER_TESTS / "dummy_barrier.mlir", False, "static_empty")
-    g = run_orchestration(code, tensors=[F64x16, F64x16])
-    start, task, unused = g.tasks
-    assert [t.kind for t in g.tasks] == ["dummy", "aiv", "dummy"]
-    assert start.deps == () and unused.deps == ()
-    assert task.deps == (start.id,) and task.scalars == (0,)
-    assert g.hazards() == []
-
-
-# ------------------------------------------------------------------ retain edges (rule 10)
-
-RETAIN = """
-pto_orch.kernel @fill aiv (in tensor<16x16xf32>, in index, out tensor<16x16xf32>) -> tensor<16x16xf32>
-pto_orch.kernel @add aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
-func.func @retain(%x: tensor<16x16xf32>, %out: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %stage = pto_tensor.create : tensor<16x16xf32>
-  %r = pto_rt.scope manual -> (tensor<16x16xf32>) {
-    %tmp = pto_tensor.create : tensor<16x16xf32>
-    %none = pto_system.task_invalid
-    %s1, %t1 = pto_orch.submit @fill(%x, %c0, %stage) deps(%none : !pto_orch.task_id) : (tensor<16x16xf32>, index, tensor<16x16xf32>) -> tensor<16x16xf32>
-    %tmp1, %t2 = pto_orch.submit @fill(%x, %c1, %tmp) deps(%none : !pto_orch.task_id) : (tensor<16x16xf32>, index, tensor<16x16xf32>) -> tensor<16x16xf32>
-    %o1, %t3 = pto_orch.submit @add(%s1, %tmp1, %out) deps(%t1, %t2 : !pto_orch.task_id, !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-    pto_rt.yield %o1 : tensor<16x16xf32>
-  }
-  func.return
-}
-"""
-
-
-@pytest.fixture(scope="module")
-def retain_code() -> str:
-    return emit(RETAIN, "retain.mlir")
-
-
-def test_manual_tasks_retain_their_buffers(retain_code: str) -> None:
-    g = run_orchestration(retain_code, tensors=[F16x16, F16x16])
-    stage_alloc, tmp_alloc, fill_stage, fill_tmp, add = g.tasks
-    assert [t.kind for t in g.tasks] == ["alloc", "alloc", "aiv", "aiv", "aiv"]
-    assert not stage_alloc.in_manual and not tmp_alloc.in_manual  # tmp hoisted before the header
-    (stage,), (tmp,) = stage_alloc.outputs, tmp_alloc.outputs
-    assert fill_stage.buffers == [0, stage] and fill_tmp.buffers == [0, tmp]
-    assert [t.scalars for t in (fill_stage, fill_tmp)] == [(0,), (1,)]
-    assert fill_stage.deps == (stage_alloc.id,) and fill_tmp.deps == (tmp_alloc.id,)
-    assert add.deps == (fill_stage.id, fill_tmp.id, stage_alloc.id, tmp_alloc.id)
-    assert add.buffers == [stage, tmp, 1]
-    assert g.scope_tree() == [("AUTO", [0, 1], [("MANUAL", [2, 3, 4], [])])]
-    assert g.hazards() == []  # in particular no unretained_alloc
-
-
-def test_without_the_retain_edges_the_recorder_reports_unretained_allocs(retain_code: str) -> None:
-    # The same C++ with the retain fill lines removed: the hazard rule 10 prevents.
-    stripped = re.sub(r"\n *params_t\d+_deps\[params_t\d+_deps_count\+\+\] = alloc_\d+_tid;", "", retain_code)
-    assert stripped.count("alloc_0_tid") == 1 and stripped != retain_code
-    g = run_orchestration(stripped, tensors=[F16x16, F16x16])
-    assert sorted(hazard_pairs(g, "unretained_alloc")) == [(2, 0), (3, 1), (4, 0), (4, 1)]
-
-
-def test_retain_edges_of_the_printer_tests_leave_no_unretained_alloc() -> None:
-    for function, tensors in (("outer", [F16x16] * 2), ("per_iteration", [F16x16] * 2), ("ping_pong", [F16x16])):
-        g = run_orchestration(emit_file(PRINTER_TESTS / "retain.mlir", False, function), tensors=tensors)
-        assert hazard_pairs(g, "unretained_alloc") == set(), function
-        allocs = {t.id for t in g.alloc_tasks}
-        for t in g.kernel_tasks:
-            if t.in_manual:  # every alloc buffer a manual task touches is in its deps
-                used = {g.buffers[b]["task"] for b in t.buffers if g.buffers[b]["kind"] == "alloc"}
-                assert used <= set(t.deps) & allocs, (function, t.id)
-    g = run_orchestration(emit_file(PRINTER_TESTS / "retain.mlir", False, "per_iteration"), tensors=[F16x16] * 2)
-    assert [(t.kind, t.deps) for t in g.tasks] == [
-        ("alloc", ()), ("aiv", (0,)), ("aiv", (0,)), ("alloc", ()), ("aiv", (3,)), ("aiv", (3,))
-    ]
-
-
-# ------------------------------------------------------------------ loops
-
-CHAIN = """
-pto_orch.kernel @stripe aiv (in tensor<64x16xf32>, in index, out tensor<16x16xf32>) -> tensor<16x16xf32>
-pto_orch.kernel @reduce aiv (in tensor<64x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
-func.func @chain(%x: tensor<64x16xf32>, %y: tensor<64x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %s: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c16 = arith.constant 16 : index
-  pto_rt.scope manual {
-    %none = pto_system.task_invalid
-    %yf, %last = scf.for %i = %c0 to %n step %c1 iter_args(%yi = %y, %prev = %none) -> (tensor<64x16xf32>, !pto_orch.task_id) {
-      %row = arith.muli %i, %c16 : index
-      %dst = pto_tensor.slice %yi[%row, %c0] : tensor<64x16xf32> to tensor<16x16xf32>
-      %dst1, %t = pto_orch.submit @stripe(%x, %row, %dst) deps(%prev : !pto_orch.task_id) : (tensor<64x16xf32>, index, tensor<16x16xf32>) -> tensor<16x16xf32>
-      %y2 = pto_tensor.assemble %dst1 into %yi[%row, %c0] : tensor<16x16xf32> into tensor<64x16xf32>
-      scf.yield %y2, %t : tensor<64x16xf32>, !pto_orch.task_id
-    }
-    %s1, %ts = pto_orch.submit @reduce(%yf, %s) deps(%last : !pto_orch.task_id) : (tensor<64x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-  }
-  func.return
-}
-"""
+    x = rand(64, 16)
+    r = execute(PROGRAMS / "fence.mlir", {"stripe": STRIPE64, "reduce": REDUCE4},
+                [x, zeros(64, 16), zeros(16, 16), zeros(16, 16)])
+    y = _striped(x)
+    np.testing.assert_array_equal(r.outputs[1], y)
+    total = y.reshape(4, 16, 16).sum(0)
+    np.testing.assert_array_equal(r.outputs[2], total)
+    np.testing.assert_array_equal(r.outputs[3], total)
+    # tids[4] -> barrier t4 -> consumers t5, t6 (the None seeds are guarded away)
+    assert r.edges == edges(*(f"t{i}>t4 explicit" for i in range(4)), "t4>t5 explicit",
+                            "t4>t6 explicit")
 
 
 @pytest.mark.parametrize("n", [4, 0])
 def test_taskid_chain_through_a_sequential_loop(n: int) -> None:
-    code = emit(CHAIN, "chain.mlir")
-    g = run_orchestration(code, tensors=[F64x16, F64x16, F16x16], scalars=[n])
-    stripes, reduce = g.tasks[:n], g.tasks[n]
-    assert g.kernel_counts() == ({("aiv", 0): n, ("aiv", 1): 1} if n else {("aiv", 1): 1})
-    assert [t.deps for t in stripes] == [((k - 1,) if k else ()) for k in range(n)]
-    assert [t.scalars for t in stripes] == [(16 * k,) for k in range(n)]
-    assert [t.args[1].tensor.offset for t in stripes] == [256 * k for k in range(n)]
+    x = rand(64, 16)
+    r = execute(PROGRAMS / "chain.mlir", {"stripe": STRIPE64, "reduce": REDUCE4},
+                [x, zeros(64, 16), zeros(16, 16), n])
+    y = _striped(x)
+    y[16 * n:] = 0
+    np.testing.assert_array_equal(r.outputs[1], y)
+    np.testing.assert_array_equal(r.outputs[2], y.reshape(4, 16, 16).sum(0))
     # after the loop the carry is the last task, or still the None seed (guarded away)
-    assert reduce.deps == ((n - 1,) if n else ())
-    assert all(g.depends_on(reduce, t) for t in stripes)
-    assert g.hazards() == []
+    assert r.edges == edges(*(f"t{i}>t{i + 1} explicit" for i in range(n)))
 
 
-def test_array_carry_of_a_manual_scope_inside_a_loop() -> None:
-    # array_carry.mlir @survives: 3 rounds of a 2-branch parallel loop in a manual scope in
-    # the body of a sequential loop; the array outlives each manual block.
-    code = emit_file(PRINTER_TESTS / "array_carry.mlir", False, "survives")
-    g = run_orchestration(code, tensors=[F64x16, F64x16])
-    assert g.kernel_counts() == {("aiv", 0): 7}
-    assert [t.deps for t in g.tasks] == [(), (), (0, 1), (0, 1), (2, 3), (2, 3), (4, 5)]
-    assert [t.scalars for t in g.tasks] == [(0,), (1,)] * 3 + [(0,)]
-    assert g.scope_tree() == [
-        ("AUTO", [6], [("AUTO", [], [("MANUAL", [2 * r, 2 * r + 1], [])]) for r in range(3)])
-    ]
-    # both branches of a round write ext_o whole: they are the only unordered pairs
-    assert hazard_pairs(g, "unordered") == {(0, 1), (2, 3), (4, 5)}
-    assert other_hazards(g, "unordered") == []
-
-
-CANDIDATES = """
-pto_orch.kernel @k aiv (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
-func.func @candidates(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> tensor<16x16xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c3 = arith.constant 3 : index
-  %none = pto_system.task_invalid
-  %r, %last = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %o, %p = %none) -> (tensor<16x16xf32>, !pto_orch.task_id) {
-    %tmp = pto_tensor.create : tensor<16x16xf32>
-    %t1, %id1 = pto_orch.submit @k(%a, %tmp) deps(%p : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-    %x1, %id = pto_orch.submit @k(%t1, %x) deps(%id1 : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-    scf.yield %x1, %id : tensor<16x16xf32>, !pto_orch.task_id
-  }
-  %y, %yid = pto_orch.submit @k(%r, %o) deps(%last : !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-  func.return %y : tensor<16x16xf32>
-}
+FILL = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    uint64_t k = (uint64_t)args[2];
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i) + (float)k;
 """
 
 
+def test_manual_tasks_retain_their_buffers() -> None:
+    x = rand(16, 16)
+    r = execute(PROGRAMS / "retain_manual.mlir", {"fill": FILL, "add": ADD}, [x, zeros(16, 16)])
+    np.testing.assert_array_equal(r.outputs[1], (x + 0) + (x + 1))
+    # alloc0 = %stage (function scope), alloc1 = %tmp (hoisted before the manual header)
+    assert r.edges == edges("alloc0>t0 explicit", "alloc1>t1 explicit", "t0>t2 explicit",
+                            "t1>t2 explicit", "alloc0>t2 explicit", "alloc1>t2 explicit")
+
+
+SLOW_FILL = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    uint64_t k = (uint64_t)args[2];
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i) + (float)k;
+    spin(2000);
+"""
+SLOW_COPY = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    spin(4000);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
+"""
+RETAIN_LINE = re.compile(r"\n *params_t\d+_deps\[params_t\d+_deps_count\+\+\] = alloc_\d+_tid;")
+
+
+def _retain_stress(edit=None):  # type: ignore[no-untyped-def]
+    x = rand(16, 16)
+    r = execute(PROGRAMS / "retain_stress.mlir", {"fill": SLOW_FILL, "copy": SLOW_COPY},
+                [x, zeros(128, 16)], ring_heap=2048, edit=edit)
+    want = np.concatenate([x + i for i in range(8)])
+    return r, want
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_retain_stress_at_a_2048_byte_heap(run: int) -> None:
+    r, want = _retain_stress()
+    np.testing.assert_array_equal(r.outputs[1], want)
+    # per iteration i: fill t(2i), copy t(2i+1), both retaining that iteration's allocation
+    want_edges = set()
+    for i in range(8):
+        want_edges |= edges(f"t{2 * i}>t{2 * i + 1} explicit", f"alloc{i}>t{2 * i} explicit",
+                            f"alloc{i}>t{2 * i + 1} explicit")
+    assert r.edges == want_edges
+
+
+def test_retain_stress_without_the_retain_edges_is_wrong() -> None:
+    def strip(code: str) -> str:
+        out = RETAIN_LINE.sub("", code)
+        assert out != code
+        return out
+
+    r, want = _retain_stress(strip)
+    assert not (r.outputs[1] == want).all()
+    assert r.count("explicit") == 8  # only the fill -> copy edges are left
+
+
 def test_loop_body_made_a_compiler_owned_manual_scope() -> None:
-    # materialize-runtime-scopes turns the body (all tasks manual candidates) into a
-    # compiler-owned manual scope; the TaskId carry is assigned inside it.
-    code = emit(CANDIDATES, "candidates.mlir")
-    assert "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {" in code
-    g = run_orchestration(code, tensors=[F16x16, F16x16])
-    kinds = [t.kind for t in g.tasks]
-    assert kinds == ["alloc", "aiv", "aiv"] * 3 + ["aiv"]
-    for r in range(3):
-        alloc, first, second = g.tasks[3 * r : 3 * r + 3]
-        prev = () if r == 0 else (3 * r - 1,)  # the previous round's second task
-        assert first.deps == prev + (alloc.id,)
-        assert second.deps == (first.id, alloc.id)
-        (tmp,) = alloc.outputs
-        assert first.buffers == [0, tmp] and second.buffers == [tmp, 1]
-    assert g.tasks[9].deps == (8,) and not g.tasks[9].in_manual
-    assert g.scope_tree() == [
-        ("AUTO", [0, 3, 6, 9], [("MANUAL", [1, 2], []), ("MANUAL", [4, 5], []), ("MANUAL", [7, 8], [])])
-    ]
-    assert g.hazards() == []
+    a, o = rand(16, 16), rand(16, 16)
+    r = execute(PROGRAMS / "candidates.mlir", {"k": INC}, [a, o])
+    # every round: tmp = a + 1; x = tmp + 1 (x is %o); after the loop: o = r + 1 in place
+    np.testing.assert_array_equal(r.outputs[1], a + 3)
+    want = set()
+    for i in range(3):
+        first, second = f"t{2 * i}", f"t{2 * i + 1}"
+        want |= edges(f"{first}>{second} explicit", f"alloc{i}>{first} explicit",
+                      f"alloc{i}>{second} explicit")
+        if i:
+            want |= edges(f"t{2 * i - 1}>{first} explicit")
+    # the final auto-scope task: the explicit edge to the last round, and the tensor map
+    # (the manual tasks' writes are not recorded, so nothing from them)
+    want |= edges("t5>t6 explicit")
+    assert [t["scope"] for t in r.tasks] == ["manual"] * 6 + ["auto"]
+    assert r.edges == want
 
 
-# ------------------------------------------------------------------ the part-1 examples
+# ---------------------------------------------------------------------------------- loops
+
+PUT = """
+    Tensor *o = tensor(args, 0);
+    int64_t v = args[1];
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = (float)v;
+"""
+COPY = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
+"""
+SUB = """
+    Tensor *a = tensor(args, 0), *b = tensor(args, 1), *o = tensor(args, 2);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(a, i) - at<float>(b, i);
+"""
 
 
-def test_orch_basic() -> None:
-    g = run_orchestration(emit_file(EXAMPLES / "orch_basic.mlir"), tensors=[F16x16] * 3)
-    alloc, t0, t1 = g.tasks
-    (c,) = alloc.outputs
-    assert g.kernel_counts() == {("aiv", 0): 2}
-    assert t0.buffers == [0, 1, c] and t1.buffers == [c, 1, 2]
-    assert t0.directions == t1.directions == ["IN", "IN", "OUT"]
-    assert t0.deps == t1.deps == ()
-    assert g.scope_tree() == [("AUTO", [0, 1, 2], [])]
-    assert g.hazards() == []
+@pytest.mark.xfail(strict=True, reason="open bug: yields inside a scope are sequential copies "
+                   "(fib(10) comes out wrong)")
+def test_fibonacci_carries() -> None:
+    r = execute(PROGRAMS / "carries.mlir", {"put": PUT, "copy": COPY, "inc": INC, "sub": SUB},
+                [zeros(16)], function="fib")
+    np.testing.assert_array_equal(r.outputs[0], np.full(16, 55, np.float32))
+    assert r.edges == set()
 
 
-def test_for_carry() -> None:
-    g = run_orchestration(emit_file(EXAMPLES / "for_carry.mlir"), tensors=[F16x16] * 2)
-    assert g.kernel_counts() == {("aiv", 0): 4}
-    # acc (an inout parameter, written every iteration) is inout: each task is ordered after
-    # the previous one's write
-    assert all(t.buffers == [0, 1, 1] and t.directions == ["IN", "IN", "INOUT"] for t in g.tasks)
-    assert g.scope_tree() == [("AUTO", [], [("AUTO", [k], []) for k in range(4)])]
-    assert g.hazards() == []
+@pytest.mark.xfail(strict=True, reason="open bug: yields inside a scope are sequential copies "
+                   "(both carries end as the same buffer, o = 0)")
+def test_tensor_swap_carries() -> None:
+    a, b = rand(16), rand(16)
+    r = execute(PROGRAMS / "carries.mlir", {"put": PUT, "copy": COPY, "inc": INC, "sub": SUB},
+                [a, b, zeros(16)], function="swap")
+    np.testing.assert_array_equal(r.outputs[2], (b + 1) - (a + 2))
+    assert r.ordered("t0", "t2") and r.ordered("t1", "t3") and r.ordered("t2", "t4")
 
 
-@pytest.mark.parametrize(("mode", "kernel"), [(0, 0), (1, 1), (-3, 1)])
-def test_if_else(mode: int, kernel: int) -> None:
-    g = run_orchestration(emit_file(EXAMPLES / "if_else.mlir"), tensors=[F16x16] * 2, scalars=[mode])
-    assert g.kernel_counts() == {("aiv", kernel): 1}  # kernel_add (id 0) when mode == 0
-    (t,) = g.tasks
-    assert t.buffers == [0, 0, 1] and t.directions == ["IN", "IN", "OUT"]
-    assert g.scope_tree() == [("AUTO", [], [("AUTO", [0], [])])]
+STRIPE16 = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    uint64_t k = (uint64_t)args[2];
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i) + (float)k;
+"""
 
 
-def test_softmax_tuple() -> None:
-    col = ([16, 1], "f32")
-    g = run_orchestration(emit_file(EXAMPLES / "softmax_tuple.mlir"), tensors=[F16x16, F16x16, col, col], scalars=[0.125])
-    (t,) = g.tasks
-    assert t.directions == ["IN", "INOUT", "INOUT", "INOUT"] and t.buffers == [0, 1, 2, 3]
-    assert t.scalar_as(0, "f") == 0.125
-    assert g.expected_arg_count == 5
+@pytest.mark.xfail(strict=True, reason="open bug: a TaskId carry yielded into another carry "
+                   "is rejected ('has no C++ form')")
+def test_taskid_double_buffering() -> None:
+    x = rand(16)
+    r = execute(PROGRAMS / "double_buffer.mlir", {"stripe": STRIPE16}, [x, zeros(96)])
+    np.testing.assert_array_equal(r.outputs[1], np.concatenate([x + i for i in range(6)]))
+    assert r.edges == edges(*(f"t{i}>t{i + 2} explicit" for i in range(4)))
 
 
-def test_group_kernel() -> None:
-    g = run_orchestration(emit_file(EXAMPLES / "group_kernel.mlir"), tensors=[F16x16] * 4)
-    alloc, mixed, mat = g.tasks
-    (tmp,) = alloc.outputs
-    assert mixed.kind == "mixed" and mixed.kernels == {"aic": 0, "aiv0": 1, "aiv1": -1}
-    assert mat.kind == "aic" and mat.kernel_id == 2
-    assert mixed.buffers == [0, 1, 2, tmp] and mat.buffers == [tmp, 1, 3]
-    assert mixed.directions == ["IN", "IN", "IN", "OUT"] and mat.directions == ["IN", "IN", "OUT"]
-    assert g.hazards() == []
+# ---------------------------------------------------------------------------------- views, scopes
 
 
-def test_dynamic_dim() -> None:
-    g = run_orchestration(emit_file(EXAMPLES / "dynamic_dim.mlir"), tensors=[([48, 16], "f32")] * 2)
-    alloc, scale, *relus = g.tasks
-    (scaled,) = alloc.outputs
-    assert g.buffers[scaled]["shape"] == [48, 16]  # sized by the dynamic-dim symbol M
-    assert scale.buffers == [0, scaled] and scale.directions == ["IN", "OUT"]
-    assert len(relus) == 3  # for (row = 0; row < M; row += 16)
-    assert [(t.args[0].tensor.offset, t.args[1].tensor.offset) for t in relus] == [(0, 0), (256, 256), (512, 512)]
-    assert all(t.directions == ["IN", "INOUT"] and t.buffers == [scaled, 1] for t in relus)
-    assert g.hazards() == []
+INC_ANY = INC
+
+
+def test_views_slices_reshape_transpose_assemble() -> None:
+    x = rand(16, 16)
+    kernels = {"inc8": INC_ANY, "inc256": INC_ANY, "copy": COPY}
+    r = execute(PROGRAMS / "views.mlir", kernels, [x, zeros(16, 16), zeros(16, 16), zeros(16, 16)])
+    y = np.concatenate([x[8:] + 1, x[:8] + 1])
+    np.testing.assert_array_equal(r.outputs[1], y)
+    np.testing.assert_array_equal(r.outputs[2], y + 1)
+    np.testing.assert_array_equal(r.outputs[3], x.T)
+    # the flat read of y waits for both half writers, found by overlap in the tensor map
+    assert r.edges == edges("t0>t2 tensormap", "t1>t2 tensormap")
+
+
+PUT_ADD = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    int64_t k = args[2];
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i) + (float)k;
+"""
+
+
+SEPARATE_IN_OUT = pytest.mark.xfail(
+    strict=True, reason="open bug: a buffer passed as a separate input and output of one task "
+    "(never promoted to inout) leaves the earlier writer's tensor-map entry in place, so the next "
+    "reader also waits for it (a transitive extra edge)")
+
+
+@pytest.mark.parametrize(("fill", "branch_task"),
+                         [pytest.param(0.5, True, marks=SEPARATE_IN_OUT), (1.0, False)])
+def test_nested_scopes_read_and_if_results(fill: float, branch_task: bool) -> None:
+    a = np.full((16, 16), fill, np.float32)
+    r = execute(PROGRAMS / "nested.mlir", {"add": ADD, "inc": INC, "put": PUT_ADD},
+                [a, zeros(16, 16), zeros(16, 16)])
+    o = 2 * a + 1
+    if branch_task:  # o[0, 0] = 2.0 is not > 2: the else branch increments o and yields 3
+        o = o + 1
+        np.testing.assert_array_equal(r.outputs[2], o + 3)
+        assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 tensormap",
+                                "t1>t2 tensormap", "t2>t3 tensormap")
+    else:
+        np.testing.assert_array_equal(r.outputs[2], o + 7)
+        assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 tensormap",
+                                "t1>t2 tensormap")
+    np.testing.assert_array_equal(r.outputs[1], o)
+
+
+SCALARS = """
+    Tensor *o = tensor(args, 0);
+    double d;
+    uint64_t bits = (uint64_t)args[4];
+    memcpy(&d, &bits, sizeof d);
+    at<float>(o, 0) = f32(args, 1);
+    at<float>(o, 1) = f32(args, 2);
+    at<float>(o, 2) = f32(args, 3);
+    at<float>(o, 3) = (float)d;
+    at<float>(o, 4) = (float)(int32_t)args[5];
+    at<float>(o, 5) = (float)(args[6] / 1000000000);
+    at<float>(o, 6) = (float)((uint64_t)args[7] + 10 * (uint64_t)args[8]);
+    at<float>(o, 7) = f32(args, 9) + (float)(uint64_t)args[10];
+"""
+
+
+def test_scalars_of_every_type() -> None:
+    # scalar_args.mlir: f32 constants (1.5, 0.1, -2e-3), f64 2.5, i32 -7, i64 1e10, index 3,
+    # i1 true, f32 %s * 2, index %n * 2
+    r = execute(PRINTER_TESTS / "scalar_args.mlir", {"k": SCALARS}, [zeros(8), 0.25, 5],
+                pipeline=False)
+    want = np.array([1.5, 0.1, -2e-3, 2.5, -7, 10, 13, 10.5], np.float32)
+    np.testing.assert_array_equal(r.outputs[0], want)
+    assert r.edges == set()
+
+
+# ---------------------------------------------------------------------------------- printer tests
+
+# (in d 64x16, in index b, out o 64x16): rows of block b % 4 of o = d + b
+KS = """
+    Tensor *d = tensor(args, 0), *o = tensor(args, 1);
+    uint64_t b = (uint64_t)args[2], row = 16 * (b % 4);
+    for (uint64_t r = row; r < row + 16; ++r)
+        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(d, r, c) + (float)b;
+"""
+
+
+def _blocks(d: np.ndarray, values: dict[int, float]) -> np.ndarray:
+    out = np.zeros_like(d)
+    for block, v in values.items():
+        out[16 * block:16 * block + 16] = d[16 * block:16 * block + 16] + v
+    return out
+
+
+def test_barrier_without_deps_is_submitted_unconditionally() -> None:
+    d = rand(64, 16)
+    r = execute(PRINTER_TESTS / "dummy_barrier.mlir", {"ks": KS}, [d, zeros(64, 16)],
+                function="static_empty", pipeline=False)
+    np.testing.assert_array_equal(r.outputs[1], _blocks(d, {0: 0}))
+    assert len(r.tasks) == 3 and r.edges == edges("t0>t1 explicit")  # t0, t2: the barriers
+
+
+def test_phase_fence_barrier_before_a_loop_of_consumers() -> None:
+    d = rand(64, 16)
+    r = execute(PRINTER_TESTS / "dummy_barrier.mlir", {"ks": KS}, [d, zeros(64, 16)],
+                function="phase_fence", pipeline=False)
+    np.testing.assert_array_equal(r.outputs[1], _blocks(d, {0: 0, 1: 1, 2: 2, 3: 3}))
+    assert r.edges == edges(*(f"t{i}>t4 explicit" for i in range(4)), "t4>t5 explicit",
+                            "t4>t6 explicit")
+
+
+def test_array_carry_broadcast_init() -> None:
+    # t0, then 4 parallel tasks whose array slots all start as t0, then one task after all 4
+    d = rand(64, 16)
+    r = execute(PRINTER_TESTS / "array_carry.mlir", {"ks": KS}, [d, zeros(64, 16)],
+                function="broadcast", pipeline=False)
+    np.testing.assert_array_equal(r.outputs[1], _blocks(d, {0: 4, 1: 1, 2: 2, 3: 3}))
+    assert r.edges == edges(*(f"t0>t{i} explicit" for i in range(1, 5)),
+                            *(f"t{i}>t5 explicit" for i in range(1, 5)))
+
+
+def test_array_carry_of_a_manual_scope_inside_a_loop() -> None:
+    # 3 rounds of a 2-branch parallel loop in a manual scope in the body of a sequential loop;
+    # the array outlives each manual block
+    d = rand(64, 16)
+    r = execute(PRINTER_TESTS / "array_carry.mlir", {"ks": KS}, [d, zeros(64, 16)],
+                function="survives", pipeline=False)
+    np.testing.assert_array_equal(r.outputs[1], _blocks(d, {0: 0, 1: 1}))
+    want = set()
+    for rnd in range(1, 3):
+        for a in (2 * rnd - 2, 2 * rnd - 1):
+            want |= edges(f"t{a}>t{2 * rnd} explicit", f"t{a}>t{2 * rnd + 1} explicit")
+    want |= edges("t4>t6 explicit", "t5>t6 explicit")
+    assert r.edges == want
+    assert [t["scope"] for t in r.tasks] == ["manual"] * 6 + ["auto"]
+
+
+@pytest.mark.parametrize("function", ["slots", "carried"])
+def test_taskid_arrays(function: str) -> None:
+    # @slots: t1 after the snapshot of slot 1 (t0), t2 after t0 and every slot (t1);
+    # @carried: t1 after slot 0 (t0), the last task after both slots
+    a = rand(16)
+    r = execute(PRINTER_TESTS / "task_arrays.mlir", {"k": INC}, [a, zeros(16)],
+                function=function, pipeline=False)
+    np.testing.assert_array_equal(r.outputs[1], a + 1)
+    assert r.edges == edges("t0>t1 explicit", "t0>t2 explicit", "t1>t2 explicit")
+
+
+KN = """
+    Tensor *x = tensor(args, 0), *io = tensor(args, 1), *o = tensor(args, 2);
+    for (uint64_t i = 0; i < numel(o); ++i) { at<float>(io, i) += 1.0f; at<float>(o, i) = at<float>(x, i); }
+"""
+
+
+def test_retain_edges_per_iteration() -> None:
+    # a buffer created in a loop body inside the manual scope: each iteration's tasks retain
+    # that iteration's allocation
+    r = execute(PRINTER_TESTS / "retain.mlir", {"k": INC, "kn": KN, "k8": INC},
+                [rand(16, 16), zeros(16, 16)], function="per_iteration", pipeline=False)
+    np.testing.assert_array_equal(r.outputs[1], zeros(16, 16) + 2)  # kn increments %o twice
+    assert r.edges == edges("alloc0>t0 explicit", "alloc0>t1 explicit", "alloc1>t2 explicit",
+                            "alloc1>t3 explicit")
+
+
+def test_retain_edges_ping_pong() -> None:
+    # two buffers swapped through carries: every task retains both allocations (the program
+    # orders nothing else; its reads and writes of the two buffers are the user's business)
+    r = execute(PRINTER_TESTS / "retain.mlir", {"k": INC, "kn": KN, "k8": INC}, [rand(16, 16)],
+                function="ping_pong", pipeline=False)
+    assert r.edges == {(f"alloc{j}", f"t{i}", "explicit") for i in range(4) for j in range(2)}
+
+
+# ---------------------------------------------------------------------------------- unordered data
+
+SLOW_INC = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    spin(8000);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i) + 1.0f;
+"""
+LATE_COPY = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    spin(1000);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
+"""
+BUMP = """
+    Tensor *io = tensor(args, 0);
+    for (uint64_t i = 0; i < numel(io); ++i) at<float>(io, i) += 100.0f;
+"""
+BOUNDARY = {"slow_inc": SLOW_INC, "slow_copy": LATE_COPY, "bump": BUMP}
+UNORDERED = pytest.mark.xfail(strict=True, reason="open bug: the pipeline adds no compiler edge "
+                              "for data the runtime does not order (manual-scope boundaries, WAR)")
+
+
+@UNORDERED
+@pytest.mark.parametrize("function", ["manual_then_auto", "auto_then_manual"])
+def test_data_crossing_a_manual_scope_boundary_is_ordered(function: str) -> None:
+    a, b = rand(16), rand(16)
+    r = execute(PROGRAMS / "boundary.mlir", BOUNDARY, [a, b, zeros(16)], function=function)
+    assert r.ordered("t0", "t1")  # the reader waits for the writer
+    np.testing.assert_array_equal(r.outputs[1], a + 1)
+    np.testing.assert_array_equal(r.outputs[2], a + 1)
+
+
+@UNORDERED
+def test_a_write_after_a_read_in_an_auto_scope_is_ordered() -> None:
+    b = rand(16)
+    r = execute(PROGRAMS / "boundary.mlir", BOUNDARY, [b, zeros(16)], function="war_auto")
+    assert r.ordered("t0", "t1")  # the in-place writer waits for the reader
+    np.testing.assert_array_equal(r.outputs[1], b)
+    np.testing.assert_array_equal(r.outputs[0], b + 100)

@@ -3,7 +3,7 @@ the scalar-argument encoding.
 
 Spec: seeds/000, "标量参数编码" (scalar encoding: floats through `to_u64`, integers and bools
 cast to `uint64_t`; the entry decodes scalar slots through a union) and the runtime's
-`DataType` enum (names as in `tests/support/pto_orchestration_api.h`).
+`DataType` enum (`common/task_interface/data_type.h` of hw-native-sys/simpler).
 """
 
 from __future__ import annotations
@@ -34,11 +34,9 @@ DATA_TYPES: dict[str, str] = {
     "si64": "INT64",
     "ui64": "UINT64",
     "i1": "BOOL",
-    "f8E4M3FN": "FP8E4M3FN",
-    "f8E8M0FNU": "FP8E8M0",
-    "f4E2M1FN": "FP4E2M1",
 }
-"""MLIR element type -> the runtime's `DataType::` enumerator (every type the runtime has)."""
+"""MLIR element type -> the runtime's `DataType::` enumerator (every type the a2a3 runtime has:
+its `data_type.h` has no FP8 / FP4 types)."""
 
 C_TYPES: dict[str, str] = {
     "index": "int64_t",

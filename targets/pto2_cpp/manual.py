@@ -152,6 +152,10 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
     hoist = ctx is not None and (not is_tid or b.hoist)  # type: ignore[union-attr]
     n = array_size(b)
     decl = f"PTO2TaskId {b.name}[{n}];" if n else f"{b.ctype} {b.name};"
+    if not n and b.ctype == "Tensor" and (hoist or init is None):
+        # The runtime's Tensor has no public default constructor: a variable declared before
+        # its value is known starts as a copy of a tensor parameter, valid everywhere.
+        decl = f"Tensor {b.name} = {placeholder_tensor(p).text};"
     if hoist:
         assert ctx is not None
         low.edits.insert_before(ctx.header, ctx.depth, [decl])
@@ -173,6 +177,21 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
         w.line(f"{b.name} = {text};")
     else:
         w.line(f"{b.ctype} {b.name} = {text};")
+
+
+def placeholder_tensor(p: FunctionPrinter) -> Expr:
+    """The C++ form of the function's first tensor parameter (marked used), the initial value
+    of a `Tensor` variable declared before its value is known. A located error when the
+    function has no tensor parameter."""
+    for arg in p.func.body.block.args:
+        if isinstance(arg.type, TensorType):
+            return p.use(arg, p.func)
+    raise codegen_error(
+        p.func,
+        "declares a tensor variable before its value is known (an scf.if result or a loop "
+        "carry hoisted before a manual scope), and the runtime's Tensor must be initialised "
+        "from an existing tensor: give the function a tensor parameter",
+    )
 
 
 # ---------------------------------------------------------------------- retained buffers

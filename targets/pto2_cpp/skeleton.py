@@ -8,7 +8,7 @@ Spec: seeds/000, "代码生成流程" (the 9 stages), "外部张量 vs 内部张
     3  entry signature                  void aicpu_orchestration_entry(const ChipStorageTaskArgs&)
     4  external tensors                 Tensor ext_<name> = from_tensor_arg(orch_args.tensor(N));
        scalar parameters                union { uint64_t u64; T val; } <name>_conv; ... (used ones)
-       dynamic-dim symbols              int64_t M = (int64_t)orch_args.tensor(N).ref().shapes[axis];
+       dynamic-dim symbols              int64_t M = (int64_t)orch_args.tensor(N).shapes[axis];
     5-8 the body                        (tensor_ops, tasks, control_flow)
     9  closing                          }  // extern "C"
 
@@ -170,7 +170,7 @@ def _declare_prologue(p: FunctionPrinter, sig: Signature) -> list[tuple[str, Bin
         prm = sig.params[arg_index]
         b = p.declare(op.result, "int64_t", f"{prm.name}_dim{axis}")
         p.dim_symbols[(arg_index, axis)] = b
-        line = f"int64_t {b.name} = (int64_t)orch_args.tensor({prm.slot}).ref().shapes[{axis}];"
+        line = f"int64_t {b.name} = (int64_t)orch_args.tensor({prm.slot}).shapes[{axis}];"
         out.append(("// Dynamic-dim symbols (extent of the declaring argument)", b, [line]))
     return out
 

@@ -41,7 +41,7 @@ func.func @alloc_batching(%x: tensor<?x16xf16>) attributes {pto_orch.kind = #pto
 // CHECK-NEXT:    Tensor ext_x = from_tensor_arg(orch_args.tensor(0));
 // CHECK-EMPTY:
 // CHECK-NEXT:    // Dynamic-dim symbols (extent of the declaring argument)
-// CHECK-NEXT:    int64_t M = (int64_t)orch_args.tensor(0).ref().shapes[0];
+// CHECK-NEXT:    int64_t M = (int64_t)orch_args.tensor(0).shapes[0];
 // CHECK-EMPTY:
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:        uint32_t a_ci_shapes[2] = {8, 16};

@@ -1,12 +1,12 @@
 // Element types (seeds/000 op mapping; DataType names of the runtime): every MLIR element
-// type the runtime has a DataType for, in one scope of 19 creates: the batch is split after
+// type the runtime has a DataType for (f32, f16 and bf16 twice), in one scope of 19 creates: the batch is split after
 // 16 TensorCreateInfos (the runtime's Arg, and so one alloc_tensors call, holds at most 16:
 // CORE_MAX_TENSOR_ARGS), so alloc_0 takes the first 16 and alloc_1 the last 3. Signless
 // and signed integers are the runtime's signed types, i1 is BOOL.
 // RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k1 aiv (out tensor<4xf32>, out tensor<4xf16>, out tensor<4xbf16>, out tensor<4xi8>, out tensor<4xsi8>, out tensor<4xui8>, out tensor<4xi16>, out tensor<4xsi16>, out tensor<4xui16>, out tensor<4xi32>)
-pto_orch.kernel @k2 aiv (out tensor<4xsi32>, out tensor<4xui32>, out tensor<4xi64>, out tensor<4xsi64>, out tensor<4xui64>, out tensor<4xi1>, out tensor<4xf8E4M3FN>, out tensor<4xf8E8M0FNU>, out tensor<4xf4E2M1FN>)
+pto_orch.kernel @k2 aiv (out tensor<4xsi32>, out tensor<4xui32>, out tensor<4xi64>, out tensor<4xsi64>, out tensor<4xui64>, out tensor<4xi1>, out tensor<4xf32>, out tensor<4xf16>, out tensor<4xbf16>)
 
 func.func @data_types() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope auto {
@@ -26,11 +26,11 @@ func.func @data_types() attributes {pto_orch.kind = #pto_orch.kind<orchestration
     %si64 = pto_tensor.create : tensor<4xsi64>
     %ui64 = pto_tensor.create : tensor<4xui64>
     %flag = pto_tensor.create : tensor<4xi1>
-    %fp8 = pto_tensor.create : tensor<4xf8E4M3FN>
-    %e8m0 = pto_tensor.create : tensor<4xf8E8M0FNU>
-    %fp4 = pto_tensor.create : tensor<4xf4E2M1FN>
+    %g32 = pto_tensor.create : tensor<4xf32>
+    %g16 = pto_tensor.create : tensor<4xf16>
+    %gbf16 = pto_tensor.create : tensor<4xbf16>
     pto_orch.call @k1(out %f32, out %f16, out %bf16, out %i8, out %si8, out %ui8, out %i16, out %si16, out %ui16, out %i32) : (tensor<4xf32>, tensor<4xf16>, tensor<4xbf16>, tensor<4xi8>, tensor<4xsi8>, tensor<4xui8>, tensor<4xi16>, tensor<4xsi16>, tensor<4xui16>, tensor<4xi32>) -> ()
-    pto_orch.call @k2(out %si32, out %ui32, out %i64, out %si64, out %ui64, out %flag, out %fp8, out %e8m0, out %fp4) : (tensor<4xsi32>, tensor<4xui32>, tensor<4xi64>, tensor<4xsi64>, tensor<4xui64>, tensor<4xi1>, tensor<4xf8E4M3FN>, tensor<4xf8E8M0FNU>, tensor<4xf4E2M1FN>) -> ()
+    pto_orch.call @k2(out %si32, out %ui32, out %i64, out %si64, out %ui64, out %flag, out %g32, out %g16, out %gbf16) : (tensor<4xsi32>, tensor<4xui32>, tensor<4xi64>, tensor<4xsi64>, tensor<4xui64>, tensor<4xi1>, tensor<4xf32>, tensor<4xf16>, tensor<4xbf16>) -> ()
   }
   func.return
 }
@@ -88,16 +88,16 @@ func.func @data_types() attributes {pto_orch.kind = #pto_orch.kind<orchestration
 // CHECK-NEXT:        const Tensor& si64 = alloc_0.get_ref(13);
 // CHECK-NEXT:        const Tensor& ui64 = alloc_0.get_ref(14);
 // CHECK-NEXT:        const Tensor& flag = alloc_0.get_ref(15);
-// CHECK-NEXT:        uint32_t fp8_ci_shapes[1] = {4};
-// CHECK-NEXT:        TensorCreateInfo fp8_ci(fp8_ci_shapes, 1, DataType::FP8E4M3FN);
-// CHECK-NEXT:        uint32_t e8m0_ci_shapes[1] = {4};
-// CHECK-NEXT:        TensorCreateInfo e8m0_ci(e8m0_ci_shapes, 1, DataType::FP8E8M0);
-// CHECK-NEXT:        uint32_t fp4_ci_shapes[1] = {4};
-// CHECK-NEXT:        TensorCreateInfo fp4_ci(fp4_ci_shapes, 1, DataType::FP4E2M1);
-// CHECK-NEXT:        TaskOutputTensors alloc_1 = alloc_tensors(fp8_ci, e8m0_ci, fp4_ci);
-// CHECK-NEXT:        const Tensor& fp8 = alloc_1.get_ref(0);
-// CHECK-NEXT:        const Tensor& e8m0 = alloc_1.get_ref(1);
-// CHECK-NEXT:        const Tensor& fp4 = alloc_1.get_ref(2);
+// CHECK-NEXT:        uint32_t g32_ci_shapes[1] = {4};
+// CHECK-NEXT:        TensorCreateInfo g32_ci(g32_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:        uint32_t g16_ci_shapes[1] = {4};
+// CHECK-NEXT:        TensorCreateInfo g16_ci(g16_ci_shapes, 1, DataType::FLOAT16);
+// CHECK-NEXT:        uint32_t gbf16_ci_shapes[1] = {4};
+// CHECK-NEXT:        TensorCreateInfo gbf16_ci(gbf16_ci_shapes, 1, DataType::BFLOAT16);
+// CHECK-NEXT:        TaskOutputTensors alloc_1 = alloc_tensors(g32_ci, g16_ci, gbf16_ci);
+// CHECK-NEXT:        const Tensor& g32 = alloc_1.get_ref(0);
+// CHECK-NEXT:        const Tensor& g16 = alloc_1.get_ref(1);
+// CHECK-NEXT:        const Tensor& gbf16 = alloc_1.get_ref(2);
 // CHECK-EMPTY:
 // CHECK-NEXT:        // Task 0: k1
 // CHECK-NEXT:        Arg params_t0;
@@ -121,9 +121,9 @@ func.func @data_types() attributes {pto_orch.kind = #pto_orch.kind<orchestration
 // CHECK-NEXT:        params_t1.add_output(si64);
 // CHECK-NEXT:        params_t1.add_output(ui64);
 // CHECK-NEXT:        params_t1.add_output(flag);
-// CHECK-NEXT:        params_t1.add_output(fp8);
-// CHECK-NEXT:        params_t1.add_output(e8m0);
-// CHECK-NEXT:        params_t1.add_output(fp4);
+// CHECK-NEXT:        params_t1.add_output(g32);
+// CHECK-NEXT:        params_t1.add_output(g16);
+// CHECK-NEXT:        params_t1.add_output(gbf16);
 // CHECK-NEXT:        rt_submit_aiv_task(1, params_t1);
 // CHECK-NEXT:    }
 // CHECK-NEXT:}

@@ -30,8 +30,8 @@ func.func @dynamic_dims(%x: tensor<?x16xf32>, %y: tensor<8x?xf32>, %z: tensor<16
 // CHECK-NEXT:    Tensor ext_x = from_tensor_arg(orch_args.tensor(0));
 // CHECK-EMPTY:
 // CHECK-NEXT:    // Dynamic-dim symbols (extent of the declaring argument)
-// CHECK-NEXT:    int64_t M = (int64_t)orch_args.tensor(0).ref().shapes[0];
-// CHECK-NEXT:    int64_t N = (int64_t)orch_args.tensor(1).ref().shapes[1];
+// CHECK-NEXT:    int64_t M = (int64_t)orch_args.tensor(0).shapes[0];
+// CHECK-NEXT:    int64_t N = (int64_t)orch_args.tensor(1).shapes[1];
 // CHECK-EMPTY:
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:        int64_t rows = 16;

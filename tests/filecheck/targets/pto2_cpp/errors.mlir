@@ -40,7 +40,7 @@ func.func @f64_tensor() attributes {pto_orch.kind = #pto_orch.kind<orchestration
   %u = pto_tensor.reshape %t : tensor<4xf64> to tensor<2x2xf64>
   func.return
 }
-// CHECK: :39:3: error: 'pto_tensor.create' op element type f64 has no PTO2 runtime DataType (supported: bf16, f16, f32, f4E2M1FN, f8E4M3FN, f8E8M0FNU, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
+// CHECK: :39:3: error: 'pto_tensor.create' op element type f64 has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
 
 // -----
 
@@ -158,3 +158,13 @@ builtin.module {
   pto_orch.kernel @k aiv (in tensor<4xf32>) -> ()
 }
 // CHECK: :157:1: error: 'builtin.module' op has no orchestration function to print (a func.func with a body and pto_orch.kind = #pto_orch.kind<orchestration>)
+
+// -----
+
+// The a2a3 runtime has no FP8 / FP4 DataType.
+func.func @fp8_tensor() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %t = pto_tensor.create : tensor<4xf8E4M3FN>
+  %u = pto_tensor.reshape %t : tensor<4xf8E4M3FN> to tensor<2x2xf8E4M3FN>
+  func.return
+}
+// CHECK: :166:3: error: 'pto_tensor.create' op element type f8E4M3FN has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)

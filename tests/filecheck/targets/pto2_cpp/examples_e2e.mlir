@@ -43,7 +43,7 @@
 // IF_ELSE-NEXT:    int64_t mode = mode_conv.val;
 // IF_ELSE-EMPTY:
 // IF_ELSE-NEXT:    PTO2_SCOPE() {
-// IF_ELSE-NEXT:        Tensor y_out;
+// IF_ELSE-NEXT:        Tensor y_out = ext_x;
 // IF_ELSE-NEXT:        if (mode == 0) {
 // IF_ELSE-NEXT:            PTO2_SCOPE() {
 // IF_ELSE-NEXT:                // Task 0: kernel_add
@@ -137,7 +137,7 @@
 // DYNAMIC_DIM-NEXT:    Tensor ext_y = from_tensor_arg(orch_args.tensor(1));
 // DYNAMIC_DIM-EMPTY:
 // DYNAMIC_DIM-NEXT:    // Dynamic-dim symbols (extent of the declaring argument)
-// DYNAMIC_DIM-NEXT:    int64_t M = (int64_t)orch_args.tensor(0).ref().shapes[0];
+// DYNAMIC_DIM-NEXT:    int64_t M = (int64_t)orch_args.tensor(0).shapes[0];
 // DYNAMIC_DIM-EMPTY:
 // DYNAMIC_DIM-NEXT:    PTO2_SCOPE() {
 // DYNAMIC_DIM-NEXT:        uint32_t scaled_ci_shapes[2] = {(uint32_t)M, 16};

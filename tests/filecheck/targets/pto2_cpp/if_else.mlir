@@ -1,5 +1,5 @@
 // scf.if (seeds/000, "IfStmt"): every used result is a variable declared before the `if`
-// (`Tensor y_out;`, `int64_t pick;`) and assigned at the end of each branch, inside the
+// (`Tensor y_out = ext_x;`, `int64_t pick;`) and assigned at the end of each branch, inside the
 // branch's PTO2_SCOPE when the branch is one (the scope's results feed the branch's yield).
 // The condition is the C++ expression of the i1 value. An if without results and with an
 // empty else prints no else; an unused result (%ignored) declares nothing.
@@ -58,7 +58,7 @@ func.func @if_else(%x: tensor<16x16xf32>, %y: tensor<16x16xf32> {pto_orch.dir = 
 // CHECK-NEXT:    bool flag = flag_conv.val;
 // CHECK-EMPTY:
 // CHECK-NEXT:    PTO2_SCOPE() {
-// CHECK-NEXT:        Tensor y_out;
+// CHECK-NEXT:        Tensor y_out = ext_x;
 // CHECK-NEXT:        if (mode == 0) {
 // CHECK-NEXT:            PTO2_SCOPE() {
 // CHECK-NEXT:                uint32_t t_ci_shapes[2] = {16, 16};

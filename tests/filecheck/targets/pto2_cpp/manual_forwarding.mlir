@@ -123,7 +123,7 @@ func.func @branches(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir =
 // CHECK-NEXT:    bool c = c_conv.val;
 // CHECK-EMPTY:
 // CHECK-NEXT:    PTO2_SCOPE() {
-// CHECK-NEXT:        Tensor t;
+// CHECK-NEXT:        Tensor t = ext_a;
 // CHECK-NEXT:        PTO2TaskId id;
 // CHECK-NEXT:        if (c) {
 // CHECK-NEXT:            PTO2_SCOPE(PTO2ScopeMode::MANUAL) {

@@ -95,9 +95,9 @@ func.func @compiler_owned(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch
 // CHECK-NEXT:        const Tensor& buf = alloc_0.get_ref(0);
 // CHECK-NEXT:        PTO2TaskId alloc_0_tid = alloc_0.task_id();
 // CHECK-EMPTY:
-// CHECK-NEXT:        Tensor x;
+// CHECK-NEXT:        Tensor x = ext_a;
 // CHECK-NEXT:        int64_t k;
-// CHECK-NEXT:        Tensor sel;
+// CHECK-NEXT:        Tensor sel = ext_a;
 // CHECK-NEXT:        PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:            // Task 0: k
 // CHECK-NEXT:            Arg params_t0;

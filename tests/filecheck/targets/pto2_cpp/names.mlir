@@ -118,7 +118,7 @@ func.func @names(%a: tensor<4xf32>, %new: index, %flag: i1) attributes {pto_orch
 // CHECK-NEXT:        params_t4.add_output(c);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t4);
 // CHECK-EMPTY:
-// CHECK-NEXT:        Tensor r;
+// CHECK-NEXT:        Tensor r = ext_a;
 // CHECK-NEXT:        if (flag) {
 // CHECK-NEXT:            PTO2_SCOPE() {
 // CHECK-NEXT:                uint32_t t_ci_shapes[1] = {4};

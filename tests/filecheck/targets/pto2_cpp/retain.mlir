@@ -217,7 +217,8 @@ func.func @ping_pong(%a: tensor<16x16xf32>) attributes {pto_orch.kind = #pto_orc
 
 // CHECK:// ===== orchestration/ping_pong.cpp =====
 // CHECK:void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args) {
-// CHECK-NEXT:    (void)orch_args;
+// CHECK-NEXT:    // External tensors
+// CHECK-NEXT:    Tensor ext_a = from_tensor_arg(orch_args.tensor(0));
 // CHECK-EMPTY:
 // CHECK-NEXT:    uint32_t ping_ci_shapes[2] = {16, 16};
 // CHECK-NEXT:    TensorCreateInfo ping_ci(ping_ci_shapes, 2, DataType::FLOAT32);
@@ -231,8 +232,8 @@ func.func @ping_pong(%a: tensor<16x16xf32>) attributes {pto_orch.kind = #pto_orc
 // CHECK-NEXT:    const Tensor& pong = alloc_1.get_ref(0);
 // CHECK-NEXT:    PTO2TaskId alloc_1_tid = alloc_1.task_id();
 // CHECK-EMPTY:
-// CHECK-NEXT:    Tensor src;
-// CHECK-NEXT:    Tensor dst;
+// CHECK-NEXT:    Tensor src = ext_a;
+// CHECK-NEXT:    Tensor dst = ext_a;
 // CHECK-NEXT:    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:        src = ping;
 // CHECK-NEXT:        dst = pong;

@@ -1,0 +1,34 @@
+// Data crossing a manual-scope boundary, and a write after a read in an auto scope: the three
+// shapes the runtime does not order by itself (it computes no fan-in for manual-scope tasks,
+// records none of their writes, and its tensor map records only writers).
+//  - @manual_then_auto: a manual task writes %b (slowly), then an auto task reads it;
+//  - @auto_then_manual: an auto task writes %b (slowly), then a manual task reads it;
+//  - @war_auto: an auto task reads %b (slowly), then a later auto task writes %b in place.
+
+pto_orch.kernel @slow_inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @slow_copy aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @bump aiv (inout tensor<16xf32>) -> tensor<16xf32>
+
+func.func @manual_then_auto(%a: tensor<16xf32>, %b: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %b2 = pto_rt.scope manual -> (tensor<16xf32>) {
+    %b1, %t = pto_orch.submit @slow_inc(%a, %b) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    pto_rt.yield %b1 : tensor<16xf32>
+  }
+  %o1 = pto_orch.call @slow_copy(%b2, %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+func.func @auto_then_manual(%a: tensor<16xf32>, %b: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %b1 = pto_orch.call @slow_inc(%a, %b) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %o2 = pto_rt.scope manual -> (tensor<16xf32>) {
+    %o1, %t = pto_orch.submit @slow_copy(%b1, %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    pto_rt.yield %o1 : tensor<16xf32>
+  }
+  func.return
+}
+
+func.func @war_auto(%b: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %o1 = pto_orch.call @slow_copy(%b, %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %b1 = pto_orch.call @bump(%b) : (tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
