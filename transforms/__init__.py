@@ -50,6 +50,12 @@ def _classify_iter_arg_carry() -> type[ModulePass]:
     return ClassifyIterArgCarry
 
 
+def _order_untracked_hazards() -> type[ModulePass]:
+    from pypto_dialects.transforms.order_untracked_hazards import OrderUntrackedHazards
+
+    return OrderUntrackedHazards
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -64,7 +70,12 @@ PASSES["classify-iter-arg-carry"] = (
     _classify_iter_arg_carry,
     "stamp the carry plan (rebind flags, TaskId array sizes) on every scf.for with iter_args",
 )
+PASSES["order-untracked-hazards"] = (
+    _order_untracked_hazards,
+    "add a compiler edge for every hazard the runtime does not order (manual-scope boundaries, WAR)",
+)
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
-    "derive-call-directions, materialize-runtime-scopes, classify-iter-arg-carry",
+    "derive-call-directions, materialize-runtime-scopes, order-untracked-hazards, "
+    "classify-iter-arg-carry",
 )

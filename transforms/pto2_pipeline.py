@@ -3,14 +3,17 @@
 Spec: DESIGN.md section 4 (the pass order) and section 1 (the product picture). User
 documentation and the reasons for the order: docs/passes/index.md.
 
-    derive-call-directions  ->  materialize-runtime-scopes  ->  classify-iter-arg-carry
+    derive-call-directions  ->  materialize-runtime-scopes  ->  order-untracked-hazards
+                            ->  classify-iter-arg-carry
 
 1. derive-call-directions first: it reads the program as the user wrote it (the allocation
    of a created tensor is the region holding its `pto_tensor.create`, which is the region
    the runtime scope will be), and its result does not depend on where scopes go.
 2. materialize-runtime-scopes next: it places the auto scopes and the compiler-owned manual
    scopes, and consumes the compiler's manual-scope markers.
-3. classify-iter-arg-carry last: a `pto_orch.parallel` TaskId carry becomes an array only
+3. order-untracked-hazards next: it sees every scope (the compiler-owned manual ones too) and
+   adds the compiler edges the runtime's tracking misses, with the TaskId carries they need.
+4. classify-iter-arg-carry last: a `pto_orch.parallel` TaskId carry becomes an array only
    inside a manual scope, including the compiler-owned ones step 2 creates, and it follows
    loop results through the `pto_rt.scope` results step 2 threads out of loop bodies.
 
@@ -28,8 +31,8 @@ from xdsl.passes import ModulePass
 
 @dataclass(frozen=True)
 class Pto2Pipeline(ModulePass):
-    """Run derive-call-directions, materialize-runtime-scopes and classify-iter-arg-carry on
-    the module, in that order. Each pass raises its own located diagnostics."""
+    """Run derive-call-directions, materialize-runtime-scopes, order-untracked-hazards and
+    classify-iter-arg-carry on the module, in that order. Each pass raises its own located diagnostics."""
 
     name = "pto2-pipeline"
 
@@ -40,5 +43,12 @@ class Pto2Pipeline(ModulePass):
             MaterializeRuntimeScopes,
         )
 
-        for p in (DeriveCallDirections(), MaterializeRuntimeScopes(), ClassifyIterArgCarry()):
+        from pypto_dialects.transforms.order_untracked_hazards import OrderUntrackedHazards
+
+        for p in (
+            DeriveCallDirections(),
+            MaterializeRuntimeScopes(),
+            OrderUntrackedHazards(),
+            ClassifyIterArgCarry(),
+        ):
             p.apply(ctx, op)

@@ -24,7 +24,6 @@ printed):
                                manual header when declared directly in a manual block)
     assign_arrays(pairs)       the TaskId-array copies of a yield's parallel assignment
     if_result(op, i)           an scf.if result of TaskId type
-    scope_result(op, i, v)     a pto_rt.scope result of TaskId type (bound like any value)
     check_read(op)             pto_tensor.read of a tensor a manual task wrote (difference 6)
     finish()                   applies the deferred line edits at the end of the body
 
@@ -297,11 +296,6 @@ class TaskIdLowering:
     def if_result(self, op: Operation, index: int) -> Binding:
         """The variable of a TaskId result of an scf.if (bound; declared by the caller)."""
         return task_arrays.if_result(self, op, index)  # type: ignore[arg-type]
-
-    def scope_result(self, op: ScopeOp, index: int, value: SSAValue) -> None:
-        """A TaskId yielded out of an auto scope: bound to the yielded value like any other
-        result; a TaskId declared inside the scope is then unusable after it (the deps
-        resolver reports a user edge on it, rule 5)."""
 
     # ------------------------------------------------------------------ end of function
 

@@ -1,0 +1,574 @@
+"""`order-untracked-hazards`: a compiler edge for every hazard the PTO2 runtime does not order.
+
+User documentation: docs/passes/order-untracked-hazards.md.
+
+The runtime orders two tasks only in these cases (`runtime/pto_dep_compute.h` of
+hw-native-sys/simpler): both run in AUTO scopes, the earlier one wrote an overlapping region
+(`add_inout` / `add_output` of an existing tensor records it in the tensor map), and the later
+one looks the region up (`add_input` / `add_inout`). Everything else is left to explicit
+`set_dependencies` edges:
+
+- a task in a MANUAL scope computes no fan-in and records none of its writes, so data crossing a
+  manual scope's boundary, in either direction, is unordered;
+- the tensor map records writers only, so an in-place write after a read (WAR) is unordered, and
+  an `add_output` writer is ordered after nothing (WAW).
+
+For every such pair of tasks on one buffer (storage roots: analysis/storage_roots.py) the pass
+adds the earlier task's TaskId to the later task's `compiler_deps`; two tasks of one manual scope
+are the user's to order (their `deps`), and nothing is added there. To name the earlier task's
+TaskId the pass turns a `pto_orch.call` into a `pto_orch.submit`, and carries the TaskId out of
+every region that closes before the later task: a `pto_rt.scope` result, an `scf.if` result (the
+other branch yields `pto_system.task_invalid`) or an `scf.for` carry (initialised invalid). A
+loop-carried hazard (a task of one iteration against a task of the previous one) goes through an
+`scf.for` carry as well. The C++ printer prints such a TaskId as a variable declared
+`PTO2TaskId::invalid()` before the region, assigned inside it and guarded at its use.
+
+A TaskId carried out of a loop names the last iteration's task only. That orders all iterations
+when the task writes its whole buffer (each iteration's instance is then ordered after the
+previous one); otherwise (a read, or a write of part of the buffer) the pass reports a located
+error naming both tasks.
+
+Buffers are compared by storage root, without regions: two slices of one buffer count as
+overlapping (an edge too many, never one too few). An access's "whole buffer" property is the
+absence of a slice / view between the task argument and its root.
+
+Cost: one walk; a loop body is walked twice (to see loop-carried hazards), so a loop nest of
+depth d is walked 2^d times.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.orch import (
+    ITER_ARG_ARRAY_SIZE,
+    ITER_ARG_REBIND,
+    TASK_ID,
+    ArgDirection,
+    CallOp,
+    KernelOp,
+    SubmitOp,
+)
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.system import TaskInvalidOp
+from pypto_dialects.transforms.derive_call_directions import KernelTable, orchestration_functions
+
+Task = CallOp | SubmitOp
+
+
+# --------------------------------------------------------------------------- buffers
+
+
+class Roots:
+    """The storage roots of tensor values, and whether a value is its whole root."""
+
+    def __init__(self, kernels: KernelTable) -> None:
+        self.kernels = kernels
+        self.memo: dict[SSAValue, tuple[frozenset[SSAValue], bool]] = {}
+        self.active: set[SSAValue] = set()
+        self.cuts = 0  # cycles cut so far: what was computed across a cut is not memoized
+
+    def _kernel(self, task: Task) -> KernelOp | None:
+        return self.kernels.of(task)
+
+    def of(self, value: SSAValue) -> tuple[frozenset[SSAValue], bool]:
+        """(roots, whole): the buffers `value` may be, and True when it is all of each."""
+        chain: list[tuple[SSAValue, bool]] = []
+        cuts = self.cuts
+        v = value
+        while True:
+            known = self.memo.get(v)
+            if known is not None:
+                res = known
+                break
+            links = storage.edges(v, self._kernel)
+            if not links:
+                res = (frozenset({v}), True)
+                break
+            if len(links) == 1:
+                link, nxt = links[0]
+                chain.append((v, link != storage.Link.PART))
+                v = nxt
+                continue
+            res = self._many(v, links)
+            break
+        # propagate back along the chain (a PART link makes everything above it partial)
+        roots, w = res
+        if self.cuts == cuts:
+            self.memo[v] = res
+        for val, keeps in reversed(chain):
+            w = w and keeps
+            if self.cuts == cuts:
+                self.memo[val] = (roots, w)
+        return (roots, w)
+
+    def _many(
+        self, value: SSAValue, links: list[storage.Edge]
+    ) -> tuple[frozenset[SSAValue], bool]:
+        if value in self.active:
+            self.cuts += 1
+            return (frozenset(), True)  # a cycle through loop carries adds nothing new
+        self.active.add(value)
+        roots: set[SSAValue] = set()
+        whole = True
+        try:
+            for link, nxt in links:
+                r, w = self.of(nxt)
+                roots |= r
+                whole = whole and w and link != storage.Link.PART
+        finally:
+            self.active.discard(value)
+        return (frozenset(roots), whole)
+
+
+# --------------------------------------------------------------------------- accesses
+
+
+@dataclass(eq=False)
+class Access:
+    """One task's use of one buffer. `lookup`: the runtime looks the region up (in / inout);
+    `manual`: the innermost manual scope around the task; `prev`: the loops of which this
+    entry is the previous iteration's instance."""
+
+    task: Task
+    read: bool
+    write: bool
+    lookup: bool
+    whole: bool
+    manual: ScopeOp | None
+    prev: frozenset[scf.ForOp] = frozenset()
+
+
+@dataclass
+class Pending:
+    """The accesses of one buffer a later task may have to be ordered after."""
+
+    writers: list[Access] = field(default_factory=list)
+    readers: list[Access] = field(default_factory=list)
+
+    def copy(self) -> Pending:
+        return Pending(list(self.writers), list(self.readers))
+
+
+State = dict[SSAValue, Pending]
+
+
+def _copy(state: State) -> State:
+    return {k: v.copy() for k, v in state.items()}
+
+
+def _merge(into: State, other: State) -> None:
+    for root, pend in other.items():
+        mine = into.setdefault(root, Pending())
+        for dst, src in ((mine.writers, pend.writers), (mine.readers, pend.readers)):
+            have = {id(a) for a in dst}
+            dst.extend(a for a in src if id(a) not in have)
+
+
+def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
+    """Whether the earlier access `p` and the later `x` conflict with no runtime ordering
+    (`loop`: `p` is from the previous iteration of that loop)."""
+    if not (p.write or x.write):
+        return False
+    if p.task is x.task and loop is None:
+        return False
+    if p.manual is not None and p.manual is x.manual:
+        if loop is None or p.manual.is_ancestor(loop):
+            return False  # one manual scope (one instance of it): the user's deps order it
+    if p.manual is None and x.manual is None and p.write and x.lookup:
+        return False  # the tensor map: x waits for the earlier writer
+    return True
+
+
+@dataclass(eq=False)
+class Need:
+    """A compiler edge to add: `x` after `p` (through a carry of the loop whose body is
+    `loop_body`, if given; blocks survive the rebuilding of their op, ops do not)."""
+
+    x: Task
+    p: Access
+    loop_body: Block | None
+
+
+class Analysis:
+    """Walks one function and lists the edges it needs."""
+
+    def __init__(self, roots: Roots) -> None:
+        self.roots = roots
+        self.needs: list[Need] = []
+        self.seen: set[tuple[int, int, int]] = set()
+        self.loops: list[scf.ForOp] = []  # the loops around the op being walked
+        self.manual: list[ScopeOp] = []
+
+    def block(self, block: Block, state: State) -> None:
+        for op in block.ops:
+            self.op(op, state)
+
+    def op(self, op: Operation, state: State) -> None:
+        if isinstance(op, CallOp | SubmitOp):
+            self.task(op, state)
+        elif isinstance(op, ScopeOp):
+            if op.is_manual:
+                self.manual.append(op)
+            self.block(op.body.block, state)
+            if op.is_manual:
+                self.manual.pop()
+        elif isinstance(op, scf.IfOp):
+            before = _copy(state)
+            self.block(op.true_region.block, state)
+            if op.false_region.blocks:
+                other = _copy(before)
+                self.block(op.false_region.block, other)
+                _merge(state, other)
+            else:
+                _merge(state, before)
+        elif isinstance(op, scf.ForOp):
+            before = _copy(state)
+            self.loops.append(op)
+            self.block(op.body.block, state)
+            self._mark_prev(state, op)
+            self.block(op.body.block, state)
+            self.loops.pop()
+            _merge(state, before)
+        else:
+            for region in op.regions:
+                for b in region.blocks:
+                    self.block(b, state)
+
+    @staticmethod
+    def _mark_prev(state: State, loop: scf.ForOp) -> None:
+        """Entries made in the first walk of `loop`'s body become the previous iteration's."""
+        for pend in state.values():
+            for lst in (pend.writers, pend.readers):
+                for i, a in enumerate(lst):
+                    if loop.is_ancestor(a.task):
+                        lst[i] = Access(
+                            a.task, a.read, a.write, a.lookup, a.whole, a.manual, a.prev | {loop}
+                        )
+
+    def task(self, op: Task, state: State) -> None:
+        dirs = op.directions()
+        if dirs is None:
+            return
+        manual = self.manual[-1] if self.manual else None
+        per_root: dict[SSAValue, Access] = {}
+        for value, d in zip(op.args, dirs):
+            if d in (ArgDirection.SCALAR, ArgDirection.NO_DEP):
+                continue
+            if not isinstance(value.type, TensorType):
+                continue
+            roots, whole = self.roots.of(value)
+            read = d in (ArgDirection.IN, ArgDirection.INOUT)
+            write = d in (ArgDirection.OUT, ArgDirection.INOUT)
+            lookup = read
+            for root in roots:
+                a = per_root.get(root)
+                if a is None:
+                    per_root[root] = Access(op, read, write, lookup, whole, manual)
+                else:
+                    a.read |= read
+                    a.write |= write
+                    a.lookup |= lookup
+                    a.whole = a.whole and whole
+        for root, x in per_root.items():
+            pend = state.setdefault(root, Pending())
+            for p in pend.writers + pend.readers:
+                loop = self._carry_loop(p)
+                if _needs_edge(p, x, loop):
+                    self._need(x, p, loop)
+            if x.write and x.whole:
+                pend.writers = [x]
+                pend.readers = []
+            elif x.write:
+                pend.writers.append(x)
+                if x.read:
+                    pend.readers.append(x)
+            else:
+                pend.readers.append(x)
+
+    def _carry_loop(self, p: Access) -> scf.ForOp | None:
+        """The outermost loop around the task being walked whose previous iteration `p` is."""
+        for lp in self.loops:
+            if lp in p.prev:
+                return lp
+        return None
+
+    def _need(self, x: Access, p: Access, loop: scf.ForOp | None) -> None:
+        key = (id(x.task), id(p.task), id(loop))
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        # Only the last instance of p is carried: enough when p's instances are ordered among
+        # themselves (p writes all of the buffer), or, for a loop-carried hazard, when x's are
+        # (x_i after every earlier p, and x_(i+1) after x_i).
+        chained = p.write and p.whole
+        exits = any(
+            isinstance(o, scf.ForOp) and not o.is_ancestor(x.task) for o in _ancestors(p.task)
+        )
+        if not exits and loop is not None:
+            chained = chained or (x.write and x.whole)
+        if (exits or loop is not None) and not chained:
+            raise pass_error(
+                x.task,
+                f"must run after {_name(p.task)} (they use one buffer and the runtime does not "
+                "order them), and that task runs in every iteration of a loop while only the "
+                "last iteration's TaskId can be carried: its access is "
+                + ("a read" if not p.write else "a write of part of the buffer")
+                + ", so earlier iterations stay unordered. Order the iterations with explicit "
+                "deps (a TaskId array), or move one of the tasks",
+            )
+        self.needs.append(Need(x.task, p, None if loop is None else loop.body.block))
+
+
+def _ancestors(op: Operation):  # type: ignore[no-untyped-def]
+    cur = op.parent_op()
+    while cur is not None and not isinstance(cur, func.FuncOp):
+        yield cur
+        cur = cur.parent_op()
+
+
+def _name(task: Task) -> str:
+    from pypto_dialects.diagnostics import location_of
+
+    return f"'{task.name}' @{task.callee.root_reference.data} at {location_of(task)}"
+
+
+# --------------------------------------------------------------------------- the IR edits
+
+
+def _as_submit(op: Task, rw: Rewriter) -> SubmitOp:
+    if isinstance(op, SubmitOp):
+        return op
+    new = SubmitOp(
+        op.callee,
+        list(op.args),
+        [r.type for r in op.res],
+        op.directions(),
+        (),
+        list(op.compiler_deps),
+    )
+    new.attributes.update(op.attributes)
+    hint = op.res[0].name_hint if op.res and op.res[0].name_hint else None
+    new.task_id.name_hint = f"{hint}_tid" if hint else "tid"
+    rw.replace_op(op, new, list(new.res))
+    return new
+
+
+def _invalid_before(op: Operation, rw: Rewriter) -> SSAValue:
+    inv = TaskInvalidOp()
+    inv.result.name_hint = "none"
+    rw.insert_op(inv, InsertPoint.before(op))
+    return inv.result
+
+
+def _move(region: Region) -> Region:
+    out = Region()
+    region.move_blocks(out)
+    return out
+
+
+class Threader:
+    """Carries TaskIds out of closed regions (memoized per value and region block)."""
+
+    def __init__(self) -> None:
+        self.rw = Rewriter()
+        self.memo: dict[tuple[SSAValue, Block], SSAValue] = {}
+
+    def out_of(self, value: SSAValue, block: Block) -> SSAValue:
+        """`value` (defined in `block`) as a result of the op that owns `block`."""
+        key = (value, block)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        owner = block.parent_op()
+        assert owner is not None
+        if isinstance(owner, ScopeOp):
+            res = self._scope_result(owner, value)
+        elif isinstance(owner, scf.IfOp):
+            res = self._if_result(owner, block, value)
+        else:
+            assert isinstance(owner, scf.ForOp)
+            res = self._carry(owner, value)[1]
+        res.name_hint = value.name_hint
+        self.memo[key] = res
+        return res
+
+    def carried(self, value: SSAValue, loop: scf.ForOp) -> SSAValue:
+        """`value` (defined in `loop`'s body) as the body's iter_arg (the previous iteration's)."""
+        key = (value, loop.body.block)
+        arg = self.memo.get(("carry", key))  # type: ignore[call-overload]
+        if arg is None:
+            arg, res = self._carry(loop, value)
+            arg.name_hint = res.name_hint = value.name_hint
+            self.memo[key] = res
+            self.memo[("carry", key)] = arg  # type: ignore[index]
+        return arg
+
+    def _scope_result(self, scope: ScopeOp, value: SSAValue) -> SSAValue:
+        term = scope.body.block.last_op
+        assert isinstance(term, ScopeYieldOp)
+        new = ScopeOp(
+            scope.mode.data,
+            _move(scope.body),
+            [r.type for r in scope.res] + [TASK_ID],
+            scope.compiler_owned is not None,
+        )
+        new.attributes.update(scope.attributes)
+        term.operands = [*term.operands, value]
+        self.rw.replace_op(scope, new, list(new.res[:-1]))
+        return new.res[-1]
+
+    def _if_result(self, op: scf.IfOp, block: Block, value: SSAValue) -> SSAValue:
+        then_r, else_r = _move(op.true_region), _move(op.false_region)
+        if not else_r.blocks:
+            else_r.add_block(Block([scf.YieldOp()]))
+        for region in (then_r, else_r):
+            term = region.block.last_op
+            assert isinstance(term, scf.YieldOp)
+            v = value if region.block is block else _invalid_before(term, self.rw)
+            term.operands = [*term.operands, v]
+        new = scf.IfOp(op.cond, [r.type for r in op.output] + [TASK_ID], then_r, else_r)
+        new.attributes.update(op.attributes)
+        self.rw.replace_op(op, new, list(new.output[:-1]))
+        return new.output[-1]
+
+    def _carry(self, loop: scf.ForOp, value: SSAValue) -> tuple[SSAValue, SSAValue]:
+        init = _invalid_before(loop, self.rw)
+        body = _move(loop.body)
+        block = body.block
+        arg = block.insert_arg(TASK_ID, len(block.args))
+        term = block.last_op
+        assert isinstance(term, scf.YieldOp)
+        term.operands = [*term.operands, value]
+        new = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, init], body)
+        for k, v in loop.attributes.items():
+            if k not in (ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):  # classify-iter-arg-carry
+                new.attributes[k] = v
+        self.rw.replace_op(loop, new, list(new.res[:-1]))
+        return arg, new.res[-1]
+
+
+def _tid_sources(value: SSAValue, memo: dict[SSAValue, frozenset[Operation]]) -> frozenset[Operation]:
+    """The submits whose TaskId `value` may be (through scope / if results and carries)."""
+    got = memo.get(value)
+    if got is not None:
+        return got
+    memo[value] = frozenset()  # cycles through carries
+    out: set[Operation] = set()
+    if isinstance(value, OpResult):
+        op = value.op
+        if isinstance(op, SubmitOp) and value is op.task_id:
+            out.add(op)
+        elif isinstance(op, ScopeOp | scf.IfOp | scf.ForOp):
+            for _, v in storage.edges(value, lambda t: None):
+                out |= _tid_sources(v, memo)
+    elif isinstance(value, BlockArgument):
+        for _, v in storage.iter_arg_edges(value):
+            out |= _tid_sources(v, memo)
+    res = frozenset(out)
+    memo[value] = res
+    return res
+
+
+def _apply(needs: list[Need]) -> None:
+    th = Threader()
+    rw = th.rw
+    current: dict[Operation, Task] = {}
+
+    def cur(op: Task) -> Task:
+        while op in current:
+            op = current[op]
+        return op
+
+    # 1. every producer names its TaskId
+    for n in needs:
+        p = cur(n.p.task)
+        if isinstance(p, CallOp):
+            current[p] = _as_submit(p, rw)
+    # 2. the TaskId each consumer depends on, carried to where it is visible, unless its
+    # deps / compiler_deps already name that task
+    memo: dict[SSAValue, frozenset[Operation]] = {}
+    named: dict[Task, set[Operation]] = {}
+    extra: dict[Task, list[SSAValue]] = {}
+    order: list[Task] = []
+    for n in needs:
+        x, p = cur(n.x), cur(n.p.task)
+        assert isinstance(p, SubmitOp)
+        if x not in named:
+            named[x] = set()
+            for v in [*getattr(x, "deps", ()), *x.compiler_deps]:
+                named[x] |= _tid_sources(v, memo)
+        if p in named[x]:
+            continue
+        named[x].add(p)
+        value: SSAValue = p.task_id
+        stop = n.loop_body
+        block = p.parent_block()
+        while block is not None and (
+            block is not stop if stop is not None else not _holds(block, x)
+        ):
+            value = th.out_of(value, block)
+            block = value.owner.parent_block()  # type: ignore[union-attr]
+        if stop is not None:
+            value = th.carried(value, _loop_of(stop))
+        if x not in extra:
+            extra[x] = []
+            order.append(x)
+        extra[x].append(value)
+    # 3. each consumer gets its compiler deps
+    for x in order:
+        x = cur(x)
+        deps = [*x.compiler_deps, *extra[x]]
+        if isinstance(x, SubmitOp):
+            new: Task = SubmitOp(
+                x.callee, list(x.args), [r.type for r in x.res], x.directions(), list(x.deps), deps
+            )
+        else:
+            new = CallOp(x.callee, list(x.args), [r.type for r in x.res], x.directions(), deps)
+        new.attributes.update(x.attributes)
+        rw.replace_op(x, new, list(new.results))
+        current[x] = new
+
+
+def _loop_of(block: Block | None) -> scf.ForOp:
+    loop = block.parent_op() if block is not None else None
+    assert isinstance(loop, scf.ForOp)
+    return loop
+
+
+def _holds(block: Block, op: Operation) -> bool:
+    """Whether `op` is (nested) in `block`."""
+    cur: Operation | None = op
+    while cur is not None:
+        if cur.parent_block() is block:
+            return True
+        cur = cur.parent_op()
+    return False
+
+
+@dataclass(frozen=True)
+class OrderUntrackedHazards(ModulePass):
+    """Add the compiler edges the runtime's own tracking misses (see the module docstring).
+    Needs call-site directions (derive-call-directions) and explicit scopes
+    (materialize-runtime-scopes); raises a located PassFailedException when an edge cannot be
+    expressed."""
+
+    name = "order-untracked-hazards"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        kernels = KernelTable(op)
+        for f in orchestration_functions(op):
+            analysis = Analysis(Roots(kernels))
+            analysis.block(f.body.block, {})
+            if analysis.needs:
+                _apply(analysis.needs)
