@@ -131,6 +131,72 @@ class Roots:
         return (frozenset(roots), whole)
 
 
+Window = tuple[int, int, int]
+"""(axis, span, extent): a slice whose offset along `axis` is the loop's induction variable
+times a constant, so consecutive iterations' offsets differ by `span`; `extent` along it."""
+
+
+def _const(value: SSAValue) -> int | None:
+    from xdsl.dialects.arith import ConstantOp
+    from xdsl.dialects.builtin import IntegerAttr
+
+    if isinstance(value, OpResult) and isinstance(value.op, ConstantOp):
+        v = value.op.value
+        if isinstance(v, IntegerAttr):
+            return v.value.data
+    return None
+
+
+def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
+    """(loop, c) when `value` is a loop's induction variable times the constant c."""
+    from xdsl.dialects.arith import MuliOp
+
+    if isinstance(value, BlockArgument) and value.index == 0:
+        loop = value.block.parent_op()
+        return (loop, 1) if isinstance(loop, scf.ForOp) else None
+    if isinstance(value, OpResult) and isinstance(value.op, MuliOp):
+        for a, b in ((value.op.lhs, value.op.rhs), (value.op.rhs, value.op.lhs)):
+            c = _const(b)
+            inner = _iv_times(a) if c is not None else None
+            if inner is not None:
+                return inner[0], inner[1] * c  # type: ignore[operator]
+    return None
+
+
+def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
+    """The loops whose iterations use disjoint parts of `value`'s buffer: `value` is (through
+    task results) a `pto_tensor.slice` of a whole buffer with an offset `iv * c`."""
+    from pypto_dialects.tensor import SliceOp
+
+    v = value
+    while True:
+        links = storage.edges(v, roots._kernel)
+        if len(links) != 1:
+            return {}
+        link, nxt = links[0]
+        if link == storage.Link.SAME:
+            v = nxt
+            continue
+        if link != storage.Link.PART or not isinstance(v, OpResult):
+            return {}
+        break
+    op = v.op
+    if not isinstance(op, SliceOp) or not roots.of(op.source)[1]:
+        return {}
+    shape = op.result.type.get_shape()  # type: ignore[attr-defined]
+    out: dict[scf.ForOp, Window] = {}
+    for axis, off in enumerate(op.offsets):
+        found = _iv_times(off)
+        if found is None or axis >= len(shape) or shape[axis] < 0:
+            continue
+        loop, c = found
+        step = _const(loop.step)
+        if step is None or step <= 0:
+            continue
+        out.setdefault(loop, (axis, c * step, shape[axis]))
+    return out
+
+
 # --------------------------------------------------------------------------- accesses
 
 
@@ -146,6 +212,7 @@ class Access:
     lookup: bool
     whole: bool
     manual: ScopeOp | None
+    windows: dict[scf.ForOp, Window] = field(default_factory=dict)
     prev: frozenset[scf.ForOp] = frozenset()
 
 
@@ -180,6 +247,8 @@ def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
     (`loop`: `p` is from the previous iteration of that loop)."""
     if not (p.write or x.write):
         return False
+    if loop is not None and _disjoint_iterations(p, x, loop):
+        return False
     if p.task is x.task and loop is None:
         return False
     if p.manual is not None and p.manual is x.manual:
@@ -188,6 +257,15 @@ def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
     if p.manual is None and x.manual is None and p.write and x.lookup:
         return False  # the tensor map: x waits for the earlier writer
     return True
+
+
+def _disjoint_iterations(p: Access, x: Access, loop: scf.ForOp) -> bool:
+    """Whether `p` (an earlier iteration of `loop`) and `x` use disjoint slices: both slice
+    along one axis at `iv * c` with the same span, at least as wide as either extent."""
+    wp, wx = p.windows.get(loop), x.windows.get(loop)
+    if wp is None or wx is None or wp[:2] != wx[:2]:
+        return False
+    return wp[1] >= max(wp[2], wx[2])
 
 
 @dataclass(eq=False)
@@ -253,7 +331,8 @@ class Analysis:
                 for i, a in enumerate(lst):
                     if loop.is_ancestor(a.task):
                         lst[i] = Access(
-                            a.task, a.read, a.write, a.lookup, a.whole, a.manual, a.prev | {loop}
+                            a.task, a.read, a.write, a.lookup, a.whole, a.manual, a.windows,
+                            a.prev | {loop},
                         )
 
     def task(self, op: Task, state: State) -> None:
@@ -271,19 +350,23 @@ class Analysis:
             read = d in (ArgDirection.IN, ArgDirection.INOUT)
             write = d in (ArgDirection.OUT, ArgDirection.INOUT)
             lookup = read
+            windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
             for root in roots:
                 a = per_root.get(root)
                 if a is None:
-                    per_root[root] = Access(op, read, write, lookup, whole, manual)
+                    per_root[root] = Access(op, read, write, lookup, whole, manual, windows)
                 else:
                     a.read |= read
                     a.write |= write
                     a.lookup |= lookup
                     a.whole = a.whole and whole
+                    a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
         for root, x in per_root.items():
             pend = state.setdefault(root, Pending())
             for p in pend.writers + pend.readers:
                 loop = self._carry_loop(p)
+                if loop is not None and isinstance(root, OpResult) and loop.is_ancestor(root.op):
+                    continue  # created in the loop body: a new buffer every iteration
                 if _needs_edge(p, x, loop):
                     self._need(x, p, loop)
             if x.write and x.whole:
@@ -480,6 +563,27 @@ def _tid_sources(value: SSAValue, memo: dict[SSAValue, frozenset[Operation]]) ->
     return res
 
 
+REACH = 64
+"""How many tasks the search for an existing path of deps visits per consumer (a bound that
+keeps the pass linear; a path it does not find costs one redundant edge)."""
+
+
+def _ordered_before(x: Task, memo: dict[SSAValue, frozenset[Operation]]) -> set[Operation]:
+    """The tasks `x`'s deps and compiler deps already order it after, following the deps of
+    those tasks in turn (up to REACH tasks). A TaskId carried through a loop counts as the task
+    that yields it (the previous iteration's instance)."""
+    seen: set[Operation] = set()
+    todo: list[Operation] = [x]
+    while todo and len(seen) < REACH:
+        t = todo.pop()
+        for v in [*getattr(t, "deps", ()), *getattr(t, "compiler_deps", ())]:
+            for src in _tid_sources(v, memo):
+                if src not in seen:
+                    seen.add(src)
+                    todo.append(src)
+    return seen
+
+
 def _apply(needs: list[Need]) -> None:
     th = Threader()
     rw = th.rw
@@ -505,9 +609,7 @@ def _apply(needs: list[Need]) -> None:
         x, p = cur(n.x), cur(n.p.task)
         assert isinstance(p, SubmitOp)
         if x not in named:
-            named[x] = set()
-            for v in [*getattr(x, "deps", ()), *x.compiler_deps]:
-                named[x] |= _tid_sources(v, memo)
+            named[x] = _ordered_before(x, memo)
         if p in named[x]:
             continue
         named[x].add(p)

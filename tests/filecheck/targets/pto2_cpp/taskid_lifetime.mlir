@@ -4,7 +4,7 @@
 // scope's result, a hand-placed auto scope's result used by a compiler and a user edge, a
 // scope closed inside a loop body and inside an if branch (the dummy barrier's deps), and a
 // TaskId yielded out of a manual scope inside a loop.
-// RUN: pypto-opt -t pto2-cpp --split-input-file %s | filecheck %s
+// RUN: pypto-opt -t pto2-cpp %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @manual_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
@@ -21,9 +21,6 @@ func.func @manual_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = 
 // CHECK: r = t;
 // CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;
 
-// -----
-
-pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @auto_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope manual {
     %none = pto_system.task_invalid
@@ -45,9 +42,6 @@ func.func @auto_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #p
 // CHECK: if (r.is_valid()) params_t2_deps[params_t2_deps_count++] = r;
 // CHECK: if (r.is_valid()) params_t3_deps[params_t3_deps_count++] = r;
 
-// -----
-
-pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @loop_body(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -70,9 +64,6 @@ func.func @loop_body(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto
 // CHECK: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;
 
-// -----
-
-pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @if_branch(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %c: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   scf.if %c {
     %r = pto_rt.scope auto -> (!pto_orch.task_id) {
@@ -89,9 +80,6 @@ func.func @if_branch(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto
 // CHECK: r = tb;
 // CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;
 
-// -----
-
-pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @manual_in_loop(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
