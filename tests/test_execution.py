@@ -602,3 +602,33 @@ def test_without_the_compiler_edge_the_boundary_is_unordered() -> None:
                 function="manual_then_auto", edit=strip)
     assert not r.ordered("t0", "t1")
     assert r.edges == set()
+
+
+# ---------------------------------------------------------------------------------- cross-scope edges
+
+SEVEN = """
+    Tensor *o = tensor(args, 0);
+    spin(4000);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = 7.0f;
+"""
+SLOW_COPY2 = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    spin(4000);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
+"""
+
+
+def test_cross_scope_compiler_edge_is_hoisted_for_set_dependencies() -> None:
+    r = execute(PRINTER_TESTS / "cross_scope_hoist.mlir", {"k1": SEVEN, "k2": COPY},
+                [rand(64), zeros(64)], function="set_dependencies")
+    np.testing.assert_array_equal(r.outputs[1], np.full(64, 7, np.float32))
+    assert ("t0", "t1", "explicit") in r.edges
+
+
+def test_cross_scope_group_call_captures_its_task_id() -> None:
+    x = rand(16, 16)
+    r = execute(PRINTER_TESTS / "cross_scope_hoist.mlir",
+                {"cube": NOTHING, "vector": SLOW_COPY2, "consume": COPY},
+                [x, zeros(16, 16)], function="mixed_group")
+    np.testing.assert_array_equal(r.outputs[1], x)
+    assert r.edges == edges("alloc0>t0 creator", "t0>t1 explicit", "alloc0>t1 explicit")
