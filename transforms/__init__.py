@@ -50,6 +50,14 @@ def _classify_iter_arg_carry() -> type[ModulePass]:
     return ClassifyIterArgCarry
 
 
+def _auto_derive_task_dependencies() -> type[ModulePass]:
+    from pypto_dialects.transforms.auto_derive_task_dependencies import (
+        AutoDeriveTaskDependencies,
+    )
+
+    return AutoDeriveTaskDependencies
+
+
 def _order_untracked_hazards() -> type[ModulePass]:
     from pypto_dialects.transforms.order_untracked_hazards import OrderUntrackedHazards
 
@@ -70,12 +78,18 @@ PASSES["classify-iter-arg-carry"] = (
     _classify_iter_arg_carry,
     "stamp the carry plan (rebind flags, TaskId array sizes) on every scf.for with iter_args",
 )
+PASSES["auto-derive-task-dependencies"] = (
+    _auto_derive_task_dependencies,
+    "with analyze-auto-scopes=true: make loop bodies / if branches compiler-owned manual scopes "
+    "ordered by compiler edges",
+)
 PASSES["order-untracked-hazards"] = (
     _order_untracked_hazards,
     "add a compiler edge for every hazard the runtime does not order (manual-scope boundaries, WAR)",
 )
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
-    "derive-call-directions, materialize-runtime-scopes, order-untracked-hazards, "
+    "derive-call-directions, auto-derive-task-dependencies, materialize-runtime-scopes, "
+    "order-untracked-hazards, "
     "classify-iter-arg-carry",
 )
