@@ -632,3 +632,38 @@ def test_cross_scope_group_call_captures_its_task_id() -> None:
                 [x, zeros(16, 16)], function="mixed_group")
     np.testing.assert_array_equal(r.outputs[1], x)
     assert r.edges == edges("alloc0>t0 creator", "t0>t1 explicit", "alloc0>t1 explicit")
+
+
+# ---------------------------------------------------------------------------------- analyze-auto-scopes
+
+def _examples():  # type: ignore[no-untyped-def]
+    x, a, b = rand(16, 16), rand(16, 16), rand(16, 16)
+    s, p, m, l = rand(16, 16), rand(16, 16), rand(16, 1), rand(16, 1)
+    return [
+        ("orch_basic", {"kernel_add": ADD}, lambda: [a, b, zeros(16, 16)]),
+        ("for_carry", {"kernel_add": ADD}, lambda: [a, b.copy()]),
+        ("if_else", {"kernel_add": ADD, "kernel_mul": MUL}, lambda: [x, zeros(16, 16), 0]),
+        ("if_else", {"kernel_add": ADD, "kernel_mul": MUL}, lambda: [x, zeros(16, 16), 1]),
+        ("softmax_tuple", {"kernel_softmax": SOFTMAX},
+         lambda: [s, 0.125, p.copy(), m.copy(), l.copy()]),
+        ("group_kernel", {"matmul_bias_aic": NOTHING, "matmul_bias_aiv": MUL_BIAS,
+                          "kernel_matmul": ADD}, lambda: [a, b, x, zeros(16, 16)]),
+        ("dynamic_dim", {"kernel_scale": SCALE2, "kernel_relu": RELU},
+         lambda: [rand(48, 16), zeros(48, 16)]),
+        ("case1_manual_parallel", {"kernel_stripe": STRIPE256},
+         lambda: [rand(256, 16), zeros(256, 16)]),
+    ]
+
+
+@pytest.mark.parametrize("index", range(8))
+def test_examples_give_the_same_outputs_with_analyze_auto_scopes(index: int) -> None:
+    name, kernels, make_args = _examples()[index]
+    args = make_args()
+    off = execute(EXAMPLES / f"{name}.mlir", kernels, [np.copy(v) if isinstance(v, np.ndarray)
+                                                       else v for v in args])
+    on = execute(EXAMPLES / f"{name}.mlir", kernels, args, analyze=True)
+    for i, v in off.outputs.items():
+        np.testing.assert_array_equal(on.outputs[i], v)
+    # tasks of the regions made manual: no tensor-map edge into them
+    manual = {f"t{i}" for i, t in enumerate(on.tasks) if t["scope"] == "manual"}
+    assert not {(p, s) for p, s, o in on.edges if o == "tensormap" and s in manual}

@@ -44,11 +44,20 @@ NOTHING = "(void)args;"
 
 
 @lru_cache(maxsize=None)
-def generate(path: Path, function: str | None = None, pipeline: bool = True) -> tuple[str, dict]:
+def generate(
+    path: Path, function: str | None = None, pipeline: bool = True, analyze: bool = False
+) -> tuple[str, dict]:
     """The C++ of `function` (default: the file's only orchestration function) of the program at
-    `path`, and its kernel_config.json entry. Asserts that the C++ compiles against the runtime's
-    real headers with -Wall -Wextra -Werror."""
-    module = parse_module(make_context(), path.read_text(), str(path))
+    `path`, and its kernel_config.json entry (`analyze`: through
+    `pto2-pipeline{analyze-auto-scopes=true}`). Asserts that the C++ compiles against the
+    runtime's real headers with -Wall -Wextra -Werror."""
+    ctx = make_context()
+    module = parse_module(ctx, path.read_text(), str(path))
+    if analyze:
+        from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+
+        Pto2Pipeline(analyze_auto_scopes=True).apply(ctx, module)
+        pipeline = False
     result = generate_module(module, pto2_pipeline=pipeline)
     res = result[function] if function else result.results[0]
     config = json.loads(result.files["kernel_config.json"])
@@ -66,11 +75,12 @@ def execute(
     pipeline: bool = True,
     ring_heap: int | None = None,
     edit=None,  # type: ignore[no-untyped-def]
+    analyze: bool = False,
 ) -> Run:
     """Run one function of the program at `path` in the simulator (see `generate` and
     `simpler_runtime.run_program`). `edit`, when given, rewrites the C++ first (a control run:
     the same program with some lines removed)."""
-    code, config = generate(path, function, pipeline)
+    code, config = generate(path, function, pipeline, analyze)
     if edit is not None:
         code = edit(code)
     return simpler_runtime.run_program(code, config, kernels, args, ring_heap=ring_heap)
