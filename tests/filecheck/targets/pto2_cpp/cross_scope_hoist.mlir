@@ -41,11 +41,11 @@ func.func @set_dependencies(%scratch: tensor<64xf32> {pto_orch.dir = #pto_orch.d
 func.func @mixed_group(%x: tensor<16x16xf32>, %out: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %scratch = pto_tensor.create : tensor<16x16xf32>
   %produced = pto_rt.scope auto -> (tensor<16x16xf32>) {
-    %m = pto_orch.call @mixed(%x, %scratch) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %m = pto_orch.call @mixed(in %x, out %scratch) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
     pto_rt.yield %m : tensor<16x16xf32>
   }
   pto_rt.scope manual {
-    %o, %t = pto_orch.submit @consume(%produced, %out) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %o, %t = pto_orch.submit @consume(in %produced, out %out) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   }
   func.return
 }
