@@ -227,14 +227,17 @@ def _apply(tasks: list[tuple[Task, list]], rw: Rewriter) -> int:
     for p, _ in pairs:
         if isinstance(cur(p), CallOp):
             current[cur(p)] = _as_submit(cur(p), rw)
-    extra: dict[Task, list[SSAValue]] = {}
+    extra: dict[Task, list[Task]] = {}
     for p, x in pairs:
-        sp = cur(p)
-        assert isinstance(sp, SubmitOp)
-        extra.setdefault(cur(x), []).append(sp.task_id)
+        extra.setdefault(cur(x), []).append(p)
     for t, _ in tasks:
         t = cur(t)
-        add = [v for v in extra.get(t, ()) if v not in t.compiler_deps]
+        add = []
+        for p in extra.get(t, ()):
+            sp = cur(p)
+            assert isinstance(sp, SubmitOp)
+            if sp.task_id not in t.compiler_deps and sp.task_id not in add:
+                add.append(sp.task_id)
         if add:
             deps = [*t.compiler_deps, *add]
             if isinstance(t, SubmitOp):

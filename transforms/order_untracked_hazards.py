@@ -627,10 +627,17 @@ def _apply(needs: list[Need]) -> None:
             extra[x] = []
             order.append(x)
         extra[x].append(value)
-    # 3. each consumer gets its compiler deps
+    # 3. each consumer gets its compiler deps (a value of a task replaced here is renamed)
+    renamed: dict[SSAValue, SSAValue] = {}
+
+    def live(v: SSAValue) -> SSAValue:
+        while v in renamed:
+            v = renamed[v]
+        return v
+
     for x in order:
         x = cur(x)
-        deps = [*x.compiler_deps, *extra[x]]
+        deps = [*x.compiler_deps, *(live(v) for v in extra[x])]
         if isinstance(x, SubmitOp):
             new: Task = SubmitOp(
                 x.callee, list(x.args), [r.type for r in x.res], x.directions(), list(x.deps), deps
@@ -638,6 +645,7 @@ def _apply(needs: list[Need]) -> None:
         else:
             new = CallOp(x.callee, list(x.args), [r.type for r in x.res], x.directions(), deps)
         new.attributes.update(x.attributes)
+        renamed.update(zip(x.results, new.results))
         rw.replace_op(x, new, list(new.results))
         current[x] = new
 
