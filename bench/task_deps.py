@@ -27,9 +27,9 @@ DECODE_LAYERS, DECODE_TASKS = 10, 50
 
 
 def decode_chain(layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS) -> str:
-    """A decode-layer-like program: `layers` iterations of a chain of `per_layer` tasks (each
-    reads the weights and the previous intermediate, writes a fresh one; the last updates the
-    hidden state in place)."""
+    """A decode-layer-like program: `layers` iterations of a chain of `per_layer` tasks, each
+    reading the weights and the previous intermediate and writing the next (two ping-pong
+    buffers created before the loop); the last task updates the hidden state in place."""
     t = "tensor<16x16xf32>"
     lines = [
         f"pto_orch.kernel @step aiv (in {t}, in {t}, out {t}) -> {t}",
@@ -39,12 +39,13 @@ def decode_chain(layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS) -> 
         "  %c0 = arith.constant 0 : index",
         "  %c1 = arith.constant 1 : index",
         f"  %cl = arith.constant {layers} : index",
+        f"  %b0 = pto_tensor.create : {t}",
+        f"  %b1 = pto_tensor.create : {t}",
         f"  %hl = scf.for %l = %c0 to %cl step %c1 iter_args(%hi = %h) -> ({t}) {{",
     ]
     prev = "%hi"
     for i in range(per_layer - 1):
-        lines.append(f"    %b{i} = pto_tensor.create : {t}")
-        lines.append(f"    %x{i} = pto_orch.call @step(%w, {prev}, %b{i}) : ({t}, {t}, {t}) -> {t}")
+        lines.append(f"    %x{i} = pto_orch.call @step(%w, {prev}, %b{i % 2}) : ({t}, {t}, {t}) -> {t}")
         prev = f"%x{i}"
     lines.append(f"    %hn = pto_orch.call @update(%w, {prev}, %hi) : ({t}, {t}, {t}) -> {t}")
     lines.append(f"    scf.yield %hn : {t}")
@@ -67,6 +68,7 @@ def _args(func) -> list:  # type: ignore[no-untyped-def]
 
 def _programs() -> list[tuple[str, str]]:
     progs = [(p.stem, p.read_text()) for p in sorted((ROOT / "examples").glob("*.mlir"))]
+    progs.append(("decode_chain_250", decode_chain(5, DECODE_TASKS)))
     progs.append(("decode_chain_500", decode_chain()))
     return progs
 
@@ -100,13 +102,11 @@ def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
 
             res = result[fname]
             entry = next(o for o in config["orchestrations"] if o["function"] == res.function)
-            for attempt in range(3):  # the record is sometimes missing on a loaded machine
-                try:
-                    r = run_program(res.code, entry, kernels, args[fname])
-                    break
-                except (FileNotFoundError, AssertionError):
-                    if attempt == 2:
-                        raise
+            try:
+                r = run_program(res.code, entry, kernels, args[fname])
+            except (FileNotFoundError, AssertionError):
+                rows.append(row)  # the simulator wrote no record (over ~256 tasks here)
+                continue
             origins = Counter(o for _, _, o in r.edges)
             row.update(tasks=len(r.tasks), explicit=origins["explicit"],
                        creator=origins["creator"], tensormap=origins["tensormap"],

@@ -230,16 +230,12 @@ class Pending:
 State = dict[SSAValue, Pending]
 
 
-def _copy(state: State) -> State:
-    return {k: v.copy() for k, v in state.items()}
-
-
-def _merge(into: State, other: State) -> None:
-    for root, pend in other.items():
-        mine = into.setdefault(root, Pending())
-        for dst, src in ((mine.writers, pend.writers), (mine.readers, pend.readers)):
-            have = {id(a) for a in dst}
-            dst.extend(a for a in src if id(a) not in have)
+def _merge_one(state: State, root: SSAValue, other: Pending) -> None:
+    """`state[root]` becomes the union of itself and `other` (either path may have run)."""
+    mine = state[root]
+    for dst, src in ((mine.writers, other.writers), (mine.readers, other.readers)):
+        have = {id(a) for a in dst}
+        dst.extend(a for a in src if id(a) not in have)
 
 
 def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
@@ -287,6 +283,7 @@ class Analysis:
         self.seen: set[tuple[int, int, int]] = set()
         self.loops: list[scf.ForOp] = []  # the loops around the op being walked
         self.manual: list[ScopeOp] = []
+        self.logs: list[dict[SSAValue, Pending]] = []  # undo logs of the open regions
 
     def block(self, block: Block, state: State) -> None:
         for op in block.ops:
@@ -302,31 +299,50 @@ class Analysis:
             if op.is_manual:
                 self.manual.pop()
         elif isinstance(op, scf.IfOp):
-            before = _copy(state)
-            self.block(op.true_region.block, state)
-            if op.false_region.blocks:
-                other = _copy(before)
-                self.block(op.false_region.block, other)
-                _merge(state, other)
-            else:
-                _merge(state, before)
+            then_log = self._walk(op.true_region.block, state)
+            then_state = {r: state[r] for r in then_log}
+            state.update(then_log)  # back to the state before the if
+            else_log = (
+                self._walk(op.false_region.block, state) if op.false_region.blocks else {}
+            )
+            for r in then_log.keys() | else_log.keys():
+                other = then_state.get(r) or else_log[r]
+                _merge_one(state, r, other)
         elif isinstance(op, scf.ForOp):
-            before = _copy(state)
             self.loops.append(op)
-            self.block(op.body.block, state)
-            self._mark_prev(state, op)
-            self.block(op.body.block, state)
+            first = self._walk(op.body.block, state)
+            self._mark_prev(state, first, op)
+            second = self._walk(op.body.block, state)
             self.loops.pop()
-            _merge(state, before)
+            for r in first.keys() | second.keys():  # the loop may run no iteration
+                _merge_one(state, r, first[r] if r in first else second[r])
         else:
             for region in op.regions:
                 for b in region.blocks:
                     self.block(b, state)
 
+    def _walk(self, block: Block, state: State) -> dict[SSAValue, Pending]:
+        """Walk `block`; returns what each root it touched was before (an undo log), so a
+        region costs the roots it touches, not the whole state."""
+        self.logs.append({})
+        self.block(block, state)
+        return self.logs.pop()
+
+    def _touch(self, state: State, root: SSAValue) -> Pending:
+        """`state[root]`, saved first in every open undo log that has not saved it yet."""
+        pend = state.get(root)
+        for log in self.logs:
+            if root not in log:
+                log[root] = pend.copy() if pend is not None else Pending()
+        if pend is None:
+            pend = state[root] = Pending()
+        return pend
+
     @staticmethod
-    def _mark_prev(state: State, loop: scf.ForOp) -> None:
+    def _mark_prev(state: State, touched: dict[SSAValue, Pending], loop: scf.ForOp) -> None:
         """Entries made in the first walk of `loop`'s body become the previous iteration's."""
-        for pend in state.values():
+        for root in touched:
+            pend = state[root]
             for lst in (pend.writers, pend.readers):
                 for i, a in enumerate(lst):
                     if loop.is_ancestor(a.task):
@@ -362,8 +378,14 @@ class Analysis:
                     a.whole = a.whole and whole
                     a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
         for root, x in per_root.items():
-            pend = state.setdefault(root, Pending())
-            for p in pend.writers + pend.readers:
+            pend = self._touch(state, root)
+            if x.write:
+                candidates = pend.writers + pend.readers
+            elif x.manual is None and x.lookup:  # an auto reader: the tensor map orders it
+                candidates = [p for p in pend.writers if p.manual is not None]  # after auto ones
+            else:
+                candidates = pend.writers
+            for p in candidates:
                 loop = self._carry_loop(p)
                 if loop is not None and isinstance(root, OpResult) and loop.is_ancestor(root.op):
                     continue  # created in the loop body: a new buffer every iteration
