@@ -70,22 +70,28 @@ Task = CallOp | SubmitOp
 
 
 class Roots:
-    """The storage roots of tensor values, and whether a value is its whole root."""
+    """The storage roots of tensor values, and whether a value is its whole root.
+
+    A loop carry is a cycle (iter_arg -> yielded value -> ... -> iter_arg); the walk cuts it at
+    the iter_arg being resolved, and a result is memoized only when no cut hit a value still
+    being resolved (the iter_arg's own result is exact once its walk ends), so each value is
+    resolved once."""
 
     def __init__(self, kernels: KernelTable) -> None:
         self.kernels = kernels
         self.memo: dict[SSAValue, tuple[frozenset[SSAValue], bool]] = {}
-        self.active: set[SSAValue] = set()
-        self.cuts = 0  # cycles cut so far: what was computed across a cut is not memoized
+        self.depth: dict[SSAValue, int] = {}  # values being resolved -> nesting depth
+        self.low = _NO_CUT  # the shallowest depth a cut hit in the current walk
 
     def _kernel(self, task: Task) -> KernelOp | None:
         return self.kernels.of(task)
 
     def of(self, value: SSAValue) -> tuple[frozenset[SSAValue], bool]:
         """(roots, whole): the buffers `value` may be, and True when it is all of each."""
+        saved, self.low = self.low, _NO_CUT
         chain: list[tuple[SSAValue, bool]] = []
-        cuts = self.cuts
         v = value
+        tail: SSAValue | None = None
         while True:
             known = self.memo.get(v)
             if known is not None:
@@ -93,32 +99,34 @@ class Roots:
                 break
             links = storage.edges(v, self._kernel)
             if not links:
-                res = (frozenset({v}), True)
+                res, tail = (frozenset({v}), True), v
                 break
             if len(links) == 1:
                 link, nxt = links[0]
                 chain.append((v, link != storage.Link.PART))
                 v = nxt
                 continue
-            res = self._many(v, links)
+            res, tail = self._many(v, links), v
             break
-        # propagate back along the chain (a PART link makes everything above it partial)
+        exact = self.low > len(self.depth)
+        if exact and tail is not None:
+            self.memo[tail] = res
         roots, w = res
-        if self.cuts == cuts:
-            self.memo[v] = res
         for val, keeps in reversed(chain):
             w = w and keeps
-            if self.cuts == cuts:
+            if exact:
                 self.memo[val] = (roots, w)
+        self.low = min(saved, self.low)
         return (roots, w)
 
     def _many(
         self, value: SSAValue, links: list[storage.Edge]
     ) -> tuple[frozenset[SSAValue], bool]:
-        if value in self.active:
-            self.cuts += 1
-            return (frozenset(), True)  # a cycle through loop carries adds nothing new
-        self.active.add(value)
+        d = self.depth.get(value)
+        if d is not None:  # a cycle through loop carries adds nothing new
+            self.low = min(self.low, d)
+            return (frozenset(), True)
+        d = self.depth[value] = len(self.depth) + 1
         roots: set[SSAValue] = set()
         whole = True
         try:
@@ -127,8 +135,13 @@ class Roots:
                 roots |= r
                 whole = whole and w and link != storage.Link.PART
         finally:
-            self.active.discard(value)
+            del self.depth[value]
+        if self.low >= d:
+            self.low = _NO_CUT  # the only cuts were at `value`: its result is exact
         return (frozenset(roots), whole)
+
+
+_NO_CUT = 1 << 30
 
 
 Window = tuple[int, int, int]
