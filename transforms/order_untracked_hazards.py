@@ -229,26 +229,55 @@ class Access:
     prev: frozenset[scf.ForOp] = frozenset()
 
 
+Chain = tuple  # (Access, Chain) | None: a persistent list, newest first, shared by copies
+
+
+def _items(chain: Chain | None, stop: Chain | None = None):  # type: ignore[no-untyped-def]
+    """The accesses of `chain` up to (not including) the node `stop`."""
+    while chain is not None and chain is not stop:
+        yield chain[0]
+        chain = chain[1]
+
+
+def _reaches(chain: Chain | None, stop: Chain | None) -> bool:
+    while chain is not None:
+        if chain is stop:
+            return True
+        chain = chain[1]
+    return stop is None
+
+
 @dataclass
 class Pending:
-    """The accesses of one buffer a later task may have to be ordered after."""
+    """The accesses of one buffer a later task may have to be ordered after (persistent
+    lists: a copy shares them, so saving a state before a region costs nothing)."""
 
-    writers: list[Access] = field(default_factory=list)
-    readers: list[Access] = field(default_factory=list)
+    writers: Chain | None = None
+    readers: Chain | None = None
 
     def copy(self) -> Pending:
-        return Pending(list(self.writers), list(self.readers))
+        return Pending(self.writers, self.readers)
 
 
 State = dict[SSAValue, Pending]
 
 
-def _merge_one(state: State, root: SSAValue, other: Pending) -> None:
-    """`state[root]` becomes the union of itself and `other` (either path may have run)."""
+def _union(a: Chain | None, b: Chain | None, base: Chain | None) -> Chain | None:
+    """Both `a` and `b` grew from `base` (or were reset since): their union, in time
+    proportional to what they added."""
+    a_base, b_base = _reaches(a, base), _reaches(b, base)
+    out = base if (a_base or b_base) else None
+    for item in [*_items(a, base if a_base else None), *_items(b, base if b_base else None)]:
+        out = (item, out)
+    return out
+
+
+def _merge_one(state: State, root: SSAValue, other: Pending, base: Pending) -> None:
+    """`state[root]` becomes the union of itself and `other` (either path may have run), both
+    grown from `base`."""
     mine = state[root]
-    for dst, src in ((mine.writers, other.writers), (mine.readers, other.readers)):
-        have = {id(a) for a in dst}
-        dst.extend(a for a in src if id(a) not in have)
+    mine.writers = _union(mine.writers, other.writers, base.writers)
+    mine.readers = _union(mine.readers, other.readers, base.readers)
 
 
 def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
@@ -314,13 +343,14 @@ class Analysis:
         elif isinstance(op, scf.IfOp):
             then_log = self._walk(op.true_region.block, state)
             then_state = {r: state[r] for r in then_log}
-            state.update(then_log)  # back to the state before the if
+            state.update({r: p.copy() for r, p in then_log.items()})  # back to before the if
             else_log = (
                 self._walk(op.false_region.block, state) if op.false_region.blocks else {}
             )
             for r in then_log.keys() | else_log.keys():
-                other = then_state.get(r) or else_log[r]
-                _merge_one(state, r, other)
+                base = then_log[r] if r in then_log else else_log[r]
+                other = then_state.get(r) or base
+                _merge_one(state, r, other, base)
         elif isinstance(op, scf.ForOp):
             self.loops.append(op)
             first = self._walk(op.body.block, state)
@@ -328,7 +358,8 @@ class Analysis:
             second = self._walk(op.body.block, state)
             self.loops.pop()
             for r in first.keys() | second.keys():  # the loop may run no iteration
-                _merge_one(state, r, first[r] if r in first else second[r])
+                base = first[r] if r in first else second[r]
+                _merge_one(state, r, base, base)
         else:
             for region in op.regions:
                 for b in region.blocks:
@@ -354,15 +385,21 @@ class Analysis:
     @staticmethod
     def _mark_prev(state: State, touched: dict[SSAValue, Pending], loop: scf.ForOp) -> None:
         """Entries made in the first walk of `loop`'s body become the previous iteration's."""
-        for root in touched:
+        for root, before in touched.items():
             pend = state[root]
-            for lst in (pend.writers, pend.readers):
-                for i, a in enumerate(lst):
-                    if loop.is_ancestor(a.task):
-                        lst[i] = Access(
-                            a.task, a.read, a.write, a.lookup, a.whole, a.manual, a.windows,
-                            a.prev | {loop},
-                        )
+            for attr in ("writers", "readers"):
+                chain, base = getattr(pend, attr), getattr(before, attr)
+                if not _reaches(chain, base):
+                    base = None
+                new = [
+                    Access(a.task, a.read, a.write, a.lookup, a.whole, a.manual, a.windows,
+                           a.prev | {loop}) if loop.is_ancestor(a.task) else a
+                    for a in _items(chain, base)
+                ]
+                out = base
+                for a in reversed(new):
+                    out = (a, out)
+                setattr(pend, attr, out)
 
     def task(self, op: Task, state: State) -> None:
         dirs = op.directions()
@@ -393,11 +430,11 @@ class Analysis:
         for root, x in per_root.items():
             pend = self._touch(state, root)
             if x.write:
-                candidates = pend.writers + pend.readers
+                candidates = [*_items(pend.writers), *_items(pend.readers)]
             elif x.manual is None and x.lookup:  # an auto reader: the tensor map orders it
-                candidates = [p for p in pend.writers if p.manual is not None]  # after auto ones
+                candidates = [p for p in _items(pend.writers) if p.manual is not None]
             else:
-                candidates = pend.writers
+                candidates = list(_items(pend.writers))
             for p in candidates:
                 loop = self._carry_loop(p)
                 if loop is not None and isinstance(root, OpResult) and loop.is_ancestor(root.op):
@@ -405,14 +442,14 @@ class Analysis:
                 if _needs_edge(p, x, loop):
                     self._need(x, p, loop)
             if x.write and x.whole:
-                pend.writers = [x]
-                pend.readers = []
+                pend.writers = (x, None)
+                pend.readers = None
             elif x.write:
-                pend.writers.append(x)
+                pend.writers = (x, pend.writers)
                 if x.read:
-                    pend.readers.append(x)
+                    pend.readers = (x, pend.readers)
             else:
-                pend.readers.append(x)
+                pend.readers = (x, pend.readers)
 
     def _carry_loop(self, p: Access) -> scf.ForOp | None:
         """The outermost loop around the task being walked whose previous iteration `p` is."""
