@@ -85,7 +85,9 @@ def test_bench_quick(tmp_path: Path) -> None:
         assert r["a"]["total"] > r["a"]["parse"] > 0
         assert set(r["subpasses"]) == {
             "pass:derive-call-directions",
+            "pass:auto-derive-task-dependencies",
             "pass:materialize-runtime-scopes",
+            "pass:order-untracked-hazards",
             "pass:classify-iter-arg-carry",
         }
         assert r["rss_peak_mib"] >= r["rss_base_mib"] > 0

@@ -538,13 +538,24 @@ class Threader:
     def __init__(self) -> None:
         self.rw = Rewriter()
         self.memo: dict[tuple[SSAValue, Block], SSAValue] = {}
+        self.renamed: dict[SSAValue, SSAValue] = {}  # results of an op rebuilt here
+
+    def live(self, value: SSAValue) -> SSAValue:
+        """`value`, or what replaced it when its op was rebuilt."""
+        while value in self.renamed:
+            value = self.renamed[value]
+        return value
+
+    def replace(self, old: Operation, new: Operation, results: list[SSAValue]) -> None:
+        self.renamed.update(zip(old.results, results))
+        self.rw.replace_op(old, new, results)
 
     def out_of(self, value: SSAValue, block: Block) -> SSAValue:
         """`value` (defined in `block`) as a result of the op that owns `block`."""
         key = (value, block)
         got = self.memo.get(key)
         if got is not None:
-            return got
+            return self.live(got)
         owner = block.parent_op()
         assert owner is not None
         if isinstance(owner, ScopeOp):
@@ -562,6 +573,8 @@ class Threader:
         """`value` (defined in `loop`'s body) as the body's iter_arg (the previous iteration's)."""
         key = (value, loop.body.block)
         arg = self.memo.get(("carry", key))  # type: ignore[call-overload]
+        if arg is not None:
+            arg = self.live(arg)
         if arg is None:
             arg, res = self._carry(loop, value)
             arg.name_hint = res.name_hint = value.name_hint
@@ -580,7 +593,7 @@ class Threader:
         )
         new.attributes.update(scope.attributes)
         term.operands = [*term.operands, value]
-        self.rw.replace_op(scope, new, list(new.res[:-1]))
+        self.replace(scope, new, list(new.res[:-1]))
         return new.res[-1]
 
     def _if_result(self, op: scf.IfOp, block: Block, value: SSAValue) -> SSAValue:
@@ -594,7 +607,7 @@ class Threader:
             term.operands = [*term.operands, v]
         new = scf.IfOp(op.cond, [r.type for r in op.output] + [TASK_ID], then_r, else_r)
         new.attributes.update(op.attributes)
-        self.rw.replace_op(op, new, list(new.output[:-1]))
+        self.replace(op, new, list(new.output[:-1]))
         return new.output[-1]
 
     def _carry(self, loop: scf.ForOp, value: SSAValue) -> tuple[SSAValue, SSAValue]:
@@ -609,7 +622,7 @@ class Threader:
         for k, v in loop.attributes.items():
             if k not in (ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):  # classify-iter-arg-carry
                 new.attributes[k] = v
-        self.rw.replace_op(loop, new, list(new.res[:-1]))
+        self.replace(loop, new, list(new.res[:-1]))
         return arg, new.res[-1]
 
 
@@ -685,7 +698,7 @@ def _apply(needs: list[Need]) -> None:
         if p in named[x]:
             continue
         named[x].add(p)
-        value: SSAValue = p.task_id
+        value: SSAValue = th.live(p.task_id)
         stop = n.loop_body
         block = p.parent_block()
         while block is not None and (
@@ -699,14 +712,8 @@ def _apply(needs: list[Need]) -> None:
             extra[x] = []
             order.append(x)
         extra[x].append(value)
-    # 3. each consumer gets its compiler deps (a value of a task replaced here is renamed)
-    renamed: dict[SSAValue, SSAValue] = {}
-
-    def live(v: SSAValue) -> SSAValue:
-        while v in renamed:
-            v = renamed[v]
-        return v
-
+    # 3. each consumer gets its compiler deps (a value of an op replaced since is renamed)
+    live = th.live
     for x in order:
         x = cur(x)
         deps = [*x.compiler_deps, *(live(v) for v in extra[x])]
@@ -717,8 +724,7 @@ def _apply(needs: list[Need]) -> None:
         else:
             new = CallOp(x.callee, list(x.args), [r.type for r in x.res], x.directions(), deps)
         new.attributes.update(x.attributes)
-        renamed.update(zip(x.results, new.results))
-        rw.replace_op(x, new, list(new.results))
+        th.replace(x, new, list(new.results))
         current[x] = new
 
 
