@@ -89,8 +89,10 @@ def test_bench_quick(tmp_path: Path) -> None:
             "pass:guard-dynamic-loop-steps",
             "pass:verify-orchestration-outputs",
             "pass:derive-call-directions",
+            "pass:auto-derive-task-dependencies",
             "pass:expand-manual-phase-fence",
             "pass:materialize-runtime-scopes",
+            "pass:order-untracked-hazards",
             "pass:classify-iter-arg-carry",
         }
         assert r["rss_peak_mib"] >= r["rss_base_mib"] > 0

@@ -96,6 +96,20 @@ def _expand_manual_phase_fence() -> type[ModulePass]:
     return ExpandManualPhaseFence
 
 
+def _auto_derive_task_dependencies() -> type[ModulePass]:
+    from pypto_dialects.transforms.auto_derive_task_dependencies import (
+        AutoDeriveTaskDependencies,
+    )
+
+    return AutoDeriveTaskDependencies
+
+
+def _order_untracked_hazards() -> type[ModulePass]:
+    from pypto_dialects.transforms.order_untracked_hazards import OrderUntrackedHazards
+
+    return OrderUntrackedHazards
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -109,6 +123,15 @@ PASSES["derive-call-directions"] = (
 PASSES["classify-iter-arg-carry"] = (
     _classify_iter_arg_carry,
     "stamp the carry plan (rebind flags, TaskId array sizes) on every scf.for with iter_args",
+)
+PASSES["auto-derive-task-dependencies"] = (
+    _auto_derive_task_dependencies,
+    "with analyze-auto-scopes=true: make loop bodies / if branches compiler-owned manual scopes "
+    "ordered by compiler edges",
+)
+PASSES["order-untracked-hazards"] = (
+    _order_untracked_hazards,
+    "add a compiler edge for every hazard the runtime does not order (manual-scope boundaries, WAR)",
 )
 PASSES["expand-manual-phase-fence"] = (
     _expand_manual_phase_fence,
@@ -134,7 +157,7 @@ PASSES["fold-tensor-dims"] = (
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
     "fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, "
-    "verify-orchestration-outputs, derive-call-directions, expand-manual-phase-fence, "
-    "materialize-runtime-scopes, "
+    "verify-orchestration-outputs, derive-call-directions, auto-derive-task-dependencies, "
+    "expand-manual-phase-fence, materialize-runtime-scopes, order-untracked-hazards, "
     "classify-iter-arg-carry",
 )

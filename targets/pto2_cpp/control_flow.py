@@ -283,13 +283,69 @@ def _use(p: FunctionPrinter, value: SSAValue, at: Operation) -> Expr:
     return p.use(value, at)
 
 
+def hoist_task_id_results(
+    p: FunctionPrinter, op: ScopeOp, fwd: YieldForward | None
+) -> dict[int, Binding]:
+    """A used `!pto_orch.task_id` result of a scope (not handed to an enclosing yield): a
+    variable declared `PTO2TaskId::invalid()` right before the scope's header, assigned at the
+    scope's yield and guarded at its uses (a TaskId declared inside the scope dies with it).
+    Returns result index -> variable."""
+    from pypto_dialects.orch import TaskIdType
+    from pypto_dialects.targets.pto2_cpp.deps import INVALID, TaskIdVar
+
+    out: dict[int, Binding] = {}
+    term = op.body.block.last_op
+    for j, r in enumerate(op.res):
+        if not isinstance(r.type, TaskIdType) or r.first_use is None:
+            continue
+        if term is None:
+            continue
+        v = term.operands[j]
+        owner = v.owner if isinstance(v, OpResult) else v.block.parent_op()  # type: ignore[union-attr]
+        if owner is None or not op.is_ancestor(owner) or owner is op:
+            continue  # defined before the scope: still in C++ scope after it
+        if _array_carry_result(v):
+            continue  # printed as the loop's TaskId array, which is declared before the scope
+        if fwd is not None and j in fwd.bind:
+            continue
+        var = TaskIdVar(p.names.fresh(r.name_hint, "tid"), p.block, guard=True)
+        p.w.line(f"PTO2TaskId {var.name} = {INVALID};")
+        out[j] = var
+    return out
+
+
+def _array_carry_result(value: SSAValue) -> bool:
+    """Whether `value` is (through scope results) a loop result the carry plan makes a TaskId
+    array."""
+    while isinstance(value, OpResult):
+        owner = value.op
+        if isinstance(owner, ScopeOp):
+            term = owner.body.block.last_op
+            if term is None or value.index >= len(term.operands):
+                return False
+            value = term.operands[value.index]
+        elif isinstance(owner, scf.ForOp):
+            sizes = owner.attributes.get(ITER_ARG_ARRAY_SIZE)
+            if not isinstance(sizes, DenseArrayBase) or value.index >= len(sizes):
+                return False
+            return sizes.get_values()[value.index] > 0
+        else:
+            return False
+    return False
+
+
 def scope_yield_handler(
-    p: FunctionPrinter, op: ScopeOp, fwd: YieldForward | None, yielded: list[Expr | None]
+    p: FunctionPrinter,
+    op: ScopeOp,
+    fwd: YieldForward | None,
+    yielded: list[Expr | None],
+    hoisted: dict[int, Binding] | None = None,
 ) -> Callable[[Operation], None]:
     """The callback run at a scope's `pto_rt.yield` (auto or manual scope): prints the
     enclosing loop's / branch's yield handed to this scope (`fwd`) as one parallel
-    assignment, where the values the scope yields are declared; stores the C++ expression
-    of every other used result in `yielded`."""
+    assignment, where the values the scope yields are declared; assigns the `hoisted` TaskId
+    result variables; stores the C++ expression of every other used result in `yielded`."""
+    hoisted = hoisted or {}
 
     def on_yield(term: Operation) -> None:
         if fwd is not None:
@@ -300,7 +356,11 @@ def scope_yield_handler(
                 return _use(p, v, fwd.term)
 
             emit_parallel_assign(p, fwd.pairs(src))
+        for j, var in hoisted.items():
+            p.w.line(f"{var.name} = {p.mark(_use(p, term.operands[j], term)).text};")
         for j, v in enumerate(term.operands):
+            if j in hoisted:
+                continue
             if (fwd is None or j not in fwd.bind) and op.res[j].first_use is not None:
                 yielded[j] = p.lookup(v, term)
 
@@ -308,12 +368,18 @@ def scope_yield_handler(
 
 
 def bind_scope_results(
-    p: FunctionPrinter, op: ScopeOp, fwd: YieldForward | None, yielded: list[Expr | None]
+    p: FunctionPrinter,
+    op: ScopeOp,
+    fwd: YieldForward | None,
+    yielded: list[Expr | None],
+    hoisted: dict[int, Binding] | None = None,
 ) -> None:
     """Bind a printed scope's results (see scope_yield_handler)."""
     for j, r in enumerate(op.res):
         if fwd is not None and j in fwd.bind:
             p.bind(r, fwd.bind[j])
+        elif hoisted and j in hoisted:
+            p.bind(r, hoisted[j])
         elif yielded[j] is not None:
             p.bind(r, yielded[j])  # type: ignore[arg-type]
 
@@ -356,13 +422,14 @@ def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
         # the inner scope prints the yield; this one only binds its results
         fwd = YieldForward(fwd.term, lambda src: [], fwd.bind)
     yielded: list[Expr | None] = [None] * len(op.res)
-    on_yield = scope_yield_handler(p, op, fwd, yielded)
     p.w.blank()
+    hoisted = hoist_task_id_results(p, op, fwd)
+    on_yield = scope_yield_handler(p, op, fwd, yielded, hoisted)
     p.open_block("PTO2_SCOPE()")
     p.emit_block(op.body.block, on_yield)
     p.close_block()
     p.w.blank()
-    bind_scope_results(p, op, fwd, yielded)
+    bind_scope_results(p, op, fwd, yielded, hoisted)
 
 
 HANDLERS = {scf.ForOp: _for, scf.IfOp: _if, ScopeOp: _scope}

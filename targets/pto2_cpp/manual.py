@@ -94,10 +94,13 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     block = op.body.block
     hoisted = emit_entry_allocs(p, block)  # printed in the enclosing block: before the header
     w.blank()
+    from pypto_dialects.targets.pto2_cpp.control_flow import hoist_task_id_results
+
+    fwd = p.forwards.pop(op, None)
+    tid_results = hoist_task_id_results(p, op, fwd)
     p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
     ctx = ManualCtx(op, p.block, p.block.parent, low.edits.last(), w.depth - 1)  # type: ignore[arg-type]
     low.manual.append(ctx)
-    fwd = p.forwards.pop(op, None)
     yielded: list[Expr | None] = [None] * len(op.res)
 
     # A loop body / branch that is one manual scope (materialize-runtime-scopes makes
@@ -108,13 +111,13 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
         scope_yield_handler,
     )
 
-    on_yield = scope_yield_handler(p, op, fwd, yielded)
+    on_yield = scope_yield_handler(p, op, fwd, yielded, tid_results)
 
     p.emit_block(block, on_yield, hoisted=hoisted)
     low.manual.pop()
     p.close_block()
     w.blank()
-    bind_scope_results(p, op, fwd, yielded)
+    bind_scope_results(p, op, fwd, yielded, tid_results)
 
 
 def in_manual_block(low: TaskIdLowering) -> ManualCtx | None:

@@ -68,17 +68,31 @@ def all_inputs() -> list[tuple[Path, bool]]:
 
 
 @lru_cache(maxsize=None)
+def _transform(ctx, module, pipeline: bool | tuple[str, ...], analyze: bool) -> bool:  # type: ignore[no-untyped-def]
+    """Run the passes `pipeline` / `analyze` name on `module` (see `generate`); True when
+    that leaves nothing for the printer's own `pto2_pipeline` flag to do."""
+    if analyze:
+        Pto2Pipeline(analyze_auto_scopes=True).apply(ctx, module)
+        return True
+    if isinstance(pipeline, tuple):
+        for name in pipeline:
+            PASSES[name][0]()().apply(ctx, module)
+        return True
+    return False
+
+
 def generate(
-    path: Path, function: str | None = None, pipeline: bool | tuple[str, ...] = True
+    path: Path, function: str | None = None, pipeline: bool | tuple[str, ...] = True,
+    analyze: bool = False,
 ) -> tuple[str, dict]:
     """The C++ of `function` (default: the file's only orchestration function) of the program at
     `path`, and its kernel_config.json entry. `pipeline`: True for `pto2-pipeline`, False for
-    none, or the names of the passes to run, in order. Asserts that the C++ compiles against
-    the runtime's real headers with -Wall -Wextra -Werror."""
-    module = parse_module(make_context(), path.read_text(), str(path))
-    if isinstance(pipeline, tuple):
-        for name in pipeline:
-            PASSES[name][0]()().apply(make_context(), module)
+    none, or the names of the passes to run, in order; `analyze`: through
+    `pto2-pipeline{analyze-auto-scopes=true}`. Asserts that the C++ compiles against the
+    runtime's real headers with -Wall -Wextra -Werror."""
+    ctx = make_context()
+    module = parse_module(ctx, path.read_text(), str(path))
+    if _transform(ctx, module, pipeline, analyze):
         pipeline = False
     result = generate_module(module, pto2_pipeline=pipeline)
     res = result[function] if function else result.results[0]
@@ -97,16 +111,17 @@ def execute(
     pipeline: bool | tuple[str, ...] = True,
     ring_heap: int | None = None,
     edit=None,  # type: ignore[no-untyped-def]
+    analyze: bool = False,
 ) -> Run:
     """Run one function of the program at `path` in the simulator (see `generate` and
     `simpler_runtime.run_program`). `edit`, when given, rewrites the C++ first (a control run:
     the same program with some lines removed)."""
-    code, config = generate(path, function, pipeline)
+    code, config = generate(path, function, pipeline, analyze)
     if edit is not None:
         code = edit(code)
     run = simpler_runtime.run_program(code, config, kernels, args, ring_heap=ring_heap)
     if edit is None:
-        model = model_edges(path, function, pipeline, config, args)
+        model = model_edges(path, pipeline, analyze, config, args)
         if model is not None:
             # The C++ batches creates into one alloc_tensors task per scope; the interpreter
             # allocates per create: compare allocation edges by their successor and origin.
@@ -118,7 +133,7 @@ def execute(
     return run
 
 
-def model_edges(path: Path, function: str | None, pipeline: bool | tuple[str, ...], config: dict,
+def model_edges(path: Path, pipeline: bool | tuple[str, ...], analyze: bool, config: dict,
                 args: list) -> set[tuple[str, str, str]] | None:
     """The dependency edges the interpreter's task graph predicts for the same program and
     arguments, named as `Run.edges` names them. None for a program whose control flow reads
@@ -129,10 +144,7 @@ def model_edges(path: Path, function: str | None, pipeline: bool | tuple[str, ..
         return None
     ctx = make_context()
     module = parse_module(ctx, text, str(path))
-    if isinstance(pipeline, tuple):
-        for name in pipeline:
-            PASSES[name][0]()().apply(ctx, module)
-    elif pipeline:
+    if not _transform(ctx, module, pipeline, analyze) and pipeline:
         Pto2Pipeline().apply(ctx, module)
     by_name = {p["name"]: a for p, a in zip(config["params"], args)}
     kernels = {k.sym_name.data: _noop for k in module.walk() if isinstance(k, KernelOp)}

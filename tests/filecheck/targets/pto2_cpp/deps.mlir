@@ -6,12 +6,14 @@
 //    per edge, `set_dependencies`; a task without edges prints none of these lines;
 //  - rule 3: a submit's TaskId is `TaskOutputTensors task_<N>_outs = ...` +
 //    `PTO2TaskId <name> = task_<N>_outs.task_id();` only when something names it (@capture:
-//    %u is unused; %v is only an edge that resolves to a closed scope, so its lines go);
+//    %u is unused; %v leaves its scope as the scope's result %r);
 //    task_invalid is `PTO2TaskId::invalid()`; a loop carry is a variable before the loop;
 //  - rule 4: guards exactly where the TaskId can be invalid: the None seed, the loop carry,
 //    the if result, the slot read, the dummy result are guarded, fresh submit TaskIds never;
-//  - compiler edges outside manual scopes (@auto_scope) are emitted too, and a compiler edge
-//    whose TaskId lives in a closed scope is skipped (@capture, task 3).
+//  - compiler edges outside manual scopes (@auto_scope) are emitted too; a TaskId that leaves
+//    a scope as its result is a variable declared invalid before the scope, assigned at the
+//    scope's yield and guarded at its use (@capture, task 2); a scope result that is a TaskId
+//    defined before the scope is that TaskId (@auto_scope).
 // RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
@@ -175,18 +177,26 @@ func.func @auto_scope(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pt
 // CHECK-NEXT:        params_t0.add_output(ext_o);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t0);
 // CHECK-EMPTY:
+// CHECK-NEXT:        PTO2TaskId r = PTO2TaskId::invalid();
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:            // Task 1: k
 // CHECK-NEXT:            Arg params_t1;
 // CHECK-NEXT:            params_t1.add_input(ext_a);
 // CHECK-NEXT:            params_t1.add_output(ext_o);
-// CHECK-NEXT:            rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:            TaskOutputTensors task_1_outs = rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:            PTO2TaskId v = task_1_outs.task_id();
+// CHECK-EMPTY:
+// CHECK-NEXT:            r = v;
 // CHECK-NEXT:        }
 // CHECK-EMPTY:
 // CHECK-NEXT:        // Task 2: k
 // CHECK-NEXT:        Arg params_t2;
 // CHECK-NEXT:        params_t2.add_input(ext_a);
 // CHECK-NEXT:        params_t2.add_output(ext_o);
+// CHECK-NEXT:        PTO2TaskId params_t2_deps[1];
+// CHECK-NEXT:        uint32_t params_t2_deps_count = 0;
+// CHECK-NEXT:        if (r.is_valid()) params_t2_deps[params_t2_deps_count++] = r;
+// CHECK-NEXT:        params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t2);
 // CHECK-NEXT:    }
 // CHECK-NEXT:}

@@ -7,9 +7,9 @@
 //  - @static_empty: `deps()` is submitted unconditionally (a barrier without predecessors is
 //    a real task, ready at once); its TaskId is always valid, so consumers list it unguarded;
 //    an unused result is not captured;
-//  - @unused: the barrier's result is used only by a compiler edge that resolves to a closed
-//    scope (skipped), so its TaskId lines are dropped and the submit stays under its guard;
-//    a barrier outside manual scopes prints the same.
+//  - @unused: the barrier's result leaves its scope as the scope's result, used by a compiler
+//    edge after the scope: a variable declared invalid before the scope, assigned inside it,
+//    guarded at the use; a barrier outside manual scopes prints the same.
 // RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @ks aiv (in tensor<64x16xf32>, in index, out tensor<64x16xf32>) -> tensor<64x16xf32>
@@ -160,6 +160,7 @@ func.func @unused(%d: tensor<64x16xf32>, %o: tensor<64x16xf32> {pto_orch.dir = #
 // CHECK-NEXT:        TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
 // CHECK-NEXT:        PTO2TaskId t = task_0_outs.task_id();
 // CHECK-EMPTY:
+// CHECK-NEXT:        PTO2TaskId r = PTO2TaskId::invalid();
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:            // Task 1: dummy barrier
 // CHECK-NEXT:            Arg params_t1;
@@ -167,9 +168,13 @@ func.func @unused(%d: tensor<64x16xf32>, %o: tensor<64x16xf32> {pto_orch.dir = #
 // CHECK-NEXT:            uint32_t params_t1_deps_count = 0;
 // CHECK-NEXT:            params_t1_deps[params_t1_deps_count++] = t;
 // CHECK-NEXT:            params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
+// CHECK-NEXT:            PTO2TaskId b = PTO2TaskId::invalid();
 // CHECK-NEXT:            if (params_t1_deps_count > 0) {
-// CHECK-NEXT:                rt_submit_dummy_task(params_t1);
+// CHECK-NEXT:                TaskOutputTensors task_1_outs = rt_submit_dummy_task(params_t1);
+// CHECK-NEXT:                b = task_1_outs.task_id();
 // CHECK-NEXT:            }
+// CHECK-EMPTY:
+// CHECK-NEXT:            r = b;
 // CHECK-NEXT:        }
 // CHECK-EMPTY:
 // CHECK-NEXT:        // Task 2: ks
@@ -177,6 +182,10 @@ func.func @unused(%d: tensor<64x16xf32>, %o: tensor<64x16xf32> {pto_orch.dir = #
 // CHECK-NEXT:        params_t2.add_input(ext_d);
 // CHECK-NEXT:        params_t2.add_output(ext_o);
 // CHECK-NEXT:        params_t2.add_scalar((uint64_t)0);
+// CHECK-NEXT:        PTO2TaskId params_t2_deps[1];
+// CHECK-NEXT:        uint32_t params_t2_deps_count = 0;
+// CHECK-NEXT:        if (r.is_valid()) params_t2_deps[params_t2_deps_count++] = r;
+// CHECK-NEXT:        params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t2);
 // CHECK-NEXT:    }
 // CHECK-NEXT:}

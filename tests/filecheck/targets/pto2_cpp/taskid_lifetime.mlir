@@ -1,10 +1,10 @@
-// Rule 5 (PyPTO's orchestration codegen document, "无法解析的依赖边"): a TaskId lives only in the PTO2_SCOPE that produced
-// it. A user edge (deps of submit / task_dummy) on a TaskId whose C++ variable was declared
-// in a scope that has closed is an error at the consumer, naming the TaskId and saying how to
-// fix it; the same compiler edge is skipped (deps.mlir, @capture). Chunks: a manual scope's
-// result, a hand-placed auto scope's result, a scope closed inside a loop body and inside an
-// if branch, a dummy barrier's deps, and a TaskId yielded out of a manual scope inside a loop.
-// RUN: pypto-opt -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
+// A TaskId that leaves a scope (auto or manual) as one of its results: the printer declares a
+// variable `PTO2TaskId::invalid()` right before the scope's header (where the scope op is),
+// assigns it at the scope's yield and guards every use with is_valid(). Chunks: a manual
+// scope's result, a hand-placed auto scope's result used by a compiler and a user edge, a
+// scope closed inside a loop body and inside an if branch (the dummy barrier's deps), and a
+// TaskId yielded out of a manual scope inside a loop.
+// RUN: pypto-opt -t pto2-cpp %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @manual_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
@@ -15,11 +15,12 @@ func.func @manual_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = 
   %o2, %t2 = pto_orch.submit @k(in %a, out %o) deps(%r : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
-// CHECK: :15:3: error: 'pto_orch.submit' op depends on %r (deps entry 0), the TaskId of 'pto_orch.submit' at line 12, whose C++ variable 't' is declared inside a scope that has closed before this task (a TaskId lives only in the PTO2_SCOPE that produced it, including the scopes materialize-runtime-scopes puts on loop bodies and if branches): consume it inside the producing scope, hoist the producer out of that scope, or collect the ids into a TaskId array (pto_orch.task_array_create before the scope, pto_orch.task_array_set inside it) and depend on the array
+// CHECK: PTO2TaskId r = PTO2TaskId::invalid();
+// CHECK: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK: PTO2TaskId t = task_0_outs.task_id();
+// CHECK: r = t;
+// CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;
 
-// -----
-
-pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @auto_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope manual {
     %none = pto_system.task_invalid
@@ -35,11 +36,12 @@ func.func @auto_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #p
   }
   func.return
 }
-// CHECK: :34:5: error: 'pto_orch.submit' op depends on %r (deps entry 1), the TaskId of 'pto_orch.submit' at line 30, whose C++ variable 't' is declared inside a scope that has closed before this task
+// CHECK: PTO2TaskId r = PTO2TaskId::invalid();
+// CHECK: PTO2_SCOPE() {
+// CHECK: r = t;
+// CHECK: if (r.is_valid()) params_t2_deps[params_t2_deps_count++] = r;
+// CHECK: if (r.is_valid()) params_t3_deps[params_t3_deps_count++] = r;
 
-// -----
-
-pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @loop_body(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -55,11 +57,13 @@ func.func @loop_body(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto
   }
   func.return
 }
-// CHECK: :53:7: error: 'pto_orch.submit' op depends on %r (deps entry 0), the TaskId of 'pto_orch.submit' at line 49, whose C++ variable 't' is declared inside a scope that has closed before this task
+// CHECK: for (int64_t i = 0; i < 4; i += 1) {
+// CHECK: PTO2TaskId r = PTO2TaskId::invalid();
+// CHECK: PTO2_SCOPE() {
+// CHECK: r = t;
+// CHECK: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;
 
-// -----
-
-pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @if_branch(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %c: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   scf.if %c {
     %r = pto_rt.scope auto -> (!pto_orch.task_id) {
@@ -70,11 +74,12 @@ func.func @if_branch(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto
   }
   func.return
 }
-// CHECK: :69:5: error: 'pto_system.task_dummy' op depends on %r (deps entry 0), the TaskId of 'pto_orch.submit' at line 66, whose C++ variable 'tb' is declared inside a scope that has closed before this task
+// CHECK: if (c) {
+// CHECK: PTO2TaskId r = PTO2TaskId::invalid();
+// CHECK: PTO2_SCOPE() {
+// CHECK: r = tb;
+// CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;
 
-// -----
-
-pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @manual_in_loop(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -92,4 +97,9 @@ func.func @manual_in_loop(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir =
   }
   func.return
 }
-// CHECK: :89:7: error: 'pto_orch.submit' op depends on %r (deps entry 0), the TaskId of 'pto_orch.submit' at line 86, whose C++ variable 't' is declared inside a scope that has closed before this task
+// CHECK: PTO2TaskId prev = PTO2TaskId::invalid();
+// CHECK: PTO2TaskId r = PTO2TaskId::invalid();
+// CHECK: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK: if (prev.is_valid()) params_t0_deps[params_t0_deps_count++] = prev;
+// CHECK: r = t;
+// CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;

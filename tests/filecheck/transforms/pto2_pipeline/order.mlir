@@ -1,16 +1,20 @@
-// pto2-pipeline = fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, verify-orchestration-outputs, derive-call-directions, expand-manual-phase-fence, materialize-runtime-scopes, classify-iter-arg-carry
-// (docs/passes/index.md). The call-level markers make materialize-runtime-scopes turn the
+// pto2-pipeline = fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps,
+// verify-orchestration-outputs, derive-call-directions, auto-derive-task-dependencies,
+// expand-manual-phase-fence, materialize-runtime-scopes, order-untracked-hazards,
+// classify-iter-arg-carry (docs/passes/index.md). The call-level markers make materialize-runtime-scopes turn the
 // phase loop's body into a compiler-owned manual scope; only after that can
 // classify-iter-arg-carry see that the parallel loop's TaskId carry is an array (alone, it
 // refuses: see ../classify_iter_arg_carry/invalid.mlir), and the phase loop inherits the
 // array through the scope's result. Directions are derived before scopes exist (the write of
 // the parameter %out is inout: the sequential phase loop repeats it). The output
-// re-parses, and running the pipeline again changes nothing.
+// re-parses, and running the pipeline again changes nothing. The manual tasks read %tmp1, which
+// an auto task wrote before the manual scope: order-untracked-hazards gives them that task's
+// TaskId as a compiler edge (the call becomes a submit).
 // RUN: pypto-opt -p pto2-pipeline %s | pypto-opt | filecheck %s
 // RUN: pypto-opt -p pto2-pipeline %s > %t.once.mlir
 // RUN: pypto-opt -p pto2-pipeline %t.once.mlir > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
-// RUN: pypto-opt --fuse-create-assemble-to-slice --fold-tensor-dims --guard-dynamic-loop-steps --verify-orchestration-outputs --derive-call-directions --expand-manual-phase-fence --materialize-runtime-scopes --classify-iter-arg-carry %s > %t.flags.mlir
+// RUN: pypto-opt --fuse-create-assemble-to-slice --fold-tensor-dims --guard-dynamic-loop-steps --verify-orchestration-outputs --derive-call-directions --auto-derive-task-dependencies --expand-manual-phase-fence --materialize-runtime-scopes --order-untracked-hazards --classify-iter-arg-carry %s > %t.flags.mlir
 // RUN: diff %t.once.mlir %t.flags.mlir
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
@@ -19,12 +23,12 @@ pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 // CHECK-SAME:    pto_rt.auto_scope = false
 // CHECK:         %0 = pto_rt.scope auto -> (tensor<16xf32>) {
 // CHECK:           %tmp = pto_tensor.create : tensor<16xf32>
-// CHECK-NEXT:      %tmp1 = pto_orch.call @k(in %a, out %tmp) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// CHECK-NEXT:      %tmp1, %tmp1_tid = pto_orch.submit @k(in %a, out %tmp) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT:      %none = pto_system.task_invalid
 // CHECK-NEXT:      %out_p, %tid_p = scf.for %p = %c0 to %c2 step %c1 iter_args(%o = %out, %prev = %none) -> (tensor<16xf32>, !pto_orch.task_id) {
 // CHECK-NEXT:        %1, %2 = pto_rt.scope manual compiler_owned -> (tensor<16xf32>, !pto_orch.task_id) {
 // CHECK-NEXT:          %out_b, %tid_b = scf.for %b = %c0 to %c4 step %c1 iter_args(%ob = %o, %pb = %prev) -> (tensor<16xf32>, !pto_orch.task_id) {
-// CHECK-NEXT:            %o1, %t = pto_orch.submit @k(in %tmp1, inout %ob) deps(%pb : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// CHECK-NEXT:            %o1, %t = pto_orch.submit @k(in %tmp1, inout %ob) deps(%pb : !pto_orch.task_id) compiler_deps(%tmp1_tid : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT:            scf.yield %o1, %t : tensor<16xf32>, !pto_orch.task_id
 // CHECK-NEXT:          } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: false, true>, pto_orch.iter_arg_array_size = array<i64: 0, 4>}
 // CHECK-NEXT:          pto_rt.yield %out_b, %tid_b : tensor<16xf32>, !pto_orch.task_id

@@ -23,14 +23,30 @@ func.func @fib_compiler_manual(%acc: tensor<16xf32> {pto_orch.dir = #pto_orch.di
 
 // CHECK: int64_t x = 0;
 // CHECK-NEXT: int64_t y = 1;
+// CHECK-NEXT: PTO2TaskId acc_n_tid = PTO2TaskId::invalid();
 // CHECK-NEXT: for (int64_t i = 0; i < 10; i += 1) {
 // CHECK-NEXT: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK: params_t0.add_scalar((uint64_t)x);
-// CHECK: int64_t x_next = y;
+// CHECK-NEXT: // Task 0: kernel_acc
+// CHECK-NEXT: Arg params_t0;
+// CHECK-NEXT: params_t0.add_inout(ext_acc);
+// CHECK-NEXT: params_t0.add_scalar((uint64_t)x);
+// CHECK-NEXT: PTO2TaskId params_t0_deps[1];
+// CHECK-NEXT: uint32_t params_t0_deps_count = 0;
+// CHECK-NEXT: if (acc_n_tid.is_valid()) params_t0_deps[params_t0_deps_count++] = acc_n_tid;
+// CHECK-NEXT: params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
+// CHECK-NEXT: TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT: PTO2TaskId acc_n_tid_1 = task_0_outs.task_id();
+// CHECK-EMPTY:
+// CHECK-NEXT: int64_t x_next = y;
 // CHECK-NEXT: int64_t y_next = x + y;
+// CHECK-NEXT: PTO2TaskId acc_n_tid_next = acc_n_tid_1;
 // CHECK-NEXT: x = x_next;
 // CHECK-NEXT: y = y_next;
+// CHECK-NEXT: acc_n_tid = acc_n_tid_next;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-// CHECK: // Task 1: kernel_fill
-// CHECK: params_t1.add_scalar((uint64_t)x);
+// CHECK-EMPTY:
+// CHECK-NEXT: // Task 1: kernel_fill
+// CHECK-NEXT: Arg params_t1;
+// CHECK-NEXT: params_t1.add_output(ext_out);
+// CHECK-NEXT: params_t1.add_scalar((uint64_t)x);

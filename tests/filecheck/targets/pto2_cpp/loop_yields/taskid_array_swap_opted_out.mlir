@@ -24,12 +24,32 @@ func.func @taskid_array_swap_opted_out(%out: tensor<16xf32> {pto_orch.dir = #pto
 
 // CHECK-NOT: PTO2_SCOPE
 // CHECK: PTO2TaskId cur[2];
-// CHECK: cur[i1] = a0[i1];
+// CHECK-NEXT: for (int64_t i1 = 0; i1 < 2; ++i1)
+// CHECK-NEXT: cur[i1] = a0[i1];
 // CHECK-NEXT: PTO2TaskId prev[2];
-// CHECK: prev[i1] = b0[i1];
+// CHECK-NEXT: for (int64_t i1 = 0; i1 < 2; ++i1)
+// CHECK-NEXT: prev[i1] = b0[i1];
+// CHECK-NEXT: PTO2TaskId t = PTO2TaskId::invalid();
 // CHECK-NEXT: for (int64_t i = 0; i < 6; i += 1) {
-// CHECK: if (prev[k].is_valid())
-// CHECK: fresh[0] = t;
+// CHECK-NEXT: // Task 0: kernel_fill
+// CHECK-NEXT: Arg params_t0;
+// CHECK-NEXT: params_t0.add_output(ext_out);
+// CHECK-NEXT: params_t0.add_scalar((uint64_t)i);
+// CHECK-NEXT: PTO2TaskId params_t0_deps[3];
+// CHECK-NEXT: uint32_t params_t0_deps_count = 0;
+// CHECK-NEXT: for (int64_t k = 0; k < 2; ++k) {
+// CHECK-NEXT: if (prev[k].is_valid())
+// CHECK-NEXT: params_t0_deps[params_t0_deps_count++] = prev[k];
+// CHECK-NEXT: }
+// CHECK-NEXT: if (t.is_valid()) params_t0_deps[params_t0_deps_count++] = t;
+// CHECK-NEXT: params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
+// CHECK-NEXT: TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT: PTO2TaskId t_1 = task_0_outs.task_id();
+// CHECK-EMPTY:
+// CHECK-NEXT: PTO2TaskId fresh[2];
+// CHECK-NEXT: for (int64_t i1 = 0; i1 < 2; ++i1)
+// CHECK-NEXT: fresh[i1] = PTO2TaskId::invalid();
+// CHECK-NEXT: fresh[0] = t_1;
 // CHECK-NEXT: PTO2TaskId prev_next[2];
 // CHECK-NEXT: for (int64_t i1 = 0; i1 < 2; ++i1)
 // CHECK-NEXT: prev_next[i1] = cur[i1];
@@ -37,4 +57,6 @@ func.func @taskid_array_swap_opted_out(%out: tensor<16xf32> {pto_orch.dir = #pto
 // CHECK-NEXT: cur[i1] = fresh[i1];
 // CHECK-NEXT: for (int64_t i1 = 0; i1 < 2; ++i1)
 // CHECK-NEXT: prev[i1] = prev_next[i1];
+// CHECK-NEXT: t = t_1;
+// CHECK-NEXT: }
 // CHECK-NEXT: }

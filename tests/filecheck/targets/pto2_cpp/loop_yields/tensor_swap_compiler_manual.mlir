@@ -20,14 +20,28 @@ func.func @tensor_swap_compiler_manual(%a: tensor<16xf32>, %b: tensor<16xf32>, %
 
 // CHECK: Tensor p = ext_a;
 // CHECK-NEXT: Tensor q = ext_b;
+// CHECK-NEXT: PTO2TaskId acc_n_tid = PTO2TaskId::invalid();
 // CHECK-NEXT: for (int64_t i = 0; i < 4; i += 1) {
 // CHECK-NEXT: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK: params_t0.add_input(p);
+// CHECK-NEXT: // Task 0: kernel_diff
+// CHECK-NEXT: Arg params_t0;
+// CHECK-NEXT: params_t0.add_input(p);
 // CHECK-NEXT: params_t0.add_input(q);
 // CHECK-NEXT: params_t0.add_inout(ext_acc);
-// CHECK: Tensor p_next = q;
+// CHECK-NEXT: PTO2TaskId params_t0_deps[1];
+// CHECK-NEXT: uint32_t params_t0_deps_count = 0;
+// CHECK-NEXT: if (acc_n_tid.is_valid()) params_t0_deps[params_t0_deps_count++] = acc_n_tid;
+// CHECK-NEXT: params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
+// CHECK-NEXT: TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT: PTO2TaskId acc_n_tid_1 = task_0_outs.task_id();
+// CHECK-EMPTY:
+// CHECK-NEXT: Tensor p_next = q;
 // CHECK-NEXT: Tensor q_next = p;
+// CHECK-NEXT: PTO2TaskId acc_n_tid_next = acc_n_tid_1;
 // CHECK-NEXT: p = p_next;
 // CHECK-NEXT: q = q_next;
+// CHECK-NEXT: acc_n_tid = acc_n_tid_next;
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }

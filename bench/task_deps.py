@@ -1,0 +1,182 @@
+"""`python -m bench.task_deps`: what auto-derive-task-dependencies buys, and what it costs.
+
+Part 1, per program (every orchestration function of examples/, a decode-layer-like chain of
+500 tasks, and case1), with `analyze-auto-scopes` off and on: tasks, the runtime's dependency
+edges by origin (explicit = set_dependencies, creator = alloc retain, tensormap = overlap
+lookup) from the runtime's own record (the CPU simulator of tests/support, kernels that do
+nothing), and the regions made compiler-owned MANUAL scopes. Needs the simulator
+(docs/testing.md); without it only the region counts are printed.
+
+Part 2: the CPU time of auto-derive-task-dependencies (option on) and of
+order-untracked-hazards at 1k / 10k / 100k ops (bench/generate.py programs), for linearity.
+
+Options: `--sizes 1k,10k,100k`, `--no-run` (skip the simulator).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+DECODE_LAYERS, DECODE_TASKS = 10, 50
+
+
+def decode_chain(layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS) -> str:
+    """A decode-layer-like program: `layers` iterations of a chain of `per_layer` tasks, each
+    reading the weights and the previous intermediate and writing the next (two ping-pong
+    buffers created before the loop); the last task updates the hidden state in place."""
+    t = "tensor<16x16xf32>"
+    lines = [
+        f"pto_orch.kernel @step aiv (in {t}, in {t}, out {t}) -> {t}",
+        f"pto_orch.kernel @update aiv (in {t}, in {t}, inout {t}) -> {t}",
+        f"func.func @decode(%w: {t}, %h: {t} {{pto_orch.dir = #pto_orch.dir<inout>}}) "
+        "attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {",
+        "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
+        f"  %cl = arith.constant {layers} : index",
+        f"  %b0 = pto_tensor.create : {t}",
+        f"  %b1 = pto_tensor.create : {t}",
+        f"  %hl = scf.for %l = %c0 to %cl step %c1 iter_args(%hi = %h) -> ({t}) {{",
+    ]
+    prev = "%hi"
+    for i in range(per_layer - 1):
+        lines.append(f"    %x{i} = pto_orch.call @step(%w, {prev}, %b{i % 2}) : ({t}, {t}, {t}) -> {t}")
+        prev = f"%x{i}"
+    lines.append(f"    %hn = pto_orch.call @update(%w, {prev}, %hi) : ({t}, {t}, {t}) -> {t}")
+    lines.append(f"    scf.yield %hn : {t}")
+    lines += ["  }", "  func.return", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _args(func) -> list:  # type: ignore[no-untyped-def]
+    import numpy as np
+    from xdsl.dialects.builtin import TensorType
+
+    out: list = []
+    for t in func.function_type.inputs.data:
+        if isinstance(t, TensorType):
+            out.append(np.zeros([48 if d < 0 else d for d in t.get_shape()], np.float32))
+        else:
+            out.append(0.0 if "f" in str(t) else 0)
+    return out
+
+
+def _programs() -> list[tuple[str, str]]:
+    progs = [(p.stem, p.read_text()) for p in sorted((ROOT / "examples").glob("*.mlir"))]
+    progs.append(("decode_chain_250", decode_chain(5, DECODE_TASKS)))
+    progs.append(("decode_chain_500", decode_chain()))
+    return progs
+
+
+def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
+    import json
+
+    from pypto_dialects.context import make_context
+    from pypto_dialects.orch import KernelOp, is_orchestration
+    from pypto_dialects.parsing import parse_module
+    from pypto_dialects.rt import ScopeOp
+    from pypto_dialects.targets.pto2_cpp import generate_module
+    from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+
+    ctx = make_context()
+    module = parse_module(ctx, text, name)
+    funcs = [op for op in module.ops if is_orchestration(op)]
+    args = {f.sym_name.data: _args(f) for f in funcs}
+    Pto2Pipeline(analyze_auto_scopes=analyze).apply(ctx, module)
+    result = generate_module(module)
+    config = json.loads(result.files["kernel_config.json"])
+    kernels = {k.sym_name.data: "(void)args;" for k in module.ops if isinstance(k, KernelOp)}
+    rows = []
+    for f in [op for op in module.ops if is_orchestration(op)]:
+        fname = f.sym_name.data
+        manual = sum(1 for o in f.walk() if isinstance(o, ScopeOp) and o.compiler_owned)
+        row = {"program": name if len(funcs) == 1 else f"{name}:{fname}", "analyze": analyze,
+               "regions_manual": manual}
+        if run:
+            from support.simpler_runtime import run_program
+
+            res = result[fname]
+            entry = next(o for o in config["orchestrations"] if o["function"] == res.function)
+            try:
+                r = run_program(res.code, entry, kernels, args[fname])
+            except (FileNotFoundError, AssertionError):
+                rows.append(row)  # the simulator wrote no record (over ~256 tasks here)
+                continue
+            origins = Counter(o for _, _, o in r.edges)
+            row.update(tasks=len(r.tasks), explicit=origins["explicit"],
+                       creator=origins["creator"], tensormap=origins["tensormap"],
+                       manual_tasks=sum(1 for t in r.tasks if t["scope"] == "manual"))
+        rows.append(row)
+    return rows
+
+
+def _pass_times(sizes: list[int]) -> list[tuple[int, int, float, float]]:
+    from bench.generate import generate_program
+
+    from pypto_dialects.context import make_context
+    from pypto_dialects.parsing import parse_module
+    from pypto_dialects.transforms.auto_derive_task_dependencies import (
+        AutoDeriveTaskDependencies,
+    )
+    from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
+    from pypto_dialects.transforms.materialize_runtime_scopes import MaterializeRuntimeScopes
+    from pypto_dialects.transforms.order_untracked_hazards import OrderUntrackedHazards
+
+    out = []
+    for n in sizes:
+        text, ops = generate_program(n, "auto")
+        ctx = make_context()
+        module = parse_module(ctx, text, "gen")
+        DeriveCallDirections().apply(ctx, module)
+        t0 = time.process_time()
+        AutoDeriveTaskDependencies(True).apply(ctx, module)
+        t1 = time.process_time()
+        MaterializeRuntimeScopes().apply(ctx, module)
+        t2 = time.process_time()
+        OrderUntrackedHazards().apply(ctx, module)
+        t3 = time.process_time()
+        out.append((n, ops, t1 - t0, t3 - t2))
+    return out
+
+
+def _size(s: str) -> int:
+    s = s.strip().lower()
+    mult = 1000 if s.endswith("k") else 1
+    return int(float(s.rstrip("k")) * mult)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.task_deps")
+    ap.add_argument("--sizes", default="1k,10k,100k")
+    ap.add_argument("--no-run", action="store_true")
+    opts = ap.parse_args(argv)
+    run = not opts.no_run
+    if run:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from support.simpler_runtime import ensure_simulator
+
+        ensure_simulator()
+    print("| program | analyze | tasks | manual tasks | explicit | creator | tensormap | regions made manual |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, text in _programs():
+        for analyze in (False, True):
+            for r in _row(name, text, analyze, run):
+                print(f"| {r['program']} | {'on' if analyze else 'off'} | {r.get('tasks', '-')} | "
+                      f"{r.get('manual_tasks', '-')} | {r.get('explicit', '-')} | "
+                      f"{r.get('creator', '-')} | {r.get('tensormap', '-')} | "
+                      f"{r['regions_manual']} |", flush=True)
+    print()
+    print("| ops | auto-derive-task-dependencies (s) | µs/op | order-untracked-hazards (s) | µs/op |")
+    print("|---|---|---|---|---|")
+    for n, ops, a, o in _pass_times([_size(s) for s in opts.sizes.split(",")]):
+        print(f"| {ops} | {a:.3f} | {a / ops * 1e6:.2f} | {o:.3f} | {o / ops * 1e6:.2f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

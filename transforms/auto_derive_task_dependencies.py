@@ -1,0 +1,282 @@
+"""`auto-derive-task-dependencies`: make loop bodies and if branches compiler-owned MANUAL scopes
+when explicit edges can carry all their ordering.
+
+User documentation: docs/passes/auto-derive-task-dependencies.md.
+
+Option `analyze-auto-scopes` (default false: the pass does nothing, as upstream pypto's
+`AutoDeriveTaskDependencies` leaves AUTO scopes alone unless asked). With it, in every
+orchestration function whose scopes the compiler places (`pto_rt.auto_scope` absent or true),
+each loop body and if branch that qualifies (below) gets:
+
+- a compiler edge (`compiler_deps`) for every RAW / WAR / WAW pair of its tasks on one buffer
+  (storage roots, analysis/storage_roots.py; a `pto_orch.call` whose TaskId is needed becomes a
+  `pto_orch.submit`): inside a MANUAL scope these edges are all the ordering there is;
+- the call-level marker `pto_orch.manual_candidate` on each of its tasks, which
+  materialize-runtime-scopes turns into a `pto_rt.scope manual compiler_owned`.
+
+The edges between the region and the rest of the program (data crossing the manual scope, the
+previous iteration) are added after materialize-runtime-scopes by order-untracked-hazards, which
+runs in every pipeline. A region qualifies (else it stays AUTO, with no edge added) when:
+
+- it holds at least one task and only tasks, `pto_tensor` create / slice / view / reshape /
+  transpose, `arith` ops and `pto_system.task_invalid` (no nested region, no scalar read or
+  write of a tensor);
+- every task has call-site directions, and every tensor argument resolves to storage roots;
+- every argument whose buffer lives outside the region is the whole buffer (a slice of an outer
+  buffer could overlap another iteration's slice);
+- no buffer created in the region is yielded out of it (it could not be retained), and no
+  `pto_tensor.read` in the function reads a buffer the region writes (a read waits only for
+  tracked producers);
+- inside a loop, no buffer the region only reads is written after that loop (that write would
+  have to wait for the reads of every iteration, which one carried TaskId cannot express).
+
+Cost: one walk per function to number the ops and one pass over each region; linear.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp, TensorType, UnitAttr
+from xdsl.ir import Block, Operation, OpResult, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
+
+from pypto_dialects import tensor as pt
+from pypto_dialects.orch import MANUAL_CANDIDATE, ArgDirection, CallOp, SubmitOp
+from pypto_dialects.rt import ScopeOp, auto_scope_enabled
+from pypto_dialects.system import TaskInvalidOp
+from pypto_dialects.transforms.derive_call_directions import KernelTable, orchestration_functions
+from pypto_dialects.transforms.order_untracked_hazards import Roots, _as_submit
+
+Task = CallOp | SubmitOp
+_PURE = (
+    pt.CreateOp,
+    pt.SliceOp,
+    pt.ViewOp,
+    pt.ReshapeOp,
+    pt.TransposeOp,
+    TaskInvalidOp,
+    scf.YieldOp,
+)
+
+
+def _accesses(task: Task, roots: Roots) -> list[tuple[SSAValue, bool, bool, bool]] | None:
+    """(root, read, write, whole) per tensor argument, or None when a root is unknown."""
+    dirs = task.directions()
+    if dirs is None:
+        return None
+    out = []
+    for value, d in zip(task.args, dirs):
+        if d == ArgDirection.SCALAR or not isinstance(value.type, TensorType):
+            continue
+        rs, whole = roots.of(value)
+        if not rs:
+            return None
+        read = d in (ArgDirection.IN, ArgDirection.INOUT, ArgDirection.NO_DEP)
+        write = d in (ArgDirection.OUT, ArgDirection.INOUT)
+        for r in rs:
+            out.append((r, read, write, whole))
+    return out
+
+
+def _inside(value: SSAValue, block: Block) -> bool:
+    if not isinstance(value, OpResult):
+        return False
+    op: Operation | None = value.op
+    while op is not None:
+        if op.parent_block() is block:
+            return True
+        op = op.parent_op()
+    return False
+
+
+class FunctionAnalysis:
+    """The regions of one function that qualify, and the edges inside each."""
+
+    def __init__(self, f: func.FuncOp, roots: Roots) -> None:
+        self.f = f
+        self.roots = roots
+        self.pos: dict[Operation, int] = {}
+        self.end: dict[Operation, int] = {}
+        self.last_write: dict[SSAValue, int] = {}
+        self.read_roots: set[SSAValue] = set()
+        self._number()
+
+    def _number(self) -> None:
+        n = 0
+        stack: list[tuple[Operation, bool]] = [
+            (op, False) for op in reversed(list(self.f.body.block.ops))
+        ]
+        while stack:
+            op, done = stack.pop()
+            if done:
+                self.end[op] = n
+                continue
+            n += 1
+            self.pos[op] = n
+            if isinstance(op, CallOp | SubmitOp):
+                for root, _, write, _ in _accesses(op, self.roots) or ():
+                    if write:
+                        self.last_write[root] = n
+            elif isinstance(op, pt.ReadOp):
+                self.read_roots |= self.roots.of(op.operands[0])[0]
+            stack.append((op, True))
+            for region in reversed(op.regions):
+                for block in reversed(region.blocks):
+                    stack.extend((o, False) for o in reversed(list(block.ops)))
+
+    def regions(self) -> list[Block]:
+        out = []
+        for op in self.f.walk():
+            if isinstance(op, scf.ForOp):
+                out.append(op.body.block)
+            elif isinstance(op, scf.IfOp):
+                out.extend(r.block for r in op.regions if r.blocks)
+        return out
+
+    def qualifies(self, block: Block) -> list[tuple[Task, list]] | None:
+        tasks: list[tuple[Task, list]] = []
+        for op in block.ops:
+            if isinstance(op, CallOp | SubmitOp):
+                acc = _accesses(op, self.roots)
+                if acc is None:
+                    return None
+                tasks.append((op, acc))
+            elif not isinstance(op, _PURE) and op.dialect_name() != "arith":
+                return None
+        if not tasks:
+            return None
+        loop = None
+        cur = block.parent_op()
+        while cur is not None and not isinstance(cur, func.FuncOp):
+            if isinstance(cur, ScopeOp) and cur.is_manual:
+                return None  # a user manual scope is never touched
+            if isinstance(cur, scf.ForOp):
+                loop = cur  # the outermost loop around the region
+            cur = cur.parent_op()
+        written: set[SSAValue] = set()
+        only_read: set[SSAValue] = set()
+        for _, acc in tasks:
+            for root, read, write, whole in acc:
+                local = _inside(root, block)
+                if not local and not whole:
+                    return None
+                if write:
+                    written.add(root)
+                elif not local:
+                    only_read.add(root)
+        if written & self.read_roots:
+            return None
+        term = block.last_op
+        if term is not None:
+            for v in term.operands:
+                if isinstance(v.type, TensorType) and any(
+                    _inside(r, block) for r in self.roots.of(v)[0]
+                ):
+                    return None
+        if loop is not None:
+            end = self.end[loop]
+            for root in only_read - written:
+                if self.last_write.get(root, 0) > end:
+                    return None
+        return tasks
+
+
+def _edges(tasks: list[tuple[Task, list]]) -> list[tuple[Task, Task]]:
+    """(earlier, later) task pairs the region needs, one per hazard on the chain of each
+    buffer: a reader after the last writer, a writer after the last writer and the readers
+    since."""
+    last: dict[SSAValue, Task] = {}
+    readers: dict[SSAValue, list[Task]] = {}
+    out: list[tuple[Task, Task]] = []
+    for x, acc in tasks:
+        preds: list[Task] = []
+        for root, read, write, _ in acc:
+            w = last.get(root)
+            if w is not None and w is not x:
+                preds.append(w)
+            if write:
+                preds.extend(r for r in readers.get(root, ()) if r is not x)
+        for root, read, write, _ in acc:
+            if write:
+                last[root] = x
+                readers[root] = []
+            elif read:
+                readers.setdefault(root, []).append(x)
+        seen: set[int] = set()
+        for p in preds:
+            if id(p) not in seen:
+                seen.add(id(p))
+                out.append((p, x))
+    return out
+
+
+def _apply(tasks: list[tuple[Task, list]], rw: Rewriter) -> int:
+    """Add the region's edges and markers; returns the number of edges."""
+    current: dict[Operation, Task] = {}
+
+    def cur(t: Task) -> Task:
+        while t in current:
+            t = current[t]
+        return t
+
+    pairs = _edges(tasks)
+    for p, _ in pairs:
+        if isinstance(cur(p), CallOp):
+            current[cur(p)] = _as_submit(cur(p), rw)
+    extra: dict[Task, list[Task]] = {}
+    for p, x in pairs:
+        extra.setdefault(cur(x), []).append(p)
+    for t, _ in tasks:
+        t = cur(t)
+        add = []
+        for p in extra.get(t, ()):
+            sp = cur(p)
+            assert isinstance(sp, SubmitOp)
+            if sp.task_id not in t.compiler_deps and sp.task_id not in add:
+                add.append(sp.task_id)
+        if add:
+            deps = [*t.compiler_deps, *add]
+            if isinstance(t, SubmitOp):
+                new: Task = SubmitOp(
+                    t.callee, list(t.args), [r.type for r in t.res], t.directions(),
+                    list(t.deps), deps,
+                )
+            else:
+                new = CallOp(t.callee, list(t.args), [r.type for r in t.res], t.directions(), deps)
+            new.attributes.update(t.attributes)
+            rw.replace_op(t, new, list(new.results))
+            current[t] = new
+            t = new
+        t.attributes[MANUAL_CANDIDATE] = UnitAttr()
+    return len(pairs)
+
+
+@dataclass(frozen=True)
+class AutoDeriveTaskDependencies(ModulePass):
+    """See the module docstring. No-op unless `analyze_auto_scopes` is true."""
+
+    name = "auto-derive-task-dependencies"
+
+    analyze_auto_scopes: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not self.analyze_auto_scopes:
+            return
+        kernels = KernelTable(op)
+        rw = Rewriter()
+        for f in orchestration_functions(op):
+            if not auto_scope_enabled(f):
+                continue
+            analysis = FunctionAnalysis(f, Roots(kernels))
+            plans = []
+            for block in analysis.regions():
+                tasks = analysis.qualifies(block)
+                if tasks is not None:
+                    plans.append(tasks)
+            for tasks in plans:
+                _apply(tasks, rw)
+

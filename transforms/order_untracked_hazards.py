@@ -1,0 +1,762 @@
+"""`order-untracked-hazards`: a compiler edge for every hazard the PTO2 runtime does not order.
+
+User documentation: docs/passes/order-untracked-hazards.md.
+
+The runtime orders two tasks only in these cases (`runtime/pto_dep_compute.h` of
+hw-native-sys/simpler): both run in AUTO scopes, the earlier one wrote an overlapping region
+(`add_inout` / `add_output` of an existing tensor records it in the tensor map), and the later
+one looks the region up (`add_input` / `add_inout`). Everything else is left to explicit
+`set_dependencies` edges:
+
+- a task in a MANUAL scope computes no fan-in and records none of its writes, so data crossing a
+  manual scope's boundary, in either direction, is unordered;
+- the tensor map records writers only, so an in-place write after a read (WAR) is unordered, and
+  an `add_output` writer is ordered after nothing (WAW).
+
+For every such pair of tasks on one buffer (storage roots: analysis/storage_roots.py) the pass
+adds the earlier task's TaskId to the later task's `compiler_deps`; two tasks of one manual scope
+are the user's to order (their `deps`), and nothing is added there. To name the earlier task's
+TaskId the pass turns a `pto_orch.call` into a `pto_orch.submit`, and carries the TaskId out of
+every region that closes before the later task: a `pto_rt.scope` result, an `scf.if` result (the
+other branch yields `pto_system.task_invalid`) or an `scf.for` carry (initialised invalid). A
+loop-carried hazard (a task of one iteration against a task of the previous one) goes through an
+`scf.for` carry as well. The C++ printer prints such a TaskId as a variable declared
+`PTO2TaskId::invalid()` before the region, assigned inside it and guarded at its use.
+
+A TaskId carried out of a loop names the last iteration's task only. That orders all iterations
+when the task writes its whole buffer (each iteration's instance is then ordered after the
+previous one); otherwise (a read, or a write of part of the buffer) the pass reports a located
+error naming both tasks.
+
+Buffers are compared by storage root, without regions: two slices of one buffer count as
+overlapping (an edge too many, never one too few). An access's "whole buffer" property is the
+absence of a slice / view between the task argument and its root.
+
+Cost: one walk; a loop body is walked twice (to see loop-carried hazards), so a loop nest of
+depth d is walked 2^d times.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.orch import (
+    ITER_ARG_ARRAY_SIZE,
+    ITER_ARG_REBIND,
+    TASK_ID,
+    ArgDirection,
+    CallOp,
+    KernelOp,
+    SubmitOp,
+)
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.system import TaskInvalidOp
+from pypto_dialects.transforms.derive_call_directions import KernelTable, orchestration_functions
+
+Task = CallOp | SubmitOp
+
+
+# --------------------------------------------------------------------------- buffers
+
+
+class Roots:
+    """The storage roots of tensor values, and whether a value is its whole root.
+
+    A loop carry is a cycle (iter_arg -> yielded value -> ... -> iter_arg); the walk cuts it at
+    the iter_arg being resolved, and a result is memoized only when no cut hit a value still
+    being resolved (the iter_arg's own result is exact once its walk ends), so each value is
+    resolved once."""
+
+    def __init__(self, kernels: KernelTable) -> None:
+        self.kernels = kernels
+        self.memo: dict[SSAValue, tuple[frozenset[SSAValue], bool]] = {}
+        self.depth: dict[SSAValue, int] = {}  # values being resolved -> nesting depth
+        self.low = _NO_CUT  # the shallowest depth a cut hit in the current walk
+
+    def _kernel(self, task: Task) -> KernelOp | None:
+        return self.kernels.of(task)
+
+    def of(self, value: SSAValue) -> tuple[frozenset[SSAValue], bool]:
+        """(roots, whole): the buffers `value` may be, and True when it is all of each."""
+        saved, self.low = self.low, _NO_CUT
+        chain: list[tuple[SSAValue, bool]] = []
+        v = value
+        tail: SSAValue | None = None
+        while True:
+            known = self.memo.get(v)
+            if known is not None:
+                res = known
+                break
+            links = storage.edges(v, self._kernel)
+            if not links:
+                res, tail = (frozenset({v}), True), v
+                break
+            if len(links) == 1:
+                link, nxt = links[0]
+                chain.append((v, link != storage.Link.PART))
+                v = nxt
+                continue
+            res, tail = self._many(v, links), v
+            break
+        exact = self.low > len(self.depth)
+        if exact and tail is not None:
+            self.memo[tail] = res
+        roots, w = res
+        for val, keeps in reversed(chain):
+            w = w and keeps
+            if exact:
+                self.memo[val] = (roots, w)
+        self.low = min(saved, self.low)
+        return (roots, w)
+
+    def _many(
+        self, value: SSAValue, links: list[storage.Edge]
+    ) -> tuple[frozenset[SSAValue], bool]:
+        d = self.depth.get(value)
+        if d is not None:  # a cycle through loop carries adds nothing new
+            self.low = min(self.low, d)
+            return (frozenset(), True)
+        d = self.depth[value] = len(self.depth) + 1
+        roots: set[SSAValue] = set()
+        whole = True
+        try:
+            for link, nxt in links:
+                r, w = self.of(nxt)
+                roots |= r
+                whole = whole and w and link != storage.Link.PART
+        finally:
+            del self.depth[value]
+        if self.low >= d:
+            self.low = _NO_CUT  # the only cuts were at `value`: its result is exact
+        return (frozenset(roots), whole)
+
+
+_NO_CUT = 1 << 30
+
+
+Window = tuple[int, int, int]
+"""(axis, span, extent): a slice whose offset along `axis` is the loop's induction variable
+times a constant, so consecutive iterations' offsets differ by `span`; `extent` along it."""
+
+
+def _const(value: SSAValue) -> int | None:
+    from xdsl.dialects.arith import ConstantOp
+    from xdsl.dialects.builtin import IntegerAttr
+
+    if isinstance(value, OpResult) and isinstance(value.op, ConstantOp):
+        v = value.op.value
+        if isinstance(v, IntegerAttr):
+            return v.value.data
+    return None
+
+
+def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
+    """(loop, c) when `value` is a loop's induction variable times the constant c."""
+    from xdsl.dialects.arith import MuliOp
+
+    if isinstance(value, BlockArgument) and value.index == 0:
+        loop = value.block.parent_op()
+        return (loop, 1) if isinstance(loop, scf.ForOp) else None
+    if isinstance(value, OpResult) and isinstance(value.op, MuliOp):
+        for a, b in ((value.op.lhs, value.op.rhs), (value.op.rhs, value.op.lhs)):
+            c = _const(b)
+            inner = _iv_times(a) if c is not None else None
+            if inner is not None:
+                return inner[0], inner[1] * c  # type: ignore[operator]
+    return None
+
+
+def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
+    """The loops whose iterations use disjoint parts of `value`'s buffer: `value` is (through
+    task results) a `pto_tensor.slice` of a whole buffer with an offset `iv * c`."""
+    from pypto_dialects.tensor import SliceOp
+
+    v = value
+    while True:
+        links = storage.edges(v, roots._kernel)
+        if len(links) != 1:
+            return {}
+        link, nxt = links[0]
+        if link == storage.Link.SAME:
+            v = nxt
+            continue
+        if link != storage.Link.PART or not isinstance(v, OpResult):
+            return {}
+        break
+    op = v.op
+    if not isinstance(op, SliceOp) or not roots.of(op.source)[1]:
+        return {}
+    shape = op.result.type.get_shape()  # type: ignore[attr-defined]
+    out: dict[scf.ForOp, Window] = {}
+    for axis, off in enumerate(op.offsets):
+        found = _iv_times(off)
+        if found is None or axis >= len(shape) or shape[axis] < 0:
+            continue
+        loop, c = found
+        step = _const(loop.step)
+        if step is None or step <= 0:
+            continue
+        out.setdefault(loop, (axis, c * step, shape[axis]))
+    return out
+
+
+# --------------------------------------------------------------------------- accesses
+
+
+@dataclass(eq=False)
+class Access:
+    """One task's use of one buffer. `lookup`: the runtime looks the region up (in / inout);
+    `manual`: the innermost manual scope around the task; `prev`: the loops of which this
+    entry is the previous iteration's instance."""
+
+    task: Task
+    read: bool
+    write: bool
+    lookup: bool
+    whole: bool
+    manual: ScopeOp | None
+    windows: dict[scf.ForOp, Window] = field(default_factory=dict)
+    prev: frozenset[scf.ForOp] = frozenset()
+
+
+Chain = tuple  # (Access, Chain) | None: a persistent list, newest first, shared by copies
+
+
+def _items(chain: Chain | None, stop: Chain | None = None):  # type: ignore[no-untyped-def]
+    """The accesses of `chain` up to (not including) the node `stop`."""
+    while chain is not None and chain is not stop:
+        yield chain[0]
+        chain = chain[1]
+
+
+def _reaches(chain: Chain | None, stop: Chain | None) -> bool:
+    while chain is not None:
+        if chain is stop:
+            return True
+        chain = chain[1]
+    return stop is None
+
+
+@dataclass
+class Pending:
+    """The accesses of one buffer a later task may have to be ordered after (persistent
+    lists: a copy shares them, so saving a state before a region costs nothing)."""
+
+    writers: Chain | None = None
+    readers: Chain | None = None
+
+    def copy(self) -> Pending:
+        return Pending(self.writers, self.readers)
+
+
+State = dict[SSAValue, Pending]
+
+
+def _union(a: Chain | None, b: Chain | None, base: Chain | None) -> Chain | None:
+    """Both `a` and `b` grew from `base` (or were reset since): their union, in time
+    proportional to what they added."""
+    a_base, b_base = _reaches(a, base), _reaches(b, base)
+    out = base if (a_base or b_base) else None
+    for item in [*_items(a, base if a_base else None), *_items(b, base if b_base else None)]:
+        out = (item, out)
+    return out
+
+
+def _merge_one(state: State, root: SSAValue, other: Pending, base: Pending) -> None:
+    """`state[root]` becomes the union of itself and `other` (either path may have run), both
+    grown from `base`."""
+    mine = state[root]
+    mine.writers = _union(mine.writers, other.writers, base.writers)
+    mine.readers = _union(mine.readers, other.readers, base.readers)
+
+
+def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
+    """Whether the earlier access `p` and the later `x` conflict with no runtime ordering
+    (`loop`: `p` is from the previous iteration of that loop)."""
+    if not (p.write or x.write):
+        return False
+    if loop is not None and _disjoint_iterations(p, x, loop):
+        return False
+    if p.task is x.task and loop is None:
+        return False
+    if p.manual is not None and p.manual is x.manual:
+        if loop is None or p.manual.is_ancestor(loop):
+            return False  # one manual scope (one instance of it): the user's deps order it
+    if p.manual is None and x.manual is None and p.write and x.lookup:
+        return False  # the tensor map: x waits for the earlier writer
+    return True
+
+
+def _disjoint_iterations(p: Access, x: Access, loop: scf.ForOp) -> bool:
+    """Whether `p` (an earlier iteration of `loop`) and `x` use disjoint slices: both slice
+    along one axis at `iv * c` with the same span, at least as wide as either extent."""
+    wp, wx = p.windows.get(loop), x.windows.get(loop)
+    if wp is None or wx is None or wp[:2] != wx[:2]:
+        return False
+    return wp[1] >= max(wp[2], wx[2])
+
+
+@dataclass(eq=False)
+class Need:
+    """A compiler edge to add: `x` after `p` (through a carry of the loop whose body is
+    `loop_body`, if given; blocks survive the rebuilding of their op, ops do not)."""
+
+    x: Task
+    p: Access
+    loop_body: Block | None
+
+
+class Analysis:
+    """Walks one function and lists the edges it needs."""
+
+    def __init__(self, roots: Roots) -> None:
+        self.roots = roots
+        self.needs: list[Need] = []
+        self.seen: set[tuple[int, int, int]] = set()
+        self.loops: list[scf.ForOp] = []  # the loops around the op being walked
+        self.manual: list[ScopeOp] = []
+        self.logs: list[dict[SSAValue, Pending]] = []  # undo logs of the open regions
+
+    def block(self, block: Block, state: State) -> None:
+        for op in block.ops:
+            self.op(op, state)
+
+    def op(self, op: Operation, state: State) -> None:
+        if isinstance(op, CallOp | SubmitOp):
+            self.task(op, state)
+        elif isinstance(op, ScopeOp):
+            if op.is_manual:
+                self.manual.append(op)
+            self.block(op.body.block, state)
+            if op.is_manual:
+                self.manual.pop()
+        elif isinstance(op, scf.IfOp):
+            then_log = self._walk(op.true_region.block, state)
+            then_state = {r: state[r] for r in then_log}
+            state.update({r: p.copy() for r, p in then_log.items()})  # back to before the if
+            else_log = (
+                self._walk(op.false_region.block, state) if op.false_region.blocks else {}
+            )
+            for r in then_log.keys() | else_log.keys():
+                base = then_log[r] if r in then_log else else_log[r]
+                other = then_state.get(r) or base
+                _merge_one(state, r, other, base)
+        elif isinstance(op, scf.ForOp):
+            self.loops.append(op)
+            first = self._walk(op.body.block, state)
+            self._mark_prev(state, first, op)
+            second = self._walk(op.body.block, state)
+            self.loops.pop()
+            for r in first.keys() | second.keys():  # the loop may run no iteration
+                base = first[r] if r in first else second[r]
+                _merge_one(state, r, base, base)
+        else:
+            for region in op.regions:
+                for b in region.blocks:
+                    self.block(b, state)
+
+    def _walk(self, block: Block, state: State) -> dict[SSAValue, Pending]:
+        """Walk `block`; returns what each root it touched was before (an undo log), so a
+        region costs the roots it touches, not the whole state."""
+        self.logs.append({})
+        self.block(block, state)
+        return self.logs.pop()
+
+    def _touch(self, state: State, root: SSAValue) -> Pending:
+        """`state[root]`, saved first in every open undo log that has not saved it yet."""
+        pend = state.get(root)
+        for log in self.logs:
+            if root not in log:
+                log[root] = pend.copy() if pend is not None else Pending()
+        if pend is None:
+            pend = state[root] = Pending()
+        return pend
+
+    @staticmethod
+    def _mark_prev(state: State, touched: dict[SSAValue, Pending], loop: scf.ForOp) -> None:
+        """Entries made in the first walk of `loop`'s body become the previous iteration's."""
+        for root, before in touched.items():
+            pend = state[root]
+            for attr in ("writers", "readers"):
+                chain, base = getattr(pend, attr), getattr(before, attr)
+                if not _reaches(chain, base):
+                    base = None
+                new = [
+                    Access(a.task, a.read, a.write, a.lookup, a.whole, a.manual, a.windows,
+                           a.prev | {loop}) if loop.is_ancestor(a.task) else a
+                    for a in _items(chain, base)
+                ]
+                out = base
+                for a in reversed(new):
+                    out = (a, out)
+                setattr(pend, attr, out)
+
+    def task(self, op: Task, state: State) -> None:
+        dirs = op.directions()
+        if dirs is None:
+            return
+        manual = self.manual[-1] if self.manual else None
+        per_root: dict[SSAValue, Access] = {}
+        for value, d in zip(op.args, dirs):
+            if d in (ArgDirection.SCALAR, ArgDirection.NO_DEP):
+                continue
+            if not isinstance(value.type, TensorType):
+                continue
+            roots, whole = self.roots.of(value)
+            read = d in (ArgDirection.IN, ArgDirection.INOUT)
+            write = d in (ArgDirection.OUT, ArgDirection.INOUT)
+            lookup = read
+            windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
+            for root in roots:
+                a = per_root.get(root)
+                if a is None:
+                    per_root[root] = Access(op, read, write, lookup, whole, manual, windows)
+                else:
+                    a.read |= read
+                    a.write |= write
+                    a.lookup |= lookup
+                    a.whole = a.whole and whole
+                    a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
+        for root, x in per_root.items():
+            pend = self._touch(state, root)
+            if x.write:
+                candidates = [*_items(pend.writers), *_items(pend.readers)]
+            elif x.manual is None and x.lookup:  # an auto reader: the tensor map orders it
+                candidates = [p for p in _items(pend.writers) if p.manual is not None]
+            else:
+                candidates = list(_items(pend.writers))
+            for p in candidates:
+                loop = self._carry_loop(p)
+                if loop is not None and isinstance(root, OpResult) and loop.is_ancestor(root.op):
+                    continue  # created in the loop body: a new buffer every iteration
+                if _needs_edge(p, x, loop):
+                    self._need(x, p, loop)
+            if x.write and x.whole:
+                pend.writers = (x, None)
+                pend.readers = None
+            elif x.write:
+                pend.writers = (x, pend.writers)
+                if x.read:
+                    pend.readers = (x, pend.readers)
+            else:
+                pend.readers = (x, pend.readers)
+
+    def _carry_loop(self, p: Access) -> scf.ForOp | None:
+        """The outermost loop around the task being walked whose previous iteration `p` is."""
+        for lp in self.loops:
+            if lp in p.prev:
+                return lp
+        return None
+
+    def _need(self, x: Access, p: Access, loop: scf.ForOp | None) -> None:
+        key = (id(x.task), id(p.task), id(loop))
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        # Only the last instance of p is carried: enough when p's instances are ordered among
+        # themselves (p writes all of the buffer), or, for a loop-carried hazard, when x's are
+        # (x_i after every earlier p, and x_(i+1) after x_i).
+        chained = p.write and p.whole
+        exits = any(
+            isinstance(o, scf.ForOp) and not o.is_ancestor(x.task) for o in _ancestors(p.task)
+        )
+        if not exits and loop is not None:
+            chained = chained or (x.write and x.whole)
+        if (exits or loop is not None) and not chained:
+            raise pass_error(
+                x.task,
+                f"must run after {_name(p.task)} (they use one buffer and the runtime does not "
+                "order them), and that task runs in every iteration of a loop while only the "
+                "last iteration's TaskId can be carried: its access is "
+                + ("a read" if not p.write else "a write of part of the buffer")
+                + ", so earlier iterations stay unordered. Order the iterations with explicit "
+                "deps (a TaskId array), or move one of the tasks",
+            )
+        self.needs.append(Need(x.task, p, None if loop is None else loop.body.block))
+
+
+def _ancestors(op: Operation):  # type: ignore[no-untyped-def]
+    cur = op.parent_op()
+    while cur is not None and not isinstance(cur, func.FuncOp):
+        yield cur
+        cur = cur.parent_op()
+
+
+def _name(task: Task) -> str:
+    from pypto_dialects.diagnostics import location_of
+
+    return f"'{task.name}' @{task.callee.root_reference.data} at {location_of(task)}"
+
+
+# --------------------------------------------------------------------------- the IR edits
+
+
+def _as_submit(op: Task, rw: Rewriter) -> SubmitOp:
+    if isinstance(op, SubmitOp):
+        return op
+    new = SubmitOp(
+        op.callee,
+        list(op.args),
+        [r.type for r in op.res],
+        op.directions(),
+        (),
+        list(op.compiler_deps),
+    )
+    new.attributes.update(op.attributes)
+    hint = op.res[0].name_hint if op.res and op.res[0].name_hint else None
+    new.task_id.name_hint = f"{hint}_tid" if hint else "tid"
+    rw.replace_op(op, new, list(new.res))
+    return new
+
+
+def _invalid_before(op: Operation, rw: Rewriter) -> SSAValue:
+    inv = TaskInvalidOp()
+    inv.result.name_hint = "none"
+    rw.insert_op(inv, InsertPoint.before(op))
+    return inv.result
+
+
+def _move(region: Region) -> Region:
+    out = Region()
+    region.move_blocks(out)
+    return out
+
+
+class Threader:
+    """Carries TaskIds out of closed regions (memoized per value and region block)."""
+
+    def __init__(self) -> None:
+        self.rw = Rewriter()
+        self.memo: dict[tuple[SSAValue, Block], SSAValue] = {}
+        self.renamed: dict[SSAValue, SSAValue] = {}  # results of an op rebuilt here
+
+    def live(self, value: SSAValue) -> SSAValue:
+        """`value`, or what replaced it when its op was rebuilt."""
+        while value in self.renamed:
+            value = self.renamed[value]
+        return value
+
+    def replace(self, old: Operation, new: Operation, results: list[SSAValue]) -> None:
+        self.renamed.update(zip(old.results, results))
+        self.rw.replace_op(old, new, results)
+
+    def out_of(self, value: SSAValue, block: Block) -> SSAValue:
+        """`value` (defined in `block`) as a result of the op that owns `block`."""
+        key = (value, block)
+        got = self.memo.get(key)
+        if got is not None:
+            return self.live(got)
+        owner = block.parent_op()
+        assert owner is not None
+        if isinstance(owner, ScopeOp):
+            res = self._scope_result(owner, value)
+        elif isinstance(owner, scf.IfOp):
+            res = self._if_result(owner, block, value)
+        else:
+            assert isinstance(owner, scf.ForOp)
+            res = self._carry(owner, value)[1]
+        res.name_hint = value.name_hint
+        self.memo[key] = res
+        return res
+
+    def carried(self, value: SSAValue, loop: scf.ForOp) -> SSAValue:
+        """`value` (defined in `loop`'s body) as the body's iter_arg (the previous iteration's)."""
+        key = (value, loop.body.block)
+        arg = self.memo.get(("carry", key))  # type: ignore[call-overload]
+        if arg is not None:
+            arg = self.live(arg)
+        if arg is None:
+            arg, res = self._carry(loop, value)
+            arg.name_hint = res.name_hint = value.name_hint
+            self.memo[key] = res
+            self.memo[("carry", key)] = arg  # type: ignore[index]
+        return arg
+
+    def _scope_result(self, scope: ScopeOp, value: SSAValue) -> SSAValue:
+        term = scope.body.block.last_op
+        assert isinstance(term, ScopeYieldOp)
+        new = ScopeOp(
+            scope.mode.data,
+            _move(scope.body),
+            [r.type for r in scope.res] + [TASK_ID],
+            scope.compiler_owned is not None,
+        )
+        new.attributes.update(scope.attributes)
+        term.operands = [*term.operands, value]
+        self.replace(scope, new, list(new.res[:-1]))
+        return new.res[-1]
+
+    def _if_result(self, op: scf.IfOp, block: Block, value: SSAValue) -> SSAValue:
+        then_r, else_r = _move(op.true_region), _move(op.false_region)
+        if not else_r.blocks:
+            else_r.add_block(Block([scf.YieldOp()]))
+        for region in (then_r, else_r):
+            term = region.block.last_op
+            assert isinstance(term, scf.YieldOp)
+            v = value if region.block is block else _invalid_before(term, self.rw)
+            term.operands = [*term.operands, v]
+        new = scf.IfOp(op.cond, [r.type for r in op.output] + [TASK_ID], then_r, else_r)
+        new.attributes.update(op.attributes)
+        self.replace(op, new, list(new.output[:-1]))
+        return new.output[-1]
+
+    def _carry(self, loop: scf.ForOp, value: SSAValue) -> tuple[SSAValue, SSAValue]:
+        init = _invalid_before(loop, self.rw)
+        body = _move(loop.body)
+        block = body.block
+        arg = block.insert_arg(TASK_ID, len(block.args))
+        term = block.last_op
+        assert isinstance(term, scf.YieldOp)
+        term.operands = [*term.operands, value]
+        new = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, init], body)
+        for k, v in loop.attributes.items():
+            if k not in (ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):  # classify-iter-arg-carry
+                new.attributes[k] = v
+        self.replace(loop, new, list(new.res[:-1]))
+        return arg, new.res[-1]
+
+
+def _tid_sources(value: SSAValue, memo: dict[SSAValue, frozenset[Operation]]) -> frozenset[Operation]:
+    """The submits whose TaskId `value` may be (through scope / if results and carries)."""
+    got = memo.get(value)
+    if got is not None:
+        return got
+    memo[value] = frozenset()  # cycles through carries
+    out: set[Operation] = set()
+    if isinstance(value, OpResult):
+        op = value.op
+        if isinstance(op, SubmitOp) and value is op.task_id:
+            out.add(op)
+        elif isinstance(op, ScopeOp | scf.IfOp | scf.ForOp):
+            for _, v in storage.edges(value, lambda t: None):
+                out |= _tid_sources(v, memo)
+    elif isinstance(value, BlockArgument):
+        for _, v in storage.iter_arg_edges(value):
+            out |= _tid_sources(v, memo)
+    res = frozenset(out)
+    memo[value] = res
+    return res
+
+
+REACH = 64
+"""How many tasks the search for an existing path of deps visits per consumer (a bound that
+keeps the pass linear; a path it does not find costs one redundant edge)."""
+
+
+def _ordered_before(x: Task, memo: dict[SSAValue, frozenset[Operation]]) -> set[Operation]:
+    """The tasks `x`'s deps and compiler deps already order it after, following the deps of
+    those tasks in turn (up to REACH tasks). A TaskId carried through a loop counts as the task
+    that yields it (the previous iteration's instance)."""
+    seen: set[Operation] = set()
+    todo: list[Operation] = [x]
+    while todo and len(seen) < REACH:
+        t = todo.pop()
+        for v in [*getattr(t, "deps", ()), *getattr(t, "compiler_deps", ())]:
+            for src in _tid_sources(v, memo):
+                if src not in seen:
+                    seen.add(src)
+                    todo.append(src)
+    return seen
+
+
+def _apply(needs: list[Need]) -> None:
+    th = Threader()
+    rw = th.rw
+    current: dict[Operation, Task] = {}
+
+    def cur(op: Task) -> Task:
+        while op in current:
+            op = current[op]
+        return op
+
+    # 1. every producer names its TaskId
+    for n in needs:
+        p = cur(n.p.task)
+        if isinstance(p, CallOp):
+            current[p] = _as_submit(p, rw)
+    # 2. the TaskId each consumer depends on, carried to where it is visible, unless its
+    # deps / compiler_deps already name that task
+    memo: dict[SSAValue, frozenset[Operation]] = {}
+    named: dict[Task, set[Operation]] = {}
+    extra: dict[Task, list[SSAValue]] = {}
+    order: list[Task] = []
+    for n in needs:
+        x, p = cur(n.x), cur(n.p.task)
+        assert isinstance(p, SubmitOp)
+        if x not in named:
+            named[x] = _ordered_before(x, memo)
+        if p in named[x]:
+            continue
+        named[x].add(p)
+        value: SSAValue = th.live(p.task_id)
+        stop = n.loop_body
+        block = p.parent_block()
+        while block is not None and (
+            block is not stop if stop is not None else not _holds(block, x)
+        ):
+            value = th.out_of(value, block)
+            block = value.owner.parent_block()  # type: ignore[union-attr]
+        if stop is not None:
+            value = th.carried(value, _loop_of(stop))
+        if x not in extra:
+            extra[x] = []
+            order.append(x)
+        extra[x].append(value)
+    # 3. each consumer gets its compiler deps (a value of an op replaced since is renamed)
+    live = th.live
+    for x in order:
+        x = cur(x)
+        deps = [*x.compiler_deps, *(live(v) for v in extra[x])]
+        if isinstance(x, SubmitOp):
+            new: Task = SubmitOp(
+                x.callee, list(x.args), [r.type for r in x.res], x.directions(), list(x.deps), deps
+            )
+        else:
+            new = CallOp(x.callee, list(x.args), [r.type for r in x.res], x.directions(), deps)
+        new.attributes.update(x.attributes)
+        th.replace(x, new, list(new.results))
+        current[x] = new
+
+
+def _loop_of(block: Block | None) -> scf.ForOp:
+    loop = block.parent_op() if block is not None else None
+    assert isinstance(loop, scf.ForOp)
+    return loop
+
+
+def _holds(block: Block, op: Operation) -> bool:
+    """Whether `op` is (nested) in `block`."""
+    cur: Operation | None = op
+    while cur is not None:
+        if cur.parent_block() is block:
+            return True
+        cur = cur.parent_op()
+    return False
+
+
+@dataclass(frozen=True)
+class OrderUntrackedHazards(ModulePass):
+    """Add the compiler edges the runtime's own tracking misses (see the module docstring).
+    Needs call-site directions (derive-call-directions) and explicit scopes
+    (materialize-runtime-scopes); raises a located PassFailedException when an edge cannot be
+    expressed."""
+
+    name = "order-untracked-hazards"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        kernels = KernelTable(op)
+        for f in orchestration_functions(op):
+            analysis = Analysis(Roots(kernels))
+            analysis.block(f.body.block, {})
+            if analysis.needs:
+                _apply(analysis.needs)
