@@ -98,6 +98,7 @@ def test_time_passes_times_each_pass_of_the_pipeline_on_stderr(write) -> None:  
     names = [re.fullmatch(r"pass (\S+): \d+\.\d{6} s", line).group(1) for line in err.splitlines()]  # type: ignore[union-attr]
     assert names == [
         "fuse-create-assemble-to-slice", "fold-tensor-dims", "guard-dynamic-loop-steps",
-        "verify-orchestration-outputs", "derive-call-directions", "expand-manual-phase-fence",
-        "materialize-runtime-scopes", "classify-iter-arg-carry", "canonicalize",
+        "verify-orchestration-outputs", "derive-call-directions", "auto-derive-task-dependencies",
+        "expand-manual-phase-fence", "materialize-runtime-scopes", "order-untracked-hazards",
+        "classify-iter-arg-carry", "canonicalize",
     ]

@@ -152,6 +152,23 @@ def test_case1_manual_parallel() -> None:
     assert r.edges == _fenced_case1_edges(4, 4)
 
 
+DIRECT = ("fuse-create-assemble-to-slice", "fold-tensor-dims", "guard-dynamic-loop-steps",
+          "verify-orchestration-outputs", "derive-call-directions", "materialize-runtime-scopes",
+          "order-untracked-hazards", "classify-iter-arg-carry")
+"""pto2-pipeline without expand-manual-phase-fence: the document's direct lowering."""
+
+
+def test_case1_direct_lowering_has_its_48_phase_edges() -> None:
+    data = rand(256, 16)
+    r = execute(EXAMPLES / "case1_manual_parallel.mlir", {"kernel_stripe": STRIPE256},
+                [data, zeros(256, 16)], pipeline=DIRECT)
+    np.testing.assert_array_equal(r.outputs[1], data + np.arange(256, dtype=np.float32)[:, None])
+    # every task of phase p+1 waits for every task of phase p: 3 boundaries x 4 x 4 = 48 edges
+    want = {(f"t{4 * p + i}", f"t{4 * p + 4 + j}", "explicit")
+            for p in range(3) for i in range(4) for j in range(4)}
+    assert len(r.tasks) == 16 and len(want) == 48 and r.edges == want
+
+
 def _case1_tasks(branches: int, phases: int) -> list[list[str]]:
     """The kernel tasks of each phase of the fenced case1, in submit order (a barrier before
     every phase but the first)."""

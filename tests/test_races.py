@@ -218,14 +218,7 @@ EXECUTION = sorted(
     for path in (Path(__file__).parent / "execution").glob("*.mlir")
     for function in re.findall(r"func\.func @(\w+)\(", path.read_text())
 )
-UNORDERED_TODAY = {
-    ("boundary.mlir", "manual_then_auto"): [("RAW", 0, 1, "%b")],
-    ("boundary.mlir", "auto_then_manual"): [("RAW", 0, 1, "%b")],
-    ("boundary.mlir", "war_auto"): [("WAR", 0, 1, "%b")],
-}
-"""Execution-test programs whose hazards the pipeline does not order yet (the runtime does not
-order data crossing a manual-scope boundary, nor a write after a read in an auto scope, and
-no pass adds the compiler edge yet): the report finds exactly these."""
+"""Every function of every execution program: the pipeline orders all their hazards."""
 
 
 @pytest.mark.parametrize("name,function", EXECUTION, ids=[f"{n}:{f}" for n, f in EXECUTION])
@@ -236,7 +229,7 @@ def test_execution_programs(name: str, function: str) -> None:
     graph = _graph_only(text, str(path), function, "pto_rt.auto_scope = false" not in header)
     assert graph.kernel_tasks()
     got = [(r.kind, r.first.id, r.second.id, r.buffer.name) for r in find_races(graph)]
-    assert got == UNORDERED_TODAY.get((name, function), []), [r.diagnostic() for r in find_races(graph)]
+    assert got == [], [r.diagnostic() for r in find_races(graph)]
 
 
 def test_printer_test_programs() -> None:

@@ -19,7 +19,7 @@ from xdsl.ir import Operation
 
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, literal
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.names import Expr
+from pypto_dialects.targets.pto2_cpp.names import Expr, hint_of
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -92,7 +92,7 @@ def _finish(p: FunctionPrinter, op: Operation, expr: Expr) -> None:
     res = op.results[0]
     if res.first_use is None:
         return
-    if res.name_hint and res.has_more_than_one_use():
+    if hint_of(res) and res.has_more_than_one_use():
         ct = c_type(res.type, op)
         b = p.declare(res, ct, "value")
         p.mark(expr)

@@ -54,7 +54,7 @@ from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, ITER_ARG_REBIND
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.names import Binding, Expr
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 from pypto_dialects.targets.pto2_cpp import manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed
 from pypto_dialects.targets.pto2_cpp.taskids import is_task_id_value
@@ -185,7 +185,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
         else:
             kinds.append(REBIND)
             ct = value_ctype(p, val, op, f"iter_arg #{i}")
-            hint = val.name_hint or op.res[i].name_hint
+            hint = hint_of(val) or hint_of(op.res[i])
             b = p.declare(None, ct, "carry", hint=hint)
             carries.append(b)
             decls.append((b, init))
@@ -195,7 +195,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     w.blank()
     for b, init in decls:
         manual.declare_var(p.taskids, b, init)  # hoisted before a manual header if needed
-    name = p.names.fresh(iv.name_hint, "i")
+    name = p.names.fresh(hint_of(iv), "i")
     p.open_block(f"for ({iv_type} {name} = {lb.text}; {name} < {ub.paren}; {name} += {step.text})")
     p.bind(iv, Binding(name, iv_type, p.block))
     def pairs_of(term: Operation, src: Source) -> list[tuple[Binding, Expr]]:
@@ -308,7 +308,7 @@ def hoist_task_id_results(
             continue  # printed as the loop's TaskId array, which is declared before the scope
         if fwd is not None and j in fwd.bind:
             continue
-        var = TaskIdVar(p.names.fresh(r.name_hint, "tid"), p.block, guard=True)
+        var = TaskIdVar(p.names.fresh(hint_of(r), "tid"), p.block, guard=True)
         p.w.line(f"PTO2TaskId {var.name} = {INVALID};")
         out[j] = var
     return out

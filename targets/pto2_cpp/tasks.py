@@ -34,7 +34,7 @@ from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, scalar_
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelInfo
-from pypto_dialects.targets.pto2_cpp.names import Binding
+from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -202,7 +202,7 @@ def _runtime_outputs(
         t = params[i]
         assert isinstance(t, TensorType)
         res = names.get(i)
-        base = (res.name_hint if res is not None else None) or f"t{task_no}_out{i}"
+        base = (hint_of(res) if res is not None else None) or f"t{task_no}_out{i}"
         shapes = p.names.fresh(f"{base}_ci_shapes", "ci_shapes")
         info = p.names.fresh(f"{base}_ci", "ci")
         dims = t.get_shape()
@@ -218,7 +218,7 @@ def _bind_runtime_outputs(
     """After the submit: the TaskId (when used) and `const Tensor& r = task_<n>_outs.get_ref(k);`
     for each result that is a runtime-allocated output."""
     if isinstance(op, SubmitOp) and op.task_id.first_use is not None:
-        name = p.names.fresh(op.task_id.name_hint, "tid")
+        name = p.names.fresh(hint_of(op.task_id), "tid")
         p.bind(op.task_id, TaskIdVar(name, p.block, guard=False, producer=op))
         p.w.line(f"PTO2TaskId {name} = {outs}.task_id();")
     kernel = p.kernel(op, op.callee)
@@ -227,7 +227,7 @@ def _bind_runtime_outputs(
         res = results.get(index)
         if res is None or res.first_use is None:
             continue
-        name = p.names.fresh(res.name_hint, "tensor")
+        name = p.names.fresh(hint_of(res), "tensor")
         p.bind(res, Binding(name, "const Tensor&", p.block))
         p.w.line(f"const Tensor& {name} = {outs}.get_ref({k});")
 

@@ -196,7 +196,7 @@ def _write(p: FunctionPrinter, op: WriteOp) -> None:
     ct = c_type(op.value.type, op, "element")
     idx = [_u32(p, v, op) for v in op.indices]
     n = len(idx)
-    arr = p.names.fresh(f"indices_{op.result.name_hint or t.name}", "indices")
+    arr = p.names.fresh(f"indices_{hint_of(op.result) or t.name}", "indices")
     p.w.line(f"uint32_t {arr}[{n}] = {_brace(idx)};")
     p.w.line(f"set_tensor_data<{ct}>({t.name}, {n}, {arr}, {value.text});")
     p.bind(op.result, t)

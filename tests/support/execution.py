@@ -67,7 +67,6 @@ def all_inputs() -> list[tuple[Path, bool]]:
             + [(p, True) for p in sorted(PROGRAMS.glob("*.mlir"))])
 
 
-@lru_cache(maxsize=None)
 def _transform(ctx, module, pipeline: bool | tuple[str, ...], analyze: bool) -> bool:  # type: ignore[no-untyped-def]
     """Run the passes `pipeline` / `analyze` name on `module` (see `generate`); True when
     that leaves nothing for the printer's own `pto2_pipeline` flag to do."""
@@ -81,6 +80,7 @@ def _transform(ctx, module, pipeline: bool | tuple[str, ...], analyze: bool) -> 
     return False
 
 
+@lru_cache(maxsize=None)
 def generate(
     path: Path, function: str | None = None, pipeline: bool | tuple[str, ...] = True,
     analyze: bool = False,
