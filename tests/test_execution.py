@@ -631,7 +631,7 @@ def test_a_write_after_a_read_in_an_auto_scope_is_ordered() -> None:
     np.testing.assert_array_equal(r.outputs[0], b + 100)
 
 
-# ------------------------------------------------ assemble, loop steps, dims, reshapes (issue 11)
+# ------------------------------------------------ assemble, loop steps, dims, reshapes
 
 FILL_ROW = """
     Tensor *x = tensor(args, 0), *o = tensor(args, 1);

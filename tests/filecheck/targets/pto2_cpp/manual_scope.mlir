@@ -1,4 +1,4 @@
-// Manual scopes (seeds/000, "Manual Scope 与 TaskId 降级", "跨作用域张量与 manual_scope"):
+// Manual scopes (PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级", "跨作用域张量与 manual_scope"):
 // `pto_rt.scope manual` prints `PTO2_SCOPE(PTO2ScopeMode::MANUAL) {`, every task inside is
 // a plain `Arg params_t<N>;` and a loop inside has no PTO2_SCOPE of its own (rule 1). A
 // manual scope is a scheduling region, not a storage scope (rule 6):
