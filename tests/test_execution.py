@@ -915,3 +915,14 @@ def test_examples_give_the_same_outputs_with_analyze_auto_scopes(index: int) -> 
     # tasks of the regions made manual: no tensor-map edge into them
     manual = {f"t{i}" for i, t in enumerate(on.tasks) if t["scope"] == "manual"}
     assert not {(p, s) for p, s, o in on.edges if o == "tensormap" and s in manual}
+
+
+def test_accumulation_loop_is_a_chain_of_63_edges() -> None:
+    # acc = kernel_add(a, acc, acc), 64 times, into an `out` parameter: the loop's write is
+    # promoted to inout, so each iteration replaces the previous writer's tensor-map entry and
+    # the runtime records a chain (63 pairs) instead of every earlier writer (2016 pairs)
+    a = rand(16, 16)
+    r = execute(PRINTER_TESTS / "waw_external" / "acc_loop.mlir", {"kernel_add": ADD},
+                [a, zeros(16, 16)])
+    np.testing.assert_array_equal(r.outputs[1], 64 * a)
+    assert r.edges == {(f"t{i}", f"t{i + 1}", "tensormap") for i in range(63)}
