@@ -141,6 +141,13 @@ class PyptoOptMain(xDSLOptMain):
                     "or mismatched diagnostic, 0 when all match"
                 )
         arg_parser.add_argument(
+            "--cpp-listing",
+            action="store_true",
+            help="-t pto2-cpp with several orchestration functions and no -o DIR/: print "
+            "their files as one listing (each after a '// ===== orchestration/<func>.cpp "
+            "=====' line; not one compilable file) instead of failing",
+        )
+        arg_parser.add_argument(
             "--print-diagnostics",
             action="store_true",
             help="print each chunk's diagnostic on stdout and exit 0 (xDSL's "
@@ -331,6 +338,13 @@ class PyptoOptMain(xDSLOptMain):
                     f"share one C++ file ({self.args.output_file}): each defines "
                     "aicpu_orchestration_entry; write them with -o DIR/ (one file each)"
                 )
+        elif len(result.results) > 1 and not self.args.cpp_listing:
+            raise DiagnosticException(
+                f"pypto-opt: error: {len(result.results)} orchestration functions cannot be "
+                "one C++ translation unit on stdout: each defines aicpu_orchestration_entry; "
+                "write them with -o DIR/ (one file each), or pass --cpp-listing to print "
+                "them as a listing of the files"
+            )
         return result.code
 
     def check_diagnostics(self) -> None:

@@ -14,7 +14,7 @@
 //    of the document's issue #1811): the parallel loop's result array leaves the manual
 //    scope, so it is declared before the header and survives the block's exit, and the outer
 //    yield (in the body's auto scope) copies it slot by slot.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @ks aiv (in tensor<64x16xf32>, in index, out tensor<64x16xf32>) -> tensor<64x16xf32>
 

@@ -8,7 +8,7 @@
 //    a later manual scope reads: order-untracked-hazards captures the call's TaskId (it becomes
 //    a submit: TaskOutputTensors of rt_submit_task) and carries it out of the scope.
 // tests/test_execution.py runs both in the runtime's simulator.
-// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
+// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp --cpp-listing %s | filecheck %s
 
 pto_orch.kernel @k1 aiv (out tensor<64xf32>) -> tensor<64xf32>
 pto_orch.kernel @k2 aiv (in tensor<64xf32>, out tensor<64xf32>) -> tensor<64xf32>

@@ -14,7 +14,7 @@
 //    a scope as its result is a variable declared invalid before the scope, assigned at the
 //    scope's yield and guarded at its use (@capture, task 2); a scope result that is a TaskId
 //    defined before the scope is that TaskId (@auto_scope).
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 

@@ -10,7 +10,7 @@
 //  - @unused: the barrier's result leaves its scope as the scope's result, used by a compiler
 //    edge after the scope: a variable declared invalid before the scope, assigned inside it,
 //    guarded at the use; a barrier outside manual scopes prints the same.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @ks aiv (in tensor<64x16xf32>, in index, out tensor<64x16xf32>) -> tensor<64x16xf32>
 

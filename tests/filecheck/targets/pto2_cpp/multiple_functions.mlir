@@ -1,9 +1,10 @@
-// A module with two orchestration functions prints both files, each after a line naming it
+// A module with two orchestration functions prints both files with --cpp-listing, each after a line naming it
 // (`// ===== orchestration/<func>.cpp =====`), separated by a blank line; each has its own
 // kernel ids in its own first-use order (@second is 0 in @two). Kernels and non-orchestration
 // functions print nothing. With -o DIR/ the files are written instead (orchestration/one.cpp,
 // orchestration/two.cpp, kernel_config.json listing both) and nothing is printed.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: not pypto-opt -t pto2-cpp %s 2>&1 | filecheck %s --check-prefix=ONE_TU
 // RUN: rm -rf %t && pypto-opt -t pto2-cpp %s -o %t/ > %t.stdout && test ! -s %t.stdout
 // RUN: filecheck --input-file=%t/orchestration/one.cpp %s --check-prefix=ONE
 // RUN: filecheck --input-file=%t/orchestration/two.cpp %s --check-prefix=TWO
@@ -105,3 +106,6 @@ func.func @two(%x: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attribut
 // CHECK-NEXT:}
 // CHECK-EMPTY:
 // CHECK-NEXT:}  // extern "C"
+
+// Without --cpp-listing, stdout must be one translation unit: an error that says what to do.
+// ONE_TU: pypto-opt: error: 2 orchestration functions cannot be one C++ translation unit on stdout: each defines aicpu_orchestration_entry; write them with -o DIR/ (one file each), or pass --cpp-listing to print them as a listing of the files

@@ -10,7 +10,7 @@
 //  - @swap: two array carries yielded crosswise are copied through a temporary array (the
 //    yield is a parallel assignment); an scf.if with an array result declares the array and
 //    copies the chosen one in each branch.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 

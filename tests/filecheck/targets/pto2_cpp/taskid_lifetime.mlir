@@ -4,7 +4,7 @@
 // scope's result, a hand-placed auto scope's result used by a compiler and a user edge, a
 // scope closed inside a loop body and inside an if branch (the dummy barrier's deps), and a
 // TaskId yielded out of a manual scope inside a loop.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck %s
+// RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @manual_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {

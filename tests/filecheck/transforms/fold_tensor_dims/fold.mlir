@@ -9,7 +9,7 @@
 // RUN: pypto-opt -p fold-tensor-dims %s | filecheck %s
 // RUN: pypto-opt -p fold-tensor-dims %s > %t.once.mlir
 // RUN: pypto-opt -p fold-tensor-dims %t.once.mlir | diff %t.once.mlir -
-// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s --check-prefix=CPP
+// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp --cpp-listing %s | filecheck %s --check-prefix=CPP
 
 pto_orch.kernel @k aiv (in tensor<?x16xf32>, out tensor<?x16xf32>) -> tensor<?x16xf32>
 pto_orch.kernel @t aiv (in tensor<16x?xf32>, out tensor<?x16xf32>) -> tensor<?x16xf32>

@@ -7,7 +7,7 @@
 // RUN: pypto-opt -p guard-dynamic-loop-steps %s > %t.once.mlir
 // RUN: pypto-opt -p guard-dynamic-loop-steps %t.once.mlir > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
-// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s --check-prefix=CPP
+// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp --cpp-listing %s | filecheck %s --check-prefix=CPP
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, in index, out tensor<4xf32>) -> tensor<4xf32>
 

@@ -2,7 +2,7 @@
 // view of the target (fuse-create-assemble-to-slice), so the task writes ext_out in place, in
 // an auto scope, a user manual scope and a compiler-owned manual scope. No carry is left for
 // the target (the loop's yield became pass-through), and nothing is allocated.
-// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
+// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp --cpp-listing %s | filecheck %s
 // CHECK-NOT: alloc_tensors
 
 pto_orch.kernel @fill_row aiv (in tensor<4x8xf32>, in index, out tensor<1x8xf32>) -> tensor<1x8xf32>

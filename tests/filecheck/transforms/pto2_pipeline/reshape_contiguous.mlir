@@ -1,7 +1,7 @@
 // The C++ of tests/execution/reshape_contiguous.mlir (run in the simulator by
 // tests/test_execution.py): reshapes of contiguous views, in an auto scope, a user manual scope
 // and a compiler-owned manual scope.
-// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %S/../../../execution/reshape_contiguous.mlir | filecheck %s
+// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp --cpp-listing %S/../../../execution/reshape_contiguous.mlir | filecheck %s
 
 // CHECK-LABEL: // ===== orchestration/rows.cpp =====
 // CHECK:       uint32_t s_shapes[3] = {2, 8, 16};
