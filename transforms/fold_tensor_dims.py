@@ -18,6 +18,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from pypto_dialects import tensor as pt
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import copy_name
+from pypto_dialects.analysis.storage_roots import returned_arg
 from pypto_dialects.transforms.derive_call_directions import (
     KernelTable,
     orchestration_functions,
@@ -56,11 +57,10 @@ def _resolve(
         elif isinstance(owner, pt.AssembleOp):
             src = owner.target
         elif isinstance(owner, CallOp | SubmitOp) and src in owner.kernel_result_values():
-            idx = kernels.of(owner).result_param_indices()
             k = list(owner.kernel_result_values()).index(src)
-            if k >= len(idx) or not 0 <= idx[k] < len(owner.args):
+            tied = returned_arg(owner, k, kernels.of(owner))
+            if tied is None:
                 return None
-            tied = owner.args[idx[k]]
             if not isinstance(tied.type, TensorType) or tied.type.get_shape() != t.get_shape():
                 return None
             src = tied

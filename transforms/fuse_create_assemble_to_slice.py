@@ -22,6 +22,7 @@ from pypto_dialects import tensor as pt
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import copy_name, source_name
+from pypto_dialects.analysis.storage_roots import returned_arg
 from pypto_dialects.transforms.buffer_aliases import BufferClasses
 from pypto_dialects.transforms.derive_call_directions import (
     KernelTable,
@@ -35,11 +36,11 @@ def _tied_base(v: SSAValue, kernels: KernelTable) -> SSAValue:
     while True:
         owner = v.owner
         if isinstance(owner, CallOp | SubmitOp) and v in owner.kernel_result_values():
-            idx = kernels.of(owner).result_param_indices()
             k = list(owner.kernel_result_values()).index(v)
-            if k >= len(idx) or not 0 <= idx[k] < len(owner.args):
+            tied = returned_arg(owner, k, kernels.of(owner))
+            if tied is None:
                 return v
-            v = owner.args[idx[k]]
+            v = tied
         elif isinstance(owner, pt.WriteOp):
             v = owner.tensor
         elif isinstance(owner, pt.AssembleOp):
