@@ -16,30 +16,22 @@ import re
 
 import numpy as np
 import pytest
-from support.execution import ADD, EXAMPLES, INC, MUL, NOTHING, PRINTER_TESTS, PROGRAMS, execute
+from support.execution import (
+    ADD,
+    COPY,
+    EXAMPLES,
+    INC,
+    MUL,
+    NOTHING,
+    PRINTER_TESTS,
+    PROGRAMS,
+    edges,
+    execute,
+    rand,
+    zeros,
+)
 
 pytestmark = pytest.mark.usefixtures("simulator")
-
-RNG = np.random.default_rng(7)
-
-
-def rand(*shape: int) -> np.ndarray:
-    return RNG.integers(-8, 8, size=shape).astype(np.float32)
-
-
-def zeros(*shape: int) -> np.ndarray:
-    return np.zeros(shape, np.float32)
-
-
-def edges(*triples: str) -> set[tuple[str, str, str]]:
-    """`edges("t0>t1 tensormap", ...)` as the record's (pred, succ, origin) triples."""
-    out = set()
-    for t in triples:
-        pair, origin = t.split()
-        pred, succ = pair.split(">")
-        out.add((pred, succ, origin))
-    return out
-
 
 # ---------------------------------------------------------------------------------- the examples
 
@@ -210,9 +202,6 @@ def _stripe_sum8(data: np.ndarray) -> np.ndarray:
     for p in range(1, 4):
         want[128 * p:128 * p + 128] += want[128 * p - 128:128 * p:16].sum(axis=0)
     return want
-
-
-DIRECT = ("derive-call-directions", "materialize-runtime-scopes", "classify-iter-arg-carry")
 
 
 @pytest.mark.parametrize("pipeline", [True, DIRECT], ids=["fenced", "direct"])
@@ -391,10 +380,6 @@ PUT = """
     int64_t v = args[1];
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = (float)v;
 """
-COPY = """
-    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
-    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
-"""
 SUB = """
     Tensor *a = tensor(args, 0), *b = tensor(args, 1), *o = tensor(args, 2);
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(a, i) - at<float>(b, i);
@@ -433,12 +418,9 @@ def test_taskid_double_buffering() -> None:
 # ---------------------------------------------------------------------------------- views, scopes
 
 
-INC_ANY = INC
-
-
 def test_views_slices_reshape_transpose_assemble() -> None:
     x = rand(16, 16)
-    kernels = {"inc8": INC_ANY, "inc256": INC_ANY, "copy": COPY}
+    kernels = {"inc8": INC, "inc256": INC, "copy": COPY}
     r = execute(PROGRAMS / "views.mlir", kernels, [x, zeros(16, 16), zeros(16, 16), zeros(16, 16)])
     y = np.concatenate([x[8:] + 1, x[:8] + 1])
     np.testing.assert_array_equal(r.outputs[1], y)
@@ -593,293 +575,6 @@ def test_retain_edges_ping_pong() -> None:
     r = execute(PRINTER_TESTS / "retain.mlir", {"k": INC, "kn": KN, "k8": INC}, [rand(16, 16)],
                 function="ping_pong", pipeline=False)
     assert r.edges == {(f"alloc{j}", f"t{i}", "explicit") for i in range(4) for j in range(2)}
-
-
-# ---------------------------------------------------------------------------------- unordered data
-
-SLOW_INC = """
-    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
-    spin(8000);
-    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i) + 1.0f;
-"""
-LATE_COPY = """
-    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
-    spin(1000);
-    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
-"""
-BUMP = """
-    Tensor *io = tensor(args, 0);
-    for (uint64_t i = 0; i < numel(io); ++i) at<float>(io, i) += 100.0f;
-"""
-BOUNDARY = {"slow_inc": SLOW_INC, "slow_copy": LATE_COPY, "bump": BUMP}
-
-
-@pytest.mark.parametrize("function", ["manual_then_auto", "auto_then_manual"])
-def test_data_crossing_a_manual_scope_boundary_is_ordered(function: str) -> None:
-    a, b = rand(16), rand(16)
-    r = execute(PROGRAMS / "boundary.mlir", BOUNDARY, [a, b, zeros(16)], function=function)
-    assert r.ordered("t0", "t1")  # the reader waits for the writer
-    np.testing.assert_array_equal(r.outputs[1], a + 1)
-    np.testing.assert_array_equal(r.outputs[2], a + 1)
-
-
-def test_a_write_after_a_read_in_an_auto_scope_is_ordered() -> None:
-    b = rand(16)
-    r = execute(PROGRAMS / "boundary.mlir", BOUNDARY, [b, zeros(16)], function="war_auto")
-    assert r.ordered("t0", "t1")  # the in-place writer waits for the reader
-    np.testing.assert_array_equal(r.outputs[1], b)
-    np.testing.assert_array_equal(r.outputs[0], b + 100)
-
-
-# ------------------------------------------------ assemble, loop steps, dims, reshapes
-
-FILL_ROW = """
-    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
-    int64_t r = args[2];
-    for (uint64_t j = 0; j < numel(o); ++j) at<float>(o, j) = at2<float>(x, r, j) + 1.0f;
-"""
-
-
-@pytest.mark.parametrize("function", ["auto_rows", "manual_rows", "compiler_manual_rows"])
-def test_assemble_into_an_output(function: str) -> None:
-    # Each created row became a view of %out (fuse-create-assemble-to-slice): the rows land in
-    # ext_out. Without the pass nothing wrote %out.
-    x = rand(4, 8)
-    r = execute(PROGRAMS / "assemble_rows.mlir", {"fill_row": FILL_ROW}, [x, zeros(4, 8)],
-                function=function)
-    np.testing.assert_array_equal(r.outputs[1], x + 1)
-    assert len(r.tasks) == 4
-
-
-@pytest.mark.parametrize(("n", "step", "runs"), [(8, 2, 4), (8, 3, 3), (8, 0, 0), (8, -1, 0)])
-def test_dynamic_loop_step(n: int, step: int, runs: int) -> None:
-    # A step <= 0 runs no iteration (guard-dynamic-loop-steps) instead of never ending.
-    y = rand(4, 16)
-    r = execute(PROGRAMS / "loops_and_dims.mlir", {"inc": INC}, [y, zeros(4, 16), n, step],
-                function="dyn_step")
-    np.testing.assert_array_equal(r.outputs[0], y + runs)
-    np.testing.assert_array_equal(r.outputs[1], y + runs + 1)
-    assert len(r.tasks) == runs + 1
-
-
-def test_second_dim_of_an_argument_extent() -> None:
-    # The dim inside the loop is the entry's symbol M (fold-tensor-dims): M = 3 iterations, each
-    # sizing its create by M and adding x + 1 into y (inout, so the runtime orders the adds).
-    x, y = rand(3, 16), rand(3, 16)
-    r = execute(PROGRAMS / "loops_and_dims.mlir", {"inc_dyn": INC, "add_into": ADD_INTO}, [x, y],
-                function="second_dim")
-    np.testing.assert_array_equal(r.outputs[1], y + 3 * (x + 1))
-    assert len(r.tasks) == 6
-
-
-ADD_INTO = """
-    Tensor *t = tensor(args, 0), *o = tensor(args, 1);
-    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) += at<float>(t, i);
-"""
-
-
-def test_contiguous_reshape_of_a_first_axis_slice() -> None:
-    # Reshapes the runtime accepts (a slice along the first axis, a 1-row view): the verifier lets
-    # them through and the runtime's is_contiguous assert holds.
-    t, u = rand(4, 8, 16), rand(4, 256)
-    r = execute(PROGRAMS / "reshape_contiguous.mlir", {"k": INC},
-                [t, u, 1, zeros(256), zeros(256)], function="rows")
-    np.testing.assert_array_equal(r.outputs[3], t[1:3].reshape(256) + 1)
-    np.testing.assert_array_equal(r.outputs[4], u[1] + 1)
-
-
-# ---------------------------------------------------------------------------------- create options
-
-# (in a, inout acc): acc += a, the first element's task slow (so an unordered reader sees it)
-ACC_ADD = """
-    Tensor *a = tensor(args, 0), *acc = tensor(args, 1);
-    spin(2000);
-    for (uint64_t i = 0; i < numel(acc); ++i) at<float>(acc, i) += at<float>(a, i);
-"""
-
-
-def test_create_with_an_initial_value() -> None:
-    a = rand(16, 16)
-    r = execute(PROGRAMS / "create_options.mlir", {"acc_add": ACC_ADD, "copy": COPY},
-                [a, zeros(16, 16)], function="init_value")
-    np.testing.assert_array_equal(r.outputs[1], a + 1)
-    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 tensormap")
-
-
-def test_create_manual_dep_is_ordered_by_deps_only() -> None:
-    a = rand(16, 16)
-    r = execute(PROGRAMS / "create_options.mlir", {"acc_add": ACC_ADD, "copy": COPY},
-                [a, zeros(16, 16)], function="manual_dep")
-    np.testing.assert_array_equal(r.outputs[1], a)
-    # no tensormap edge for the manual_dep buffer: the reader waits through its deps
-    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 explicit")
-    # the control: without the deps the reader is not ordered after the writer at all
-    r = execute(PROGRAMS / "create_options.mlir", {"acc_add": ACC_ADD, "copy": COPY},
-                [a, zeros(16, 16)], function="manual_dep",
-                edit=lambda code: re.sub(r".*set_dependencies.*\n", "", code))
-    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator")
-
-
-# ---------------------------------------------------------------------------------- runtime outputs
-
-# (in a, in f32 s, out x, out y): x = a * s, y = a + s (slow, so an unordered reader sees it)
-PRODUCE = """
-    Tensor *a = tensor(args, 0), *x = tensor(args, 1), *y = tensor(args, 2);
-    float s = f32(args, 3);
-    spin(2000);
-    for (uint64_t i = 0; i < numel(x); ++i) {
-        at<float>(x, i) = at<float>(a, i) * s;
-        at<float>(y, i) = at<float>(a, i) + s;
-    }
-"""
-
-
-@pytest.mark.parametrize("function", ["auto", "manual"])
-def test_runtime_allocated_outputs(function: str) -> None:
-    a = rand(16, 16)
-    r = execute(PROGRAMS / "runtime_outputs.mlir", {"produce": PRODUCE, "add": ADD},
-                [a, zeros(16, 16)], function=function)
-    np.testing.assert_array_equal(r.outputs[1], a * 2 + (a + 2))
-    assert len(r.tasks) == 2  # no alloc_tensors task: the producer owns its outputs
-    # AUTO: the reader retains the creator of both buffers, the producer itself; manual: deps
-    assert r.edges == edges("t0>t1 creator" if function == "auto" else "t0>t1 explicit")
-
-
-def test_runtime_allocated_output_carried_by_a_loop() -> None:
-    a = rand(16, 16)
-    r = execute(PROGRAMS / "runtime_outputs.mlir", {"produce": PRODUCE, "add": ADD},
-                [a, zeros(16, 16)], function="loop")
-    np.testing.assert_array_equal(r.outputs[1], a * 8 + a)
-    # each task reads the previous one's output: it retains that buffer's creator
-    assert r.edges == edges("t0>t1 creator", "t1>t2 creator", "t2>t3 creator")
-
-
-# ---------------------------------------------------------------------------------- rank-reducing slices
-
-COPY_ANY = """
-    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
-    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
-"""
-
-
-@pytest.mark.parametrize("k", [0, 5])
-def test_rank_reducing_slices(k: int) -> None:
-    data = rand(4, 8, 16)
-    kernels = {"copy2": COPY_ANY, "copy8": COPY_ANY, "copy1": COPY_ANY}
-    r = execute(PROGRAMS / "rank_reducing.mlir", kernels,
-                [data, k, zeros(4, 16), zeros(8, 8), zeros(8)])
-    np.testing.assert_array_equal(r.outputs[2], data[:, k, :])
-    np.testing.assert_array_equal(r.outputs[3], data[2, :, 4:12])
-    np.testing.assert_array_equal(r.outputs[4], data[1, :, k])
-    assert [t["args"][0]["shape"] for t in r.tasks] == [[4, 16], [8, 8], [8]]
-    assert r.tasks[2]["args"][0]["strides"] == [16]
-    assert r.edges == set()
-
-
-# ---------------------------------------------------------------------------------- dual-AIV groups
-
-TOP = """
-    Tensor *a = tensor(args, 0), *o = tensor(args, 1);
-    for (uint64_t r = 0; r < 8; ++r)
-        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(a, r, c) * 2.0f;
-"""
-BOTTOM = """
-    Tensor *a = tensor(args, 0), *o = tensor(args, 1);
-    for (uint64_t r = 8; r < 16; ++r)
-        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(a, r, c) + 3.0f;
-"""
-
-
-def test_dual_aiv_group_kernel() -> None:
-    a = rand(16, 16)
-    r = execute(PROGRAMS / "dual_aiv.mlir", {"top": TOP, "bottom": BOTTOM}, [a, zeros(16, 16)],
-                function="split")
-    np.testing.assert_array_equal(r.outputs[1], np.concatenate([a[:8] * 2, a[8:] + 3]))
-    assert len(r.tasks) == 1 and r.tasks[0]["kernel_ids"] == [-1, 0, 1]  # {aic, aiv0, aiv1}
-    assert r.edges == set()
-
-
-def test_dual_aiv_group_of_one_kernel() -> None:
-    a = rand(16, 16)
-    r = execute(PROGRAMS / "dual_aiv.mlir", {"inc": INC}, [a, zeros(16, 16)], function="same")
-    np.testing.assert_array_equal(r.outputs[1], a + 1)
-    assert len(r.tasks) == 1 and r.tasks[0]["kernel_ids"] == [-1, 0, 0]
-
-def test_data_crossing_a_manual_scope_boundary_with_a_created_buffer() -> None:
-    a = rand(16)
-    r = execute(PROGRAMS / "boundary.mlir", BOUNDARY, [a, zeros(16)],
-                function="created_manual_then_auto")
-    assert r.ordered("t0", "t1")
-    np.testing.assert_array_equal(r.outputs[1], a + 1)
-
-
-def test_data_crossing_a_manual_scope_boundary_in_a_loop() -> None:
-    # per iteration: bump (manual, in place) then slow_copy (auto, reads it); bump of the next
-    # iteration waits for the previous bump (carried TaskId) and for the copy's read (WAR)
-    a, b = rand(16), rand(16)
-    r = execute(PROGRAMS / "boundary.mlir", BOUNDARY, [a, b, zeros(16)], function="manual_in_loop")
-    np.testing.assert_array_equal(r.outputs[1], b + 300)
-    np.testing.assert_array_equal(r.outputs[2], b + 300)
-    for i in range(3):
-        assert r.ordered(f"t{2 * i}", f"t{2 * i + 1}")  # copy after bump
-        if i:
-            assert r.ordered(f"t{2 * i - 1}", f"t{2 * i}")  # next bump after the copy
-
-
-def test_a_write_after_a_read_in_a_loop_is_ordered() -> None:
-    b = rand(16)
-    r = execute(PROGRAMS / "boundary.mlir", BOUNDARY, [b, zeros(16)], function="war_in_loop")
-    np.testing.assert_array_equal(r.outputs[0], b + 300)
-    np.testing.assert_array_equal(r.outputs[1], b + 200)  # the last copy reads after 2 bumps
-    for i in range(3):
-        assert ("t%d" % (2 * i), "t%d" % (2 * i + 1), "explicit") in r.edges
-
-
-def test_without_the_compiler_edge_the_boundary_is_unordered() -> None:
-    # the control: the same C++ with the compiler edge's fill line removed; the runtime's record
-    # then has no path from the manual writer to the auto reader
-    line = re.compile(r"\n *if \(\w+\.is_valid\(\)\) params_t1_deps\[params_t1_deps_count\+\+\] = \w+;")
-
-    def strip(code: str) -> str:
-        out = line.sub("", code)
-        assert out != code
-        return out
-
-    a, b = rand(16), rand(16)
-    r = execute(PROGRAMS / "boundary.mlir", BOUNDARY, [a, b, zeros(16)],
-                function="manual_then_auto", edit=strip)
-    assert not r.ordered("t0", "t1")
-    assert r.edges == set()
-
-
-# ---------------------------------------------------------------------------------- cross-scope edges
-
-SEVEN = """
-    Tensor *o = tensor(args, 0);
-    spin(4000);
-    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = 7.0f;
-"""
-SLOW_COPY2 = """
-    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
-    spin(4000);
-    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
-"""
-
-
-def test_cross_scope_compiler_edge_is_hoisted_for_set_dependencies() -> None:
-    r = execute(PRINTER_TESTS / "cross_scope_hoist.mlir", {"k1": SEVEN, "k2": COPY},
-                [rand(64), zeros(64)], function="set_dependencies")
-    np.testing.assert_array_equal(r.outputs[1], np.full(64, 7, np.float32))
-    assert ("t0", "t1", "explicit") in r.edges
-
-
-def test_cross_scope_group_call_captures_its_task_id() -> None:
-    x = rand(16, 16)
-    r = execute(PRINTER_TESTS / "cross_scope_hoist.mlir",
-                {"cube": NOTHING, "vector": SLOW_COPY2, "consume": COPY},
-                [x, zeros(16, 16)], function="mixed_group")
-    np.testing.assert_array_equal(r.outputs[1], x)
-    assert r.edges == edges("alloc0>t0 creator", "t0>t1 explicit", "alloc0>t1 explicit")
 
 
 # ---------------------------------------------------------------------------------- analyze-auto-scopes

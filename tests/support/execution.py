@@ -13,6 +13,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 from support import simpler_runtime
 from support.simpler_runtime import Run
 
@@ -45,6 +46,31 @@ INC = """
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i) + 1.0f;
 """
 NOTHING = "(void)args;"
+COPY = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
+"""
+
+RNG = np.random.default_rng(7)
+"""The inputs of the execution tests (a fixed seed: a failure reproduces)."""
+
+
+def rand(*shape: int) -> np.ndarray:
+    return RNG.integers(-8, 8, size=shape).astype(np.float32)
+
+
+def zeros(*shape: int) -> np.ndarray:
+    return np.zeros(shape, np.float32)
+
+
+def edges(*triples: str) -> set[tuple[str, str, str]]:
+    """`edges("t0>t1 tensormap", ...)` as the record's (pred, succ, origin) triples."""
+    out = set()
+    for t in triples:
+        pair, origin = t.split()
+        pred, succ = pair.split(">")
+        out.add((pred, succ, origin))
+    return out
 
 
 def printer_inputs() -> list[tuple[Path, bool]]:
