@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from pypto_dialects import tensor as pt
@@ -20,7 +20,7 @@ from pypto_dialects.orch import CallOp, SubmitOp, param_directions
 from pypto_dialects.parsing import source_name
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
-from pypto_dialects.analysis.storage_roots import yield_values
+from pypto_dialects.analysis import storage_roots
 from pypto_dialects.transforms.derive_call_directions import (
     KernelTable,
     orchestration_functions,
@@ -37,36 +37,8 @@ def _at(v: SSAValue) -> str:
 
 
 def _sources(v: SSAValue, kernels: KernelTable) -> list[SSAValue]:
-    """The values `v` may take its storage from, one step back."""
-    if isinstance(v, BlockArgument):
-        loop = v.block.parent_op()
-        if isinstance(loop, scf.ForOp) and v.index > 0:
-            j = v.index - 1
-            ys = yield_values(loop)
-            return [loop.iter_args[j], *(ys[j : j + 1])]
-        return []
-    owner = v.owner
-    if isinstance(owner, CallOp | SubmitOp):
-        idx = kernels.of(owner).result_param_indices()
-        results = list(owner.kernel_result_values())
-        k = results.index(v) if v in results else -1
-        return [owner.args[idx[k]]] if 0 <= k < len(idx) and idx[k] < len(owner.args) else []
-    if isinstance(owner, pt.WriteOp):
-        return [owner.tensor]
-    if isinstance(owner, pt.AssembleOp):
-        return [owner.target]
-    if isinstance(owner, pt.SliceOp | pt.ViewOp | pt.ReshapeOp | pt.TransposeOp):
-        return [owner.source]
-    if isinstance(owner, scf.ForOp):
-        j = owner.res.index(v)  # type: ignore[arg-type]
-        return [owner.iter_args[j], *(yield_values(owner)[j : j + 1])]
-    if isinstance(owner, scf.IfOp):
-        j = owner.output.index(v)  # type: ignore[arg-type]
-        return [ys[j] for r in range(2) if len(ys := yield_values(owner, r)) > j]
-    if isinstance(owner, ScopeOp):
-        j = owner.res.index(v)  # type: ignore[arg-type]
-        return list(yield_values(owner)[j : j + 1])
-    return []
+    """The values `v` may take its storage from, one step back (the storage-root analysis)."""
+    return [target for _, target in storage_roots.edges(v, kernels.of)]
 
 
 def _created_origin(v: SSAValue, kernels: KernelTable) -> SSAValue | None:
