@@ -1,45 +1,8 @@
-"""`materialize-runtime-scopes`: place the runtime scopes of orchestration functions.
+"""`materialize-runtime-scopes`: make every runtime scope of an orchestration function an
+explicit `pto_rt.scope` op, so the C++ printer maps scopes 1:1.
 
-Spec: PyPTO's MaterializeRuntimeScopes document; docs/dialects/
-and docs/passes/index.md. User documentation: docs/passes/materialize-runtime-scopes.md.
-
-In every orchestration function (`pto_orch.kind = #pto_orch.kind<orchestration>`) whose
-`pto_rt.auto_scope` is absent or true, the pass makes every `PTO2_SCOPE()` the C++ printer
-emits explicit in the IR, so the printer maps scopes 1:1:
-
-- the function body is wrapped in one `pto_rt.scope auto`;
-- every `scf.for` body and every `scf.if` then/else branch is wrapped in its own scope
-  (an `scf.if` without else stays without else);
-- inside a manual scope (user-written or compiler-owned) nothing is wrapped, at any depth (the
-  runtime forbids AUTO inside MANUAL, and manual scopes do not nest);
-- a block whose only op besides its terminator is already an auto scope (or, for a loop
-  body / branch, a compiler-owned manual scope) is not wrapped again;
-- compiler-owned manual scopes: a loop body or branch that holds at least one task op
-  (`pto_orch.call` / `pto_orch.submit`), every one of them (at any depth) carrying the call-level
-  marker `pto_orch.manual_candidate`, and no `pto_rt.scope`, becomes
-  `pto_rt.scope manual compiler_owned` instead of an auto scope;
-- the function-level marker `pto_orch.manual_layer` makes the whole body one
-  `pto_rt.scope manual` (without `compiler_owned`) with nothing wrapped inside; the marker is
-  consumed (removed), like the call-level markers, which are stripped from every task op of the
-  function. Only the scope-level marker (`compiler_owned`) survives the pass;
-- finally the function gets `pto_rt.auto_scope = false`, so the output parses back (hand-placed
-  auto scopes need that flag) and a second run is a no-op (idempotence).
-
-Functions with `pto_rt.auto_scope = false`, non-orchestration functions, bodiless declarations
-and kernels are left exactly as they are (markers included).
-
-Wrapping a block moves every op except its terminator (`scf.yield` / `func.return`) into the
-new scope; the terminator operands defined by the moved ops are yielded by the scope's
-`pto_rt.yield` (each value once) and the terminator uses the scope's results instead, so every
-value still dominates its uses.
-
-Cost: one `PatternRewriteWalker` walk (pre-order, `apply_recursively=False`) over the module;
-each wrap moves each op once. Eligibility for a compiler-owned scope is a bottom-up property
-(every task in the region is marked); it is computed lazily per region and memoized, so each op
-is inspected at most once more. Linear in program size.
-
-Diagnostic (PassFailedException, located): a function carrying `pto_orch.manual_layer` whose
-body already holds a `pto_rt.scope` (the layer scope would nest scopes inside a manual one).
+Rules, markers and diagnostics: docs/passes/materialize-runtime-scopes.md. One pattern walk,
+linear in program size.
 """
 
 from __future__ import annotations
@@ -332,7 +295,8 @@ class _StripCandidatePattern(RewritePattern):
 @dataclass(frozen=True)
 class MaterializeRuntimeScopes(ModulePass):
     """Insert the explicit runtime scopes of every orchestration function still in
-    auto-scope mode (spec PyPTO's MaterializeRuntimeScopes document; see the module docstring for the rules).
+    auto-scope mode (upstream PyPTO's MaterializeRuntimeScopes pass; rules in
+    docs/passes/materialize-runtime-scopes.md).
 
     Input: verified IR. Output: the same module, each processed function carrying
     `pto_rt.auto_scope = false`. Raises a located PassFailedException for a function marked
