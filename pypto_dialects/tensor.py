@@ -207,9 +207,6 @@ class AllocTensorsOp(IRDLOperation):
             )
         if tuple(term.values) != tuple(c.results[0] for c in creates):
             raise VerifyException("the yield must list every create of the body once, in order")
-        for c in creates:
-            if c.results[0].has_more_than_one_use():
-                raise VerifyException("a create of the body is used other than by the yield")
         types = [c.results[0].type for c in creates]
         if [r.type for r in self.tensors] != types:
             raise VerifyException(
