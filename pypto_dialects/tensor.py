@@ -97,8 +97,8 @@ class CreateOp(IRDLOperation):
             `%c = pto_tensor.create init(1.0 : f32) manual_dep : tensor<16x16xf32>`.
     `init`: every element starts as this constant; `manual_dep`: the runtime does not track
     the buffer's writers (docs/dialects/pto_tensor.md).
-    C++: batched into the scope's `alloc_tensors(...)`; `const Tensor& c = alloc_N.get_ref(i);`;
-    the options are the `TensorCreateInfo`'s `manual_dep` argument and `set_initial_value`.
+    C++: printed inside the `pto_tensor.alloc_tensors` batch batch-tensor-allocations puts it
+    in; the options are the `TensorCreateInfo`'s `manual_dep` argument and `set_initial_value`.
     Verifier: one size value per dynamic extent; `init` has the element type.
     """
 
