@@ -7,7 +7,8 @@ All tensors are builtin `tensor<...>` types; a `?` extent is a runtime extent. O
 "modify" a tensor (`write`, `assemble`) return the same buffer after the change: their
 result *is* the operand (destination-passing style), and the C++ printer names both alike.
 
-Ops: create, read, write, slice, view, reshape, transpose, dim, assemble.
+Ops: create, alloc_tensors (a batch of creates, and its yield), read, write, slice, view,
+reshape, transpose, dim, assemble.
 """
 
 from __future__ import annotations
@@ -24,29 +25,37 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     i64,
 )
-from xdsl.ir import Attribute, BlockArgument, Dialect, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Dialect, Region, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
     IRDLOperation,
     VarConstraint,
     irdl_op_definition,
+    lazy_traits_def,
     opt_prop_def,
     operand_def,
     prop_def,
+    region_def,
     result_def,
     traits_def,
     var_operand_def,
+    var_result_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import NoMemoryEffect
+from xdsl.traits import HasParent, IsTerminator, NoMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects.attrs import TaskIdType
 from pypto_dialects.buffers import check_not_an_input
 from pypto_dialects.limits import check_constant_indices, check_constant_window
 
 INDEX = IndexType()
+
+MAX_ALLOC_BATCH = 16
+"""Creates per `pto_tensor.alloc_tensors` (the runtime's `Arg` holds 16 tensors,
+CORE_MAX_TENSOR_ARGS)."""
 
 
 def _shape(t: Attribute) -> tuple[int, ...]:
@@ -88,8 +97,8 @@ class CreateOp(IRDLOperation):
             `%c = pto_tensor.create init(1.0 : f32) manual_dep : tensor<16x16xf32>`.
     `init`: every element starts as this constant; `manual_dep`: the runtime does not track
     the buffer's writers (docs/dialects/pto_tensor.md).
-    C++: batched into the scope's `alloc_tensors(...)`; `const Tensor& c = alloc_N.get_ref(i);`;
-    the options are the `TensorCreateInfo`'s `manual_dep` argument and `set_initial_value`.
+    C++: printed inside the `pto_tensor.alloc_tensors` batch batch-tensor-allocations puts it
+    in; the options are the `TensorCreateInfo`'s `manual_dep` argument and `set_initial_value`.
     Verifier: one size value per dynamic extent; `init` has the element type.
     """
 
@@ -124,6 +133,85 @@ class CreateOp(IRDLOperation):
             raise VerifyException(
                 f"init value has type {self.init.type}, not the element type {elem}: write "
                 f"it as a constant of type {elem}"
+            )
+
+
+@irdl_op_definition
+class AllocYieldOp(IRDLOperation):
+    """`pto_tensor.yield`: the terminator of `pto_tensor.alloc_tensors`, yielding its creates.
+
+    Syntax: `pto_tensor.yield %a, %b : tensor<16xf32>, tensor<?x16xf32>`
+    """
+
+    name = "pto_tensor.yield"
+    values = var_operand_def(TensorType)
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(AllocTensorsOp)))
+    assembly_format = "$values attr-dict `:` type($values)"
+
+    def __init__(self, values: Sequence[SSAValue]):
+        super().__init__(operands=[values])
+
+
+@irdl_op_definition
+class AllocTensorsOp(IRDLOperation):
+    """`pto_tensor.alloc_tensors`: one runtime allocation task for up to 16 creates (stamped by
+    batch-tensor-allocations; docs/dialects/pto_tensor.md).
+
+    Syntax:
+        %a, %b, %alloc = pto_tensor.alloc_tensors {
+          %0 = pto_tensor.create : tensor<16xf32>
+          %1 = pto_tensor.create(%M) init(0.0 : f32) : tensor<?x16xf32>
+          pto_tensor.yield %0, %1 : tensor<16xf32>, tensor<?x16xf32>
+        } : tensor<16xf32>, tensor<?x16xf32>
+    Results: the created tensors, in order, then the allocation task's `!pto_orch.task_id`.
+    C++: the creates' `TensorCreateInfo`s, `TaskOutputTensors alloc_N = alloc_tensors(...)`, one
+    `get_ref(i)` per tensor, and `PTO2TaskId alloc_N_tid = alloc_N.task_id();` when the TaskId
+    is used.
+    Verifier: the body holds 1 to 16 `pto_tensor.create`s and a yield of each, in order; the
+    results are their types.
+    """
+
+    name = "pto_tensor.alloc_tensors"
+    tensors = var_result_def(TensorType)
+    task_id = result_def(TaskIdType())
+    body = region_def("single_block")
+    assembly_format = "$body attr-dict `:` type($tensors)"
+
+    def __init__(self, creates: Sequence[CreateOp]):
+        """Move `creates` (detached) into a new batch's body."""
+        block = Block(list(creates))
+        block.add_op(AllocYieldOp([c.result for c in creates]))
+        super().__init__(
+            result_types=[[c.result.type for c in creates], TaskIdType()],
+            regions=[Region(block)],
+        )
+
+    def creates(self) -> list[CreateOp]:
+        """The batch's creates, in order."""
+        return [op for op in self.body.block.ops if isinstance(op, CreateOp)]
+
+    def verify_(self) -> None:
+        block = self.body.block
+        if block.args:
+            raise VerifyException("the body takes no arguments")
+        creates = list(block.ops)[:-1]
+        term = block.last_op
+        if not isinstance(term, AllocYieldOp):
+            raise VerifyException("the body must end with pto_tensor.yield")
+        if not creates or any(not isinstance(c, CreateOp) for c in creates):
+            raise VerifyException("the body holds pto_tensor.create ops only (at least one)")
+        if len(creates) > MAX_ALLOC_BATCH:
+            raise VerifyException(
+                f"batches {len(creates)} creates; one runtime alloc_tensors call takes at most "
+                f"{MAX_ALLOC_BATCH}: split it"
+            )
+        if tuple(term.values) != tuple(c.results[0] for c in creates):
+            raise VerifyException("the yield must list every create of the body once, in order")
+        types = [c.results[0].type for c in creates]
+        if [r.type for r in self.tensors] != types:
+            raise VerifyException(
+                f"result types {[str(r.type) for r in self.tensors]} are not the creates' "
+                f"types {[str(t) for t in types]}"
             )
 
 
@@ -397,7 +485,7 @@ def _layout(v: SSAValue) -> Layout | None:
     owner = v.owner
     if isinstance(v, BlockArgument):
         return (ext, _row_major(ext)) if isinstance(v.block.parent_op(), FuncOp) else None
-    if isinstance(owner, CreateOp | ReshapeOp):
+    if isinstance(owner, CreateOp | ReshapeOp | AllocTensorsOp):
         return ext, _row_major(ext)
     if isinstance(owner, SliceOp | ViewOp):
         src = _layout(owner.source)
@@ -650,6 +738,8 @@ PTO_TENSOR = Dialect(
     "pto_tensor",
     [
         CreateOp,
+        AllocTensorsOp,
+        AllocYieldOp,
         ReadOp,
         WriteOp,
         SliceOp,

@@ -94,6 +94,8 @@ def test_bench_quick(tmp_path: Path) -> None:
             "pass:materialize-runtime-scopes",
             "pass:order-untracked-hazards",
             "pass:classify-iter-arg-carry",
+            "pass:batch-tensor-allocations",
+            "pass:add-retain-edges",
         }
         assert r["rss_peak_mib"] >= r["rss_base_mib"] > 0
     assert len(data["startup"]) == 4 and all(s["cpu"] > 0 for s in data["startup"])

@@ -21,6 +21,7 @@ from support.execution import (
     COPY,
     EXAMPLES,
     INC,
+    LOWERING,
     MUL,
     NOTHING,
     PRINTER_TESTS,
@@ -146,7 +147,7 @@ def test_case1_manual_parallel() -> None:
 
 DIRECT = ("fuse-create-assemble-to-slice", "fold-tensor-dims", "guard-dynamic-loop-steps",
           "verify-orchestration-outputs", "derive-call-directions", "materialize-runtime-scopes",
-          "order-untracked-hazards", "classify-iter-arg-carry")
+          "order-untracked-hazards", "classify-iter-arg-carry", *LOWERING)
 """pto2-pipeline without expand-manual-phase-fence: the document's direct lowering."""
 
 
@@ -475,7 +476,7 @@ def test_scalars_of_every_type() -> None:
     # scalar_args.mlir: f32 constants (1.5, 0.1, -2e-3), f64 2.5, i32 -7, i64 1e10, index 3,
     # i1 true, f32 %s * 2, index %n * 2
     r = execute(PRINTER_TESTS / "scalar_args.mlir", {"k": SCALARS}, [zeros(8), 0.25, 5],
-                pipeline=False)
+                pipeline=LOWERING)
     want = np.array([1.5, 0.1, -2e-3, 2.5, -7, 10, 13, 10.5], np.float32)
     np.testing.assert_array_equal(r.outputs[0], want)
     assert r.edges == set()
@@ -502,7 +503,7 @@ def _blocks(d: np.ndarray, values: dict[int, float]) -> np.ndarray:
 def test_barrier_without_deps_is_submitted_unconditionally() -> None:
     d = rand(64, 16)
     r = execute(PRINTER_TESTS / "dummy_barrier.mlir", {"ks": KS}, [d, zeros(64, 16)],
-                function="static_empty", pipeline=False)
+                function="static_empty", pipeline=LOWERING)
     np.testing.assert_array_equal(r.outputs[1], _blocks(d, {0: 0}))
     assert len(r.tasks) == 3 and r.edges == edges("t0>t1 explicit")  # t0, t2: the barriers
 
@@ -510,7 +511,7 @@ def test_barrier_without_deps_is_submitted_unconditionally() -> None:
 def test_phase_fence_barrier_before_a_loop_of_consumers() -> None:
     d = rand(64, 16)
     r = execute(PRINTER_TESTS / "dummy_barrier.mlir", {"ks": KS}, [d, zeros(64, 16)],
-                function="phase_fence", pipeline=False)
+                function="phase_fence", pipeline=LOWERING)
     np.testing.assert_array_equal(r.outputs[1], _blocks(d, {0: 0, 1: 1, 2: 2, 3: 3}))
     assert r.edges == edges(*(f"t{i}>t4 explicit" for i in range(4)), "t4>t5 explicit",
                             "t4>t6 explicit")
@@ -520,7 +521,7 @@ def test_array_carry_broadcast_init() -> None:
     # t0, then 4 parallel tasks whose array slots all start as t0, then one task after all 4
     d = rand(64, 16)
     r = execute(PRINTER_TESTS / "array_carry.mlir", {"ks": KS}, [d, zeros(64, 16)],
-                function="broadcast", pipeline=False)
+                function="broadcast", pipeline=LOWERING)
     np.testing.assert_array_equal(r.outputs[1], _blocks(d, {0: 4, 1: 1, 2: 2, 3: 3}))
     assert r.edges == edges(*(f"t0>t{i} explicit" for i in range(1, 5)),
                             *(f"t{i}>t5 explicit" for i in range(1, 5)))
@@ -531,7 +532,7 @@ def test_array_carry_of_a_manual_scope_inside_a_loop() -> None:
     # the array outlives each manual block
     d = rand(64, 16)
     r = execute(PRINTER_TESTS / "array_carry.mlir", {"ks": KS}, [d, zeros(64, 16)],
-                function="survives", pipeline=False)
+                function="survives", pipeline=LOWERING)
     np.testing.assert_array_equal(r.outputs[1], _blocks(d, {0: 0, 1: 1}))
     want = set()
     for rnd in range(1, 3):
@@ -548,7 +549,7 @@ def test_taskid_arrays(function: str) -> None:
     # @carried: t1 after slot 0 (t0), the last task after both slots
     a = rand(16)
     r = execute(PRINTER_TESTS / "task_arrays.mlir", {"k": INC}, [a, zeros(16)],
-                function=function, pipeline=False)
+                function=function, pipeline=LOWERING)
     np.testing.assert_array_equal(r.outputs[1], a + 1)
     assert r.edges == edges("t0>t1 explicit", "t0>t2 explicit", "t1>t2 explicit")
 
@@ -563,7 +564,7 @@ def test_retain_edges_per_iteration() -> None:
     # a buffer created in a loop body inside the manual scope: each iteration's tasks retain
     # that iteration's allocation
     r = execute(PRINTER_TESTS / "retain.mlir", {"k": INC, "kn": KN, "k8": INC},
-                [rand(16, 16), zeros(16, 16)], function="per_iteration", pipeline=False)
+                [rand(16, 16), zeros(16, 16)], function="per_iteration", pipeline=LOWERING)
     np.testing.assert_array_equal(r.outputs[1], zeros(16, 16) + 2)  # kn increments %o twice
     assert r.edges == edges("alloc0>t0 explicit", "alloc0>t1 explicit", "alloc1>t2 explicit",
                             "alloc1>t3 explicit")
@@ -573,7 +574,7 @@ def test_retain_edges_ping_pong() -> None:
     # two buffers swapped through carries: every task retains both allocations (the program
     # orders nothing else; its reads and writes of the two buffers are the user's business)
     r = execute(PRINTER_TESTS / "retain.mlir", {"k": INC, "kn": KN, "k8": INC}, [rand(16, 16)],
-                function="ping_pong", pipeline=False)
+                function="ping_pong", pipeline=LOWERING)
     assert r.edges == {(f"alloc{j}", f"t{i}", "explicit") for i in range(4) for j in range(2)}
 
 

@@ -173,6 +173,31 @@ def test_manual_submit(piped: bool) -> None:
     s = a + b
     np.testing.assert_array_equal(r.outputs["out"], s * a + s * b)
     g = r.graph
+    if piped:  # one pto_tensor.alloc_tensors batch: one allocation task for the 3 buffers
+        assert [(t.id, t.name) for t in g.tasks] == [
+            (0, "alloc %sum"),
+            (1, "@kernel_add"),
+            (2, "@kernel_mul"),
+            (3, "@kernel_mul"),
+            (4, "task_dummy"),
+            (5, "@kernel_add"),
+        ]
+        # manual scope: only explicit edges (the user's deps, and the batch's TaskId, which
+        # add-retain-edges lists for every task using one of its buffers)
+        assert sorted(g.edge_set()) == [
+            (0, 1, "explicit"),
+            (0, 2, "explicit"),
+            (0, 3, "explicit"),
+            (0, 5, "explicit"),
+            (1, 2, "explicit"),
+            (1, 3, "explicit"),
+            (2, 4, "explicit"),
+            (3, 4, "explicit"),
+            (4, 5, "explicit"),
+        ]
+        assert {g.scope_mode(t) for t in g.tasks if t.kind != "alloc"} == {"manual"}
+        assert r.races() == []
+        return
     assert [(t.id, t.name) for t in g.tasks] == [
         (0, "alloc %sum"),
         (1, "alloc %left"),

@@ -18,6 +18,7 @@ from opt_runner import EXAMPLES, ROOT, run_opt
 
 from pypto_dialects.context import make_context
 from pypto_dialects.parsing import parse_module
+from pypto_dialects.transforms.batch_tensor_allocations import BatchTensorAllocations
 from pypto_dialects.targets.pto2_cpp import (
     CodegenError,
     KernelInfo,
@@ -179,6 +180,10 @@ def test_errors_are_located_diagnostics() -> None:
     assert "run materialize-runtime-scopes" in text and "\n" not in text
     path = PRINTER_TESTS / "no_params.mlir"
     module = _parse(path)
+    with pytest.raises(CodegenError, match="not in a pto_tensor.alloc_tensors batch: run "
+                       "batch-tensor-allocations"):
+        generate_orchestration(module)  # a create the pass has not batched
+    BatchTensorAllocations().apply(make_context(), module)
     module.body.block.first_op.detach()  # drop the kernel: the call no longer resolves
     with pytest.raises(Exception, match="does not name a kernel"):
         generate_orchestration(module)

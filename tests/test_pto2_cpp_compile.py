@@ -2,8 +2,8 @@
 `g++ -std=c++17 -Wall -Wextra -Werror` (support.simpler_runtime.compile_check).
 
 The list: every example after `pto2-pipeline`, every function of every printer test input under
-tests/filecheck/targets/pto2_cpp/ (as the printer tests print them: without the pipeline unless
-their RUN line runs it; the error and --verify-diagnostics inputs excepted), and every function of every execution program
+tests/filecheck/targets/pto2_cpp/ (as the printer tests print them: after the passes their RUN
+line runs; the error and --verify-diagnostics inputs excepted), and every function of every execution program
 under tests/execution/ (after `pto2-pipeline`). One test walks the list and fails on the first
 file that does not compile, naming it and quoting g++.
 """
@@ -14,22 +14,25 @@ from pathlib import Path
 
 import pytest
 from support import simpler_runtime
-from support.execution import EXAMPLES, PRINTER_TESTS, PROGRAMS, all_inputs
+from support.execution import (
+    EXAMPLES,
+    PRINTER_TESTS,
+    PROGRAMS,
+    Pipeline,
+    all_inputs,
+    generate_files,
+)
 
-from pypto_dialects.context import make_context
-from pypto_dialects.parsing import parse_module
-from pypto_dialects.targets.pto2_cpp import generate_module
 
 pytestmark = pytest.mark.usefixtures("runtime_headers")
 
-def _inputs() -> list[tuple[Path, bool]]:
-    """(file, through pto2-pipeline) for every program whose C++ the suite generates."""
+def _inputs() -> list[tuple[Path, Pipeline]]:
+    """(file, the passes run first) for every program whose C++ the suite generates."""
     return all_inputs()
 
 
-def _cpp_files(path: Path, pipeline: bool) -> dict[str, str]:
-    module = parse_module(make_context(), path.read_text(), str(path))
-    files = generate_module(module, pto2_pipeline=pipeline).files
+def _cpp_files(path: Path, pipeline: Pipeline) -> dict[str, str]:
+    files = generate_files(path, pipeline)
     return {name: text for name, text in files.items() if name.endswith(".cpp")}
 
 

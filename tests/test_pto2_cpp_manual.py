@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 from opt_runner import run_opt
-from support.execution import all_inputs
+from support.execution import all_inputs, generate_files
 
 from pypto_dialects.context import make_context
 from pypto_dialects.parsing import parse_module
-from pypto_dialects.targets.pto2_cpp import generate_module, generate_orchestration
+from pypto_dialects.targets.pto2_cpp import generate_orchestration
 
 
 USER_EDGE = """\
@@ -110,8 +110,7 @@ def deps_arrays(code: str) -> list[tuple[str, int, int]]:
 def _all_emitted() -> list[tuple[str, str]]:
     out = []
     for path, pipeline in all_inputs():
-        module = parse_module(make_context(), path.read_text(), str(path))
-        files = generate_module(module, pto2_pipeline=pipeline).files
+        files = generate_files(path, pipeline)
         out += [(f"{path.stem}:{k}", v) for k, v in files.items()]
     return [(name, code) for name, code in out if name.endswith(".cpp")]
 

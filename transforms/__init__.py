@@ -110,6 +110,18 @@ def _order_untracked_hazards() -> type[ModulePass]:
     return OrderUntrackedHazards
 
 
+def _batch_tensor_allocations() -> type[ModulePass]:
+    from pypto_dialects.transforms.batch_tensor_allocations import BatchTensorAllocations
+
+    return BatchTensorAllocations
+
+
+def _add_retain_edges() -> type[ModulePass]:
+    from pypto_dialects.transforms.add_retain_edges import AddRetainEdges
+
+    return AddRetainEdges
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -154,10 +166,20 @@ PASSES["fold-tensor-dims"] = (
     "one value per runtime extent: fold a pto_tensor.dim onto the size operand or argument "
     "extent it reads",
 )
+PASSES["batch-tensor-allocations"] = (
+    _batch_tensor_allocations,
+    "group each block's pto_tensor.creates into pto_tensor.alloc_tensors batches (a manual "
+    "scope's before the scope)",
+)
+PASSES["add-retain-edges"] = (
+    _add_retain_edges,
+    "list, in each manual-scope task's compiler_deps, the alloc_tensors TaskId of every buffer "
+    "it may use",
+)
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
     "fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, "
     "verify-orchestration-outputs, derive-call-directions, auto-derive-task-dependencies, "
     "expand-manual-phase-fence, materialize-runtime-scopes, order-untracked-hazards, "
-    "classify-iter-arg-carry",
+    "classify-iter-arg-carry, batch-tensor-allocations, add-retain-edges",
 )

@@ -44,6 +44,8 @@ def _resolve(
         if isinstance(src, BlockArgument):
             return (src, axis) if src.block is entry else None
         owner = src.owner
+        if isinstance(owner, pt.AllocTensorsOp):  # a batched create (batch-tensor-allocations)
+            owner = owner.creates()[src.index]  # type: ignore[union-attr]
         if isinstance(owner, pt.CreateOp):
             return owner.dynamic_sizes[_dynamic_index(t, axis)]
         if isinstance(owner, pt.SliceOp | pt.ViewOp | pt.ReshapeOp):

@@ -6,6 +6,7 @@ User documentation and the reasons for the order: docs/passes/index.md.
         ->  verify-orchestration-outputs  ->  derive-call-directions
         ->  auto-derive-task-dependencies{analyze-auto-scopes}  ->  expand-manual-phase-fence
         ->  materialize-runtime-scopes  ->  order-untracked-hazards  ->  classify-iter-arg-carry
+        ->  batch-tensor-allocations  ->  add-retain-edges
 
 Usage: `pypto-opt -p pto2-pipeline in.mlir`, or with `-t pto2-cpp` to print C++;
 `-p 'pto2-pipeline{analyze-auto-scopes=true}'` turns on the analysis of auto scopes.
@@ -33,9 +34,11 @@ class Pto2Pipeline(ModulePass):
     def steps(self) -> tuple[ModulePass, ...]:
         """The passes of the pipeline, in order (pypto-opt runs them one by one for
         --time-passes and --print-between-passes)."""
+        from pypto_dialects.transforms.add_retain_edges import AddRetainEdges
         from pypto_dialects.transforms.auto_derive_task_dependencies import (
             AutoDeriveTaskDependencies,
         )
+        from pypto_dialects.transforms.batch_tensor_allocations import BatchTensorAllocations
         from pypto_dialects.transforms.classify_iter_arg_carry import ClassifyIterArgCarry
         from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
         from pypto_dialects.transforms.expand_manual_phase_fence import ExpandManualPhaseFence
@@ -63,6 +66,8 @@ class Pto2Pipeline(ModulePass):
             MaterializeRuntimeScopes(),
             OrderUntrackedHazards(),
             ClassifyIterArgCarry(),
+            BatchTensorAllocations(),
+            AddRetainEdges(),
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

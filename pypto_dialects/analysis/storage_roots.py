@@ -6,7 +6,8 @@ each result (and each loop iter_arg) to the values it is stored in:
 
 - SAME: the value is that very tensor: a task result is the Out/InOut argument its
   kernel's `returns` names; a `pto_tensor.write` / `assemble` result is its target; a
-  `pto_rt.scope` result is the value its `pto_rt.yield` yields;
+  `pto_rt.scope` result is the value its `pto_rt.yield` yields; a
+  `pto_tensor.alloc_tensors` tensor result is the `pto_tensor.create` its body yields;
 - RESHAPED: the whole of that buffer under another shape: `pto_tensor.reshape` / `transpose`;
 - PART: the value is part of that buffer: `pto_tensor.slice` / `view`;
 - ONE_OF: the value is one of several buffers, chosen at run time: an `scf.for` iter_arg is
@@ -53,7 +54,7 @@ def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...
     if not region.blocks:
         return ()
     term = region.block.last_op
-    if isinstance(term, scf.YieldOp | ScopeYieldOp):
+    if isinstance(term, scf.YieldOp | ScopeYieldOp | pt.AllocYieldOp):
         return tuple(term.operands)
     return ()
 
@@ -76,7 +77,7 @@ def _task(op: CallOp | SubmitOp, index: int, kernel_of: KernelOf) -> list[Edge]:
     return [] if arg is None else [(Link.SAME, arg)]
 
 
-def _scope(op: ScopeOp, index: int) -> list[Edge]:
+def _scope(op: ScopeOp | pt.AllocTensorsOp, index: int) -> list[Edge]:
     ys = yield_values(op)
     return [(Link.SAME, ys[index])] if index < len(ys) else []
 
@@ -102,6 +103,7 @@ _RESULT_RULES: dict[type[Operation], Callable[..., list[Edge]]] = {
     pt.SliceOp: lambda op, i: [(Link.PART, op.source)],
     pt.ViewOp: lambda op, i: [(Link.PART, op.source)],
     ScopeOp: _scope,
+    pt.AllocTensorsOp: _scope,
     scf.ForOp: _for_result,
     scf.IfOp: _if_result,
 }

@@ -361,16 +361,26 @@ class Runtime:
         self.scope_stack.pop()
 
     def new_buffer(
-        self, name: str, shape: tuple[int, ...], data: np.ndarray, external: bool, location: str
+        self,
+        name: str,
+        shape: tuple[int, ...],
+        data: np.ndarray,
+        external: bool,
+        location: str,
+        creator: int | None = None,
     ) -> Buffer:
+        """A buffer; an allocation (not `external`) gets its own allocation task, or joins
+        the batch whose allocation task is `creator`."""
         size = int(data.size * data.itemsize)
         if not external:
             size = -(-size // PACKED_OUTPUT_ALIGN) * PACKED_OUTPUT_ALIGN
         buf = Buffer(len(self.graph.buffers), name, shape, data, size, external, None, location)
         self.graph.buffers.append(buf)
         if not external:
-            alloc = self._new_task("alloc", f"alloc {name}", "pto_tensor.create", location)
-            buf.creator = alloc.id
+            if creator is None:
+                alloc = self._new_task("alloc", f"alloc {name}", "pto_tensor.create", location)
+                creator = alloc.id
+            buf.creator = creator
         return buf
 
     def new_task_output(self, name: str, shape: tuple[int, ...], data: np.ndarray, location: str) -> Buffer:

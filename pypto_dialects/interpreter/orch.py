@@ -89,9 +89,10 @@ def _run_task(
         task_args.append(TaskArg(len(task_args), i, "runtime_out", value, False, True))
         call_values.append(value.array(writeable=True))
     if rt.in_manual_scope():
-        # The C++ target lists the allocation of every created buffer a manual-scope task
-        # uses in its explicit deps (docs/targets/pto2-cpp.md): the runtime retains
-        # nothing there by itself.
+        # add-retain-edges lists the allocation of every created buffer a manual-scope task
+        # uses in its compiler deps (docs/passes/add-retain-edges.md): the runtime retains
+        # nothing there by itself. Added here too, so IR that has not been through the pass
+        # runs as its C++ will (an edge listed twice counts once).
         explicit = explicit + [
             a.tensor.buffer.creator for a in task_args if a.tensor.buffer.creator is not None
         ]

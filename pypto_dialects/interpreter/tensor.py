@@ -20,6 +20,7 @@ from xdsl.ir import Attribute, Operation
 from pypto_dialects.interpreter.context import python_scalar, run_context, run_error, where
 from pypto_dialects.interpreter.graph import TensorValue, row_major
 from pypto_dialects.tensor import (
+    AllocTensorsOp,
     AssembleOp,
     CreateOp,
     DimOp,
@@ -91,6 +92,24 @@ def _in_bounds(op: Operation, src: TensorValue, offsets: list[int], shape: tuple
             )
 
 
+def _allocate(
+    interpreter: Interpreter,
+    op: CreateOp,
+    sizes: PythonValues,
+    creator: int | None,
+    hint: str | None,
+) -> TensorValue:
+    """The buffer of one create (joining the allocation task `creator` when given)."""
+    shape = result_shape(op, op.result.type, sizes)
+    data = np.zeros(int(np.prod(shape, dtype=np.int64)), numpy_dtype(op.result.type, op))
+    if op.init is not None:  # TensorCreateInfo::set_initial_value
+        data[:] = op.init.value.data  # type: ignore[union-attr]
+    name = f"%{hint}" if hint else "%tensor"
+    rt = run_context(interpreter).runtime
+    buf = rt.new_buffer(name, shape, data, False, where(op), creator)
+    return TensorValue.whole(buf, op.manual_dep is not None)
+
+
 @register_impls
 class TensorFunctions(InterpreterFunctions):
     """`pto_tensor.*`."""
@@ -99,13 +118,22 @@ class TensorFunctions(InterpreterFunctions):
     def run_create(
         self, interpreter: Interpreter, op: CreateOp, args: PythonValues
     ) -> PythonValues:
-        shape = result_shape(op, op.result.type, args)
-        data = np.zeros(int(np.prod(shape, dtype=np.int64)), numpy_dtype(op.result.type, op))
-        if op.init is not None:  # TensorCreateInfo::set_initial_value
-            data[:] = op.init.value.data  # type: ignore[union-attr]
-        name = f"%{op.result.name_hint}" if op.result.name_hint else "%tensor"
-        buf = run_context(interpreter).runtime.new_buffer(name, shape, data, False, where(op))
-        return (TensorValue.whole(buf, op.manual_dep is not None),)
+        return (_allocate(interpreter, op, args, None, op.result.name_hint),)
+
+    @impl(AllocTensorsOp)
+    def run_alloc_tensors(
+        self, interpreter: Interpreter, op: AllocTensorsOp, args: PythonValues
+    ) -> PythonValues:
+        """One allocation task for the whole batch (the runtime's `alloc_tensors`); its
+        TaskId is the last result."""
+        out: list[TensorValue] = []
+        creator: int | None = None
+        for create, result in zip(op.creates(), op.tensors):
+            sizes = interpreter.get_values(create.dynamic_sizes)
+            t = _allocate(interpreter, create, sizes, creator, result.name_hint)
+            creator = t.buffer.creator
+            out.append(t)
+        return (*out, creator)
 
     @impl(SliceOp)
     def run_slice(self, interpreter: Interpreter, op: SliceOp, args: PythonValues) -> PythonValues:

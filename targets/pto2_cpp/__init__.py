@@ -16,7 +16,7 @@ Modules (one concern each):
     arith_ops     arith.* as C++ expressions
     taskids       TaskIdLowering: submit, TaskId ops, manual scopes, dependency arrays
     deps          TaskId C++ forms, the edge resolver and the set_dependencies array
-    manual        manual scopes: hoisting, retained buffers, scalar-read check
+    manual        manual scopes: the block, hoisted declarations
     task_arrays   TaskId / array carries, TaskId arrays
     line_edits    lines decided after they were printed (hoisted declarations, captures)
     names         identifiers, Expr / Binding, C++ blocks

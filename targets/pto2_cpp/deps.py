@@ -4,7 +4,8 @@ Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级" (
 exactly, no cap), "TaskId 的来源" (where a TaskId comes from decides its `is_valid()` guard),
 "无法解析的依赖边" (an edge whose TaskId lives in a scope that has closed: a compiler edge is
 skipped, a user edge is an error; ResolveDepEdgeBinding is the one entry that both sizing and
-filling go through); docs/targets/pto2-cpp.md (difference 5: the retain edges of manual tasks).
+filling go through); docs/targets/pto2-cpp.md. The retain edges of manual tasks are compiler
+edges (docs/passes/add-retain-edges.md).
 
     // a task with a user edge, a loop-carried TaskId, an array and a retained buffer
     PTO2TaskId params_t3_deps[7];                  K = 1 + 1 + 4 + 1 (an array counts its slots)
@@ -15,11 +16,11 @@ filling go through); docs/targets/pto2-cpp.md (difference 5: the retain edges of
         if (arr[k].is_valid())
             params_t3_deps[params_t3_deps_count++] = arr[k];
     }
-    params_t3_deps[params_t3_deps_count++] = alloc_0_tid;   retain edge (always valid)
+    params_t3_deps[params_t3_deps_count++] = alloc_0_tid;   a batch's TaskId (always valid)
     params_t3.set_dependencies(params_t3_deps, params_t3_deps_count);
 
 `resolve_edges` is the single resolver: user edges (`deps`) first, then compiler edges
-(`compiler_deps`), then retain edges; a value listed twice, or two values printing as the
+(`compiler_deps`); a value listed twice, or two values printing as the
 same C++ variable, count once. `emit_deps` prints exactly the edges it returns, so the array
 size and the fill lines cannot disagree.
 """
@@ -114,7 +115,6 @@ class Edge:
 
     expr: Expr
     user: bool
-    retain: bool = False
 
     @property
     def slots(self) -> int:
@@ -159,9 +159,8 @@ def resolve_edges(
     op: Operation,
     user: Sequence[SSAValue],
     compiler: Sequence[SSAValue],
-    retains: Sequence[Expr] = (),
 ) -> list[Edge]:
-    """The edges of a task that survive, in order: user edges, compiler edges, retain edges.
+    """The edges of a task that survive, in order: user edges, then compiler edges.
 
     A value listed again, or a value printing as a variable already listed, is dropped. A
     user edge whose TaskId lives in a closed C++ block is a located error (rule 5); such a
@@ -186,10 +185,6 @@ def resolve_edges(
                     continue
                 seen.add(expr)
             edges.append(Edge(expr, is_user))
-    for r in retains:
-        if r not in seen:
-            seen.add(r)
-            edges.append(Edge(r, False, retain=True))
     return edges
 
 

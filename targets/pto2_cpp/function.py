@@ -6,7 +6,7 @@ one handler, so new ops plug in without touching the walker). Here the registry 
 
     skeleton      stages 1-5 and 9 (includes, config, entry, external tensors, scalars,
                   dynamic-dim symbols, closing)
-    tensor_ops    pto_tensor.* (alloc_tensors batching, views, read/write, dim, assemble)
+    tensor_ops    pto_tensor.* (alloc_tensors batches, views, read/write, dim, assemble)
     tasks         pto_orch.call (Arg packs, kernel ids, core types, output aliasing)
     control_flow  scf.for / scf.if / pto_rt.scope auto and their terminators
     arith_ops     arith.* as C++ expressions
@@ -214,22 +214,10 @@ class FunctionPrinter:
     # ------------------------------------------------------------------ ops and blocks
 
     def emit_block(
-        self,
-        block: Block,
-        on_terminator: Callable[[Operation], None] | None = None,
-        hoisted: set[Operation] | None = None,
+        self, block: Block, on_terminator: Callable[[Operation], None] | None = None
     ) -> None:
-        """Print the ops of `block`: first the scope-entry `alloc_tensors` batch of its
-        creates, then every op in order; the terminator goes to `on_terminator`.
-        `hoisted`: creates the caller has already allocated (e.g. before a manual scope);
-        then no entry batch is printed and those creates are skipped."""
-        from pypto_dialects.targets.pto2_cpp.tensor_ops import emit_entry_allocs
-
-        if hoisted is None:
-            hoisted = emit_entry_allocs(self, block)
+        """Print the ops of `block` in order; the terminator goes to `on_terminator`."""
         for op in block.ops:
-            if op in hoisted:
-                continue
             if op is block.last_op and op.has_trait(IsTerminator):
                 if on_terminator is not None:
                     on_terminator(op)

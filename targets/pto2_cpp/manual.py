@@ -7,11 +7,11 @@ manual_scope" (a manual scope is a scheduling region, not a storage scope: tenso
 the block are allocated before its header, outputs aliasing outer tensors are remapped);
 docs/targets/pto2-cpp.md (difference 5: manual tasks retain the buffers they use).
 
-    uint32_t tmp_ci_shapes[2] = {16, 16};          creates of the manual block whose extents
-    TensorCreateInfo tmp_ci(tmp_ci_shapes, 2, ...);  are known outside it: allocated before
-    TaskOutputTensors alloc_1 = alloc_tensors(tmp_ci);   the header (hoisted)
+    uint32_t tmp_ci_shapes[2] = {16, 16};          the batch batch-tensor-allocations put
+    TensorCreateInfo tmp_ci(tmp_ci_shapes, 2, ...);  before the scope (a pto_tensor.alloc_tensors
+    TaskOutputTensors alloc_1 = alloc_tensors(tmp_ci);   op of the enclosing block)
     const Tensor& tmp = alloc_1.get_ref(0);
-    PTO2TaskId alloc_1_tid = alloc_1.task_id();     once a manual task uses the batch
+    PTO2TaskId alloc_1_tid = alloc_1.task_id();     listed by the manual tasks' compiler_deps
 
     Tensor acc = ext_x;                             loop carries / if results declared directly
     PTO2_SCOPE(PTO2ScopeMode::MANUAL) {             in the block: declared before the header
@@ -24,15 +24,9 @@ the loop's / if's result, so the array outlives the block (PyPTO's orchestration
 backing storage lives outside the scope survives its exit). Scalar TaskIds are never hoisted:
 a TaskId produced in a scope is not usable after it (rule 5 of the target, deps.py).
 
-Retained buffers: every task inside a manual scope (at any depth) lists, unguarded, the TaskId
-of each `alloc_tensors` batch whose buffer one of its tensor arguments is. The batch a C++
-tensor comes from is found by following the IR's aliasing (views, task results aliasing their
-Out/InOut argument, writes, assembles, scope / loop / if results) back to the
-`pto_tensor.create`. A value carried through a loop or an if may be one of several buffers:
-every batch it may come from is retained, which is exact when each of those batches is
-allocated outside the variable's C++ block; a buffer allocated again inside it (a per-
-iteration buffer carried into the next iteration) has no TaskId in scope, which is a located
-error.
+Retained buffers are ordinary compiler deps: add-retain-edges lists each batch TaskId a
+manual task needs (docs/passes/add-retain-edges.md), and batch-tensor-allocations places the
+batch of the block's creates before the header (docs/passes/batch-tensor-allocations.md).
 """
 
 from __future__ import annotations
@@ -41,15 +35,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import SSAValue
 
-from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.orch import ArgDirection, CallOp, KernelOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar, array_size, op_line
+from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar, array_size
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr
-from pypto_dialects.tensor import CreateOp
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -69,30 +60,14 @@ class ManualCtx:
     hoisted: set[Binding] = field(default_factory=set)
 
 
-@dataclass
-class AllocRecord:
-    """One printed `alloc_tensors` batch: its name, where its lines end (the TaskId capture
-    goes there), its C++ block, and its retain TaskId once a manual task needs it."""
-
-    name: str
-    index: int
-    depth: int
-    block: CppBlock
-    creates: list[Operation] = field(default_factory=list)
-    tid: TaskIdVar | None = None
-
-
 # ---------------------------------------------------------------------- the manual block
 
 
 def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     """Print a `pto_rt.scope manual [compiler_owned]` op and bind its results."""
-    from pypto_dialects.targets.pto2_cpp.tensor_ops import emit_entry_allocs
-
     p = low.p
     w = p.w
     block = op.body.block
-    hoisted = emit_entry_allocs(p, block)  # printed in the enclosing block: before the header
     w.blank()
     from pypto_dialects.targets.pto2_cpp.control_flow import hoist_task_id_results
 
@@ -113,7 +88,7 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
 
     on_yield = scope_yield_handler(p, op, fwd, yielded, tid_results)
 
-    p.emit_block(block, on_yield, hoisted=hoisted)
+    p.emit_block(block, on_yield)
     low.manual.pop()
     p.close_block()
     w.blank()
@@ -210,28 +185,6 @@ def _final_before(ctx: ManualCtx, init: Expr) -> bool:
     )
 
 
-# ---------------------------------------------------------------------- retained buffers
-
-
-def record_alloc(low: TaskIdLowering, alloc: str, creates: list[Operation]) -> None:
-    """Remember an `alloc_tensors` batch just printed (its `get_ref` lines end here)."""
-    p = low.p
-    rec = AllocRecord(alloc, low.edits.here(), p.w.depth, p.block, list(creates))
-    for c in creates:
-        low.allocs[c] = rec
-        low.create_seq[c] = len(low.create_seq)
-
-
-def alloc_tid(low: TaskIdLowering, rec: AllocRecord) -> TaskIdVar:
-    """`alloc_<N>_tid`, captured once right after the batch (on first need)."""
-    if rec.tid is None:
-        name = low.p.names.numbered(f"{rec.name}_tid")
-        rec.tid = TaskIdVar(name, rec.block, guard=False)
-        line = f"PTO2TaskId {name} = {rec.name}.task_id();"
-        low.edits.insert_before(rec.index, rec.depth, [line])
-    return rec.tid
-
-
 def _is_ancestor(outer: CppBlock, inner: CppBlock) -> bool:
     cur: CppBlock | None = inner
     while cur is not None:
@@ -239,152 +192,3 @@ def _is_ancestor(outer: CppBlock, inner: CppBlock) -> bool:
             return True
         cur = cur.parent
     return False
-
-
-Source = tuple[CreateOp, tuple[Binding, ...]]
-"""A `pto_tensor.create` a tensor may be the buffer of, with the C++ carry / if-result
-variables passed on the way there."""
-
-
-class BufferSources:
-    """Which `pto_tensor.create`s' buffers a tensor value may be, per function.
-
-    Follows the aliasing backwards: views to their source, task results to the Out/InOut
-    argument they are, writes and assembles to their target, scope results to the yielded
-    value, loop results to the iter_arg; a no-rebind iter_arg is its init (the carry plan
-    says the yield is that buffer), a rebind iter_arg is its init or its yield and an if
-    result either branch's yield, and those pass through their C++ variable. Straight chains
-    are walked without recursion and memoized, so each value is resolved once; a cycle
-    through loop carries is cut (and what was computed across the cut is not memoized)."""
-
-    def __init__(self, p: FunctionPrinter) -> None:
-        self.p = p
-        self.memo: dict[SSAValue, frozenset[Source]] = {}
-        self.active: set[SSAValue] = set()
-        self.cuts = 0
-
-    def _var(self, value: SSAValue) -> Binding | None:
-        b = self.p.env.get(value)
-        return b if isinstance(b, Binding) else None
-
-    def _step(self, value: SSAValue) -> tuple[str, object]:
-        """('one', pred) | ('leaf', create) | ('none', None) | ('many', [(pred, var)])."""
-        if isinstance(value, BlockArgument):
-            links = storage.iter_arg_edges(value)
-            if not links:
-                return ("none", None)  # a function argument: an external buffer
-            init = links[0][1]
-            var = self._var(value)
-            if var is None or var is self.p.env.get(init):
-                return ("one", init)  # a no-rebind carry: the init's buffer throughout
-            return ("many", [(pred, var) for _, pred in links])
-        if isinstance(value, OpResult) and isinstance(value.op, CreateOp):
-            return ("leaf", value.op)
-        links = storage.edges(value, self._kernel)
-        if not links:
-            return ("none", None)
-        if len(links) == 1:
-            return ("one", links[0][1])
-        var = self._var(value)  # an scf.if result: either branch's value, in its variable
-        return ("many", [(pred, var) for _, pred in links])
-
-    def _kernel(self, task: CallOp | SubmitOp) -> KernelOp | None:
-        return self.p.kernels.get(task.callee.root_reference.data)
-
-    def of(self, value: SSAValue) -> frozenset[Source]:
-        """The sources of `value`."""
-        chain: list[SSAValue] = []
-        cuts = self.cuts
-        v = value
-        while True:
-            known = self.memo.get(v)
-            if known is not None:
-                res = known
-                break
-            kind, data = self._step(v)
-            if kind == "one":
-                chain.append(v)
-                v = data  # type: ignore[assignment]
-                continue
-            if kind == "leaf":
-                res = frozenset({(data, ())})  # type: ignore[arg-type]
-            elif kind == "none":
-                res = frozenset()
-            else:
-                res = self._branch(v, data)  # type: ignore[arg-type]
-            chain.append(v)
-            break
-        if self.cuts == cuts:
-            for c in chain:
-                self.memo[c] = res
-        return res
-
-    def _branch(
-        self, value: SSAValue, preds: list[tuple[SSAValue, Binding | None]]
-    ) -> frozenset[Source]:
-        if value in self.active:
-            self.cuts += 1
-            return frozenset()
-        self.active.add(value)
-        out: set[Source] = set()
-        try:
-            for pred, var in preds:
-                for create, via in self.of(pred):
-                    out.add((create, (var,) + via if var is not None else via))
-        finally:
-            self.active.discard(value)
-        return frozenset(out)
-
-
-def _order(low: TaskIdLowering, source: Source) -> tuple[int, str, int]:
-    """A deterministic order of sources: allocation order, then the source location."""
-    create, via = source
-    seq = low.create_seq.get(create)
-    if seq is not None:
-        return (seq, "", len(via))
-    return (len(low.create_seq), str(create.location), len(via))  # not allocated (an error)
-
-
-def retain_edges(low: TaskIdLowering, op: CallOp | SubmitOp) -> list[TaskIdVar]:
-    """The `alloc_<N>_tid`s a task inside a manual scope lists (docs/targets/pto2-cpp.md, difference 5); []
-    outside manual scopes. Located error when a buffer's batch TaskId is not in scope."""
-    if not low.manual:
-        return []
-    dirs = op.directions() or []
-    out: list[TaskIdVar] = []
-    for value, d in zip(op.args, dirs):
-        if d == ArgDirection.SCALAR or not isinstance(value.type, TensorType):
-            continue
-        sources = low.sources.of(value)
-        if len(sources) > 1:
-            sources = sorted(sources, key=lambda s: _order(low, s))  # type: ignore[assignment]
-        for create, via in sources:
-            rec = low.allocs.get(create)
-            ok = rec is not None and rec.block.open
-            if ok and via:
-                ok = all(_is_ancestor(rec.block, v.block) for v in via)  # type: ignore[union-attr]
-            if not ok:
-                raise _unretainable(op, value, create, via)
-            tid = alloc_tid(low, rec)  # type: ignore[arg-type]
-            if tid not in out:
-                out.append(tid)
-    return out
-
-
-def _unretainable(
-    op: Operation, value: SSAValue, create: CreateOp, via: tuple[Binding, ...]
-) -> Exception:
-    from pypto_dialects.targets.pto2_cpp.function import describe
-
-    name = describe(create.result)
-    line = op_line(create)
-    carried = f" (it is carried in the C++ variable '{via[-1].name}')" if via else ""
-    return codegen_error(
-        op,
-        f"passes {describe(value)}{carried} to a task inside a manual scope; its buffer may be "
-        f"the one {name}" + (f" at {line}" if line else "") + " allocates in an earlier "
-        "iteration or branch, whose alloc_tensors TaskId is not in scope here, so the task "
-        "cannot retain the buffer (docs/targets/pto2-cpp.md, difference 5): create the buffer "
-        "outside the loop or if that carries it (e.g. two buffers before the loop, swapped "
-        "through the carries), or run this task outside the manual scope",
-    )

@@ -6,7 +6,7 @@ docs/targets/pto2-cpp.md, differences 5 and 6. User documentation: docs/targets/
 
 `FunctionPrinter.taskids` (a `TaskIdLowering`) holds the TaskId / manual-scope state of one
 function. The work is split by concern into `deps` (TaskId C++ forms, the edge resolver, the
-deps array), `manual` (the manual block, hoisting, retained buffers), `task_arrays` (TaskId
+deps array), `manual` (the manual block, hoisting), `task_arrays` (TaskId
 carries, array carries, TaskId arrays; the printer calls these modules with the state) and
 `line_edits` (lines decided after they were printed). Its own methods:
 
@@ -66,18 +66,13 @@ if TYPE_CHECKING:
 class TaskIdLowering:
     """The TaskId / manual-scope state of one function's printer.
 
-    `manual`: the open manual scopes (innermost last); `allocs`: create op -> its printed
-    `alloc_tensors` batch (`create_seq`: in print order); `sources`: which creates a tensor
-    may be the buffer of; `edits`: the deferred line edits; `unused_checks`: TaskId
-    variables whose lines are dropped if nothing ends up naming them."""
+    `manual`: the open manual scopes (innermost last); `edits`: the deferred line edits;
+    `unused_checks`: TaskId variables whose lines are dropped if nothing ends up naming them."""
 
     def __init__(self, printer: FunctionPrinter) -> None:
         self.p = printer
         self.edits = LineEdits(printer.w)
         self.manual: list[manual.ManualCtx] = []
-        self.allocs: dict[Operation, manual.AllocRecord] = {}
-        self.create_seq: dict[Operation, int] = {}
-        self.sources = manual.BufferSources(printer)
         self.unused_checks: list[tuple[TaskIdVar, list[tuple[int, str | None]]]] = []
         self._outs: dict[Operation, str] = {}
         self._slot_var: str | None = None
@@ -123,8 +118,7 @@ class TaskIdLowering:
     def task_deps(self, op: Operation, params: str, task_no: int) -> None:
         """Print the dependency array of a task (`op` is a call or submit)."""
         user = op.deps if isinstance(op, SubmitOp) else ()
-        retains = manual.retain_edges(self, op)  # type: ignore[arg-type]
-        edges = resolve_edges(self.p, op, user, op.compiler_deps, retains)  # type: ignore[attr-defined]
+        edges = resolve_edges(self.p, op, user, op.compiler_deps)  # type: ignore[attr-defined]
         emit_deps(self.p, params, edges, self.fanout_var)
 
     def submit_capture(self, op: Operation, task_no: int) -> str:

@@ -4,10 +4,11 @@ Spec: PyPTO's orchestration codegen document, "阶段 4–5" (internal tensors b
 "操作映射" (the op mapping table), "动态维度符号"; docs/targets/pto2-cpp.md (difference 2: reads
 go through the runtime).
 
-    create     uint32_t c_ci_shapes[2] = {16, 16};
+    alloc_tensors  uint32_t c_ci_shapes[2] = {16, 16};
                TensorCreateInfo c_ci(c_ci_shapes, 2, DataType::FLOAT32);
                TaskOutputTensors alloc_0 = alloc_tensors(c_ci, ...);
                const Tensor& c = alloc_0.get_ref(0);
+               PTO2TaskId alloc_0_tid = alloc_0.task_id();   (when its TaskId is listed)
     read       uint32_t indices_v[2] = {0, (uint32_t)i};
                float v = get_tensor_data<float>(t, 2, indices_v);
     write      uint32_t indices_t[2] = {...}; set_tensor_data<float>(t, 2, indices_t, v);
@@ -19,12 +20,10 @@ go through the runtime).
                dynamic-dim symbol; any other dynamic extent: int64_t d = (int64_t)t.shapes[1];
     assemble   none: fuse-create-assemble-to-slice removes it (a located error if present)
 
-Batching: at the entry of every block (function body, PTO2_SCOPE, loop body, branch) the
-block's creates whose extents are known there (constants, dynamic-dim symbols, values defined
-outside the block) go into one `alloc_tensors` call, split every 16 infos (the runtime's
-`Arg` holds 16 tensors, CORE_MAX_TENSOR_ARGS). A create whose extent is computed earlier in
-the same block is allocated in place. A create whose result is never used allocates nothing.
-View-like ops and dims whose result is unused print nothing.
+Allocations: each `pto_tensor.alloc_tensors` batch (placed by batch-tensor-allocations,
+docs/passes/batch-tensor-allocations.md) prints as one `alloc_tensors` call where it stands;
+a `pto_tensor.create` outside a batch is a located error naming that pass. View-like ops and
+dims whose result is unused print nothing.
 """
 
 from __future__ import annotations
@@ -34,13 +33,15 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from pypto_dialects.targets.pto2_cpp import manual
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32, initial_value
+from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
 from pypto_dialects.tensor import (
+    MAX_ALLOC_BATCH,
+    AllocTensorsOp,
     AssembleOp,
     CreateOp,
     DimOp,
@@ -54,9 +55,6 @@ from pypto_dialects.tensor import (
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
-
-MAX_ALLOC_BATCH = 16
-"""TensorCreateInfos per alloc_tensors call (CORE_MAX_TENSOR_ARGS of the runtime)."""
 
 MAX_RANK = 5
 """RUNTIME_MAX_TENSOR_DIMS of the runtime."""
@@ -105,70 +103,57 @@ def _arg_dim_symbol(p: FunctionPrinter, op: DimOp) -> Binding | None:
     return None
 
 
-def _known_at_entry(p: FunctionPrinter, value: SSAValue, block: Block) -> bool:
-    if isinstance(value, BlockArgument):
-        return True
-    owner = value.owner
-    if owner.parent_block() is not block:
-        return True
-    if isinstance(owner, arith.ConstantOp):
-        return True
-    return isinstance(owner, DimOp) and _arg_dim_symbol(p, owner) is not None
+def _is_full_batch(op: Operation | None) -> bool:
+    """A batch of 16 creates: the batch after it, if any, continues its group (no blank line
+    between the `alloc_tensors` calls of one block's batches)."""
+    return isinstance(op, AllocTensorsOp) and len(op.tensors) == MAX_ALLOC_BATCH
 
 
-def emit_entry_allocs(p: FunctionPrinter, block: Block) -> set[Operation]:
-    """Print the scope-entry `alloc_tensors` batch of `block`; returns the creates it took."""
-    batch = [
-        op
-        for op in block.ops
-        if isinstance(op, CreateOp)
-        and op.result.first_use is not None
-        and all(_known_at_entry(p, v, block) for v in op.dynamic_sizes)
-    ]
-    if batch:
-        emit_alloc_batch(p, batch)
-    return set(batch)
-
-
-def emit_alloc_batch(p: FunctionPrinter, creates: Sequence[CreateOp]) -> None:
-    """`TensorCreateInfo`s and one `alloc_tensors` call per 16 creates, then one
-    `const Tensor& <name> = alloc_<N>.get_ref(i);` per create (bound to its result).
-    The TaskId hook sees every batch (`after_alloc`)."""
+def _alloc_tensors(p: FunctionPrinter, op: AllocTensorsOp) -> None:
+    """`TensorCreateInfo`s, one `alloc_tensors` call, then one
+    `const Tensor& <name> = alloc_<N>.get_ref(i);` per create (bound to its result), and the
+    batch's TaskId `alloc_<N>_tid` when something lists it."""
     w = p.w
-    w.blank()
-    for start in range(0, len(creates), MAX_ALLOC_BATCH):
-        chunk = creates[start : start + MAX_ALLOC_BATCH]
-        names: list[str] = []
-        infos: list[str] = []
-        for op in chunk:
-            t = op.result.type
-            assert isinstance(t, TensorType)
-            rank = _check_rank(t, op, "created tensor")
-            dtype = data_type(t, op)
-            extents = _extents(p, t, op.dynamic_sizes, op)
-            name = p.names.fresh(hint_of(op.result), "tensor")
-            shapes = p.names.fresh(f"{name}_ci_shapes", "ci_shapes")
-            info = p.names.fresh(f"{name}_ci", "ci")
-            w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
-            manual_flag = ", true" if op.manual_dep is not None else ""
-            w.line(f"TensorCreateInfo {info}({shapes}, {rank}, {dtype}{manual_flag});")
-            if op.init is not None:
-                w.line(f"{info}.set_initial_value({initial_value(op.init, t, op)});")
-            names.append(name)
-            infos.append(info)
-        alloc = p.names.numbered(f"alloc_{p.next_alloc()}")
-        w.line(f"TaskOutputTensors {alloc} = alloc_tensors({', '.join(infos)});")
-        for i, (op, name) in enumerate(zip(chunk, names)):
-            p.bind(op.result, Binding(name, "const Tensor&", p.block))
-            w.line(f"const Tensor& {name} = {alloc}.get_ref({i});")
-        manual.record_alloc(p.taskids, alloc, list(chunk))
-    w.blank()
+    if not _is_full_batch(op.prev_op):
+        w.blank()
+    names: list[str] = []
+    infos: list[str] = []
+    for c, r in zip(op.creates(), op.tensors):
+        t = r.type
+        assert isinstance(t, TensorType)
+        rank = _check_rank(t, c, "created tensor")
+        dtype = data_type(t, c)
+        extents = _extents(p, t, c.dynamic_sizes, c)
+        name = p.names.fresh(hint_of(r), "tensor")
+        shapes = p.names.fresh(f"{name}_ci_shapes", "ci_shapes")
+        info = p.names.fresh(f"{name}_ci", "ci")
+        w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
+        manual_flag = ", true" if c.manual_dep is not None else ""
+        w.line(f"TensorCreateInfo {info}({shapes}, {rank}, {dtype}{manual_flag});")
+        if c.init is not None:
+            w.line(f"{info}.set_initial_value({initial_value(c.init, t, c)});")
+        names.append(name)
+        infos.append(info)
+    alloc = p.names.numbered(f"alloc_{p.next_alloc()}")
+    w.line(f"TaskOutputTensors {alloc} = alloc_tensors({', '.join(infos)});")
+    for i, (r, name) in enumerate(zip(op.tensors, names)):
+        p.bind(r, Binding(name, "const Tensor&", p.block))
+        w.line(f"const Tensor& {name} = {alloc}.get_ref({i});")
+    if op.task_id.first_use is not None:
+        tid = TaskIdVar(p.names.numbered(f"{alloc}_tid"), p.block, guard=False, producer=op)
+        p.bind(op.task_id, tid)
+        w.line(f"PTO2TaskId {tid.name} = {alloc}.task_id();")
+    if not (_is_full_batch(op) and isinstance(op.next_op, AllocTensorsOp)):
+        w.blank()
 
 
 def _create(p: FunctionPrinter, op: CreateOp) -> None:
-    # Reached only for creates that were not batched at the block entry.
-    if op.result.first_use is not None:
-        emit_alloc_batch(p, [op])
+    raise codegen_error(
+        op,
+        "is not in a pto_tensor.alloc_tensors batch: run batch-tensor-allocations and then "
+        "add-retain-edges first (pypto-opt -p batch-tensor-allocations,add-retain-edges, or "
+        "-p pto2-pipeline); the C++ printer does not group allocations itself",
+    )
 
 
 # ---------------------------------------------------------------------- element access
@@ -362,6 +347,7 @@ def _assemble(p: FunctionPrinter, op: AssembleOp) -> None:
 
 HANDLERS = {
     CreateOp: _create,
+    AllocTensorsOp: _alloc_tensors,
     ReadOp: _read,
     WriteOp: _write,
     SliceOp: _view,

@@ -73,20 +73,28 @@ def edges(*triples: str) -> set[tuple[str, str, str]]:
     return out
 
 
-def printer_inputs() -> list[tuple[Path, bool]]:
-    """Every printer test input that prints C++ for all its functions, with whether its RUN line
-    puts it through `pto2-pipeline` first (the error and --verify-diagnostics inputs excepted)."""
+LOWERING = ("batch-tensor-allocations", "add-retain-edges")
+"""The passes the printer needs on hand-written post-pipeline IR (the allocation batches and
+the retain edges of manual tasks)."""
+
+Pipeline = bool | tuple[str, ...]
+"""True: `pto2-pipeline`; False: no pass; a tuple: those passes, in order."""
+
+
+def printer_inputs() -> list[tuple[Path, Pipeline]]:
+    """Every printer test input that prints C++ for all its functions, with the passes its RUN
+    line runs first (the error and --verify-diagnostics inputs excepted)."""
     out = []
     for path in sorted(PRINTER_TESTS.glob("*.mlir")):
         text = path.read_text()
         if "func.func" not in text or "error:" in text or "-diagnostics" in text:
             continue
         run = next((line for line in text.splitlines() if "RUN:" in line), "")
-        out.append((path, "pto2-pipeline" in run))
+        out.append((path, True if "pto2-pipeline" in run else LOWERING if LOWERING[0] in run else False))
     return out
 
 
-def all_inputs() -> list[tuple[Path, bool]]:
+def all_inputs() -> list[tuple[Path, Pipeline]]:
     """(program, through pto2-pipeline) for every program whose C++ the suite generates: the
     examples, the printer test inputs and the execution programs."""
     return ([(p, True) for p in sorted(EXAMPLES.glob("*.mlir"))] + printer_inputs()
@@ -104,6 +112,14 @@ def _transform(ctx, module, pipeline: bool | tuple[str, ...], analyze: bool) -> 
             PASSES[name][0]()().apply(ctx, module)
         return True
     return False
+
+
+def generate_files(path: Path, pipeline: Pipeline) -> dict[str, str]:
+    """Every file the target writes for the program at `path` after the passes `pipeline`."""
+    ctx = make_context()
+    module = parse_module(ctx, path.read_text(), str(path))
+    done = _transform(ctx, module, pipeline, False)
+    return generate_module(module, pto2_pipeline=pipeline is True and not done).files
 
 
 @lru_cache(maxsize=None)

@@ -5,7 +5,7 @@
 // earlier in the same scope (%rows) is allocated in place; a create whose extent is a
 // constant, a dynamic-dim symbol or a value from outside the scope (%i) is batched. A create
 // whose result is never used (%dead) allocates nothing.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k aiv (in tensor<?x16xf16>, out tensor<?x16xf16>) -> tensor<?x16xf16>
 

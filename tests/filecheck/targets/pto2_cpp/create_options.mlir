@@ -1,7 +1,7 @@
 // pto_tensor.create options (docs/dialects/pto_tensor.md): `manual_dep` is the fourth argument
 // of the TensorCreateInfo, `init(v)` a `set_initial_value` call on it with a value whose low
 // bytes are one element: a literal of the element's C++ type, the bit pattern for f16 / bf16.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, in tensor<4xf16>, in tensor<4xbf16>, in tensor<4xi64>, in tensor<4xi8>, in tensor<4xui32>, in tensor<4xi1>, in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 

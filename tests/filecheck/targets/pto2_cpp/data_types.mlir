@@ -3,7 +3,7 @@
 // 16 TensorCreateInfos (the runtime's Arg, and so one alloc_tensors call, holds at most 16:
 // CORE_MAX_TENSOR_ARGS), so alloc_0 takes the first 16 and alloc_1 the last 3. Signless
 // and signed integers are the runtime's signed types, i1 is BOOL.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k1 aiv (out tensor<4xf32>, out tensor<4xf16>, out tensor<4xbf16>, out tensor<4xi8>, out tensor<4xsi8>, out tensor<4xui8>, out tensor<4xi16>, out tensor<4xsi16>, out tensor<4xui16>, out tensor<4xi32>)
 pto_orch.kernel @k2 aiv (out tensor<4xsi32>, out tensor<4xui32>, out tensor<4xi64>, out tensor<4xsi64>, out tensor<4xui64>, out tensor<4xi1>, out tensor<4xf32>, out tensor<4xf16>, out tensor<4xbf16>)

@@ -1,7 +1,7 @@
 // Precondition and unsupported-construct errors of -t pto2-cpp: one located line each, and
 // no C++ (docs/index.md (Diagnostics)). The printer derives nothing: missing call-site directions,
 // carry plans or runtime scopes name the pass to run.
-// RUN: pypto-opt -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @no_dirs(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {

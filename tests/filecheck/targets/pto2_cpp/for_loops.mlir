@@ -7,7 +7,7 @@
 //  - loop 3, a rebind carry whose iter_arg and result are unused prints nothing;
 //  - loop 4, no scope in the body, the yield swaps two carries: the assignments go through
 //    `<name>_next` temporaries; the bounds are parameters and expressions.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @kernel_add aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @kernel_step aiv (in tensor<16x16xf32>, in index, inout tensor<16x16xf32>) -> tensor<16x16xf32>

@@ -3,7 +3,7 @@
 // branch's PTO2_SCOPE when the branch is one (the scope's results feed the branch's yield).
 // The condition is the C++ expression of the i1 value. An if without results and with an
 // empty else prints no else; an unused result (%ignored) declares nothing.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @kernel_add aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @kernel_mul aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>

@@ -9,7 +9,7 @@
 //  - a stale carry plan (an array size on an index iter_arg);
 //  - a TaskId parameter of the orchestration function.
 // The user-edge error of rule 5 has its own file (taskid_lifetime.mlir).
-// RUN: pypto-opt -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @read_after(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> f32 attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {

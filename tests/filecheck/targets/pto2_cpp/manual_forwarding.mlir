@@ -7,7 +7,7 @@
 //    body's create is allocated in the loop body before the header and retained;
 //  - @branches: each branch is a manual scope yielding a TaskId and a tensor into the if's
 //    result variables.
-// RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k aiv (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 

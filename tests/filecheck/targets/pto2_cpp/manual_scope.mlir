@@ -12,7 +12,7 @@
 //    allocation task of the manual scope), and so does its retain TaskId;
 //  - @compiler_owned: a compiler-placed manual scope prints the same; a manual scope in a
 //    loop body (in the body's auto scope) and a function whose body is one manual scope.
-// RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k aiv (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @kio aiv (in tensor<16x16xf32>, inout tensor<16x16xf32>) -> tensor<16x16xf32>

@@ -6,7 +6,7 @@
 // ext_a_1; `%t` in both branches -> t, t_1; `%c_ci` first, so `%c`'s info is c_ci_1).
 // Names are display only: identity comes from the values (both branches yield different
 // tensors named t and t_1 into the same result variable).
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 

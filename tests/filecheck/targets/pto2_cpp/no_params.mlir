@@ -2,7 +2,7 @@
 // block, and the entry marks `orch_args` used (the emitted code compiles with -Wextra -Werror).
 // A body without any scope prints its ops directly in the entry (pto_rt.auto_scope = false:
 // the scopes in the IR are all there is).
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @fill aiv (out tensor<4xf32>) -> tensor<4xf32>
 

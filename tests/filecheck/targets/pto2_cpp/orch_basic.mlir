@@ -3,8 +3,8 @@
 // Kernel ids are per kernel (the second kernel_add task submits with id 0), the entry points
 // are exported, `c` is batched into the scope's alloc_tensors, %c1 and %d1 are remapped to
 // `c` and `ext_d`.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
-// RUN: pypto-opt -t pto2-cpp %s | diff - %support/examples/orch_basic_expected.cpp
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | diff - %support/examples/orch_basic_expected.cpp
 
 pto_orch.kernel @kernel_add aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 

@@ -3,7 +3,7 @@
 // (returns [2, 3, 4]) print as ext_pij, ext_mij, ext_lij in the next task; a result aliasing
 // an internal tensor prints as that tensor (%tmp1 -> tmp), one aliasing a view as the view
 // (%w1 -> win). Unused results (%unused_m, %unused_l) print nothing.
-// RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @kernel_softmax aiv (in tensor<16x16xf32>, in f32, inout tensor<16x16xf32>, inout tensor<16x1xf32>, inout tensor<16x1xf32>) -> (tensor<16x16xf32>, tensor<16x1xf32>, tensor<16x1xf32>) returns [2, 3, 4]
 pto_orch.kernel @kernel_use aiv (in tensor<16x16xf32>, in tensor<16x1xf32>, in tensor<16x1xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>

@@ -13,7 +13,7 @@
 //  - @ping_pong: two buffers (one allocated before the manual scope, one hoisted out of its
 //    block) swapped through loop carries: each carried tensor may be either buffer, so the
 //    task retains both batches (both allocated before the loop, both in scope there).
-// RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
+// RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @k aiv (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @kn aiv (in tensor<16x16xf32>, inout tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32> returns [2]

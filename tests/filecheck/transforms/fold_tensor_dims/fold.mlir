@@ -122,3 +122,16 @@ func.func @hoisted(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.dir = #p
   %y1 = pto_orch.call @k(%u1, %y) : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
   func.return
 }
+
+// A create already in a pto_tensor.alloc_tensors batch (the pipeline's output run again) folds
+// the same: the dim is the create's size operand.
+// CHECK-LABEL: func.func @batched(
+// CHECK:         func.return %M : index
+func.func @batched(%M: index) -> index attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %a, %alloc = pto_tensor.alloc_tensors {
+    %0 = pto_tensor.create(%M) : tensor<?x16xf32>
+    pto_tensor.yield %0 : tensor<?x16xf32>
+  } : tensor<?x16xf32>
+  %d = pto_tensor.dim %a, 0 : tensor<?x16xf32>
+  func.return %d : index
+}

@@ -7,7 +7,8 @@
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 
 // CHECK-LABEL: func.func @f(
-// CHECK:         %tmp = pto_tensor.create {mytool.pool = 2 : i64} : tensor<4xf32>
+// CHECK:         %tmp, %alloc = pto_tensor.alloc_tensors {
+// CHECK-NEXT:      %0 = pto_tensor.create {mytool.pool = 2 : i64} : tensor<4xf32>
 // CHECK:         %tmp1 = pto_orch.call @k(in %a, out %tmp) {mytool.allow_early_resolve} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK:         %o1, %t = pto_orch.submit @k(in %tmp1, out %o) {mytool.allow_early_resolve, mytool.note = "kept"} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CPP:        // Task 0: k

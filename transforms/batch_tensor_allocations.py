@@ -1,0 +1,117 @@
+"""`batch-tensor-allocations`: group each block's `pto_tensor.create`s into
+`pto_tensor.alloc_tensors` batches, and place a manual scope's batch before the scope.
+Rules: docs/passes/batch-tensor-allocations.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from pypto_dialects.parsing import copy_name
+from pypto_dialects.rt import ScopeMode, ScopeOp
+from pypto_dialects.tensor import MAX_ALLOC_BATCH, AllocTensorsOp, CreateOp, DimOp
+from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+
+
+def _entry_extent(value: SSAValue, block: Block, entry: Block) -> Operation | None | bool:
+    """Whether a size operand of a create in `block` is known at the block's entry: True
+    (a block argument or a value defined outside `block`), the op to move before the batch
+    (an `arith.constant`, or a `pto_tensor.dim` of a dynamic extent of a function argument:
+    the printer reads it at function entry), or False."""
+    if isinstance(value, BlockArgument):
+        return True
+    owner = value.owner
+    if owner.parent_block() is not block:
+        return True
+    if isinstance(owner, arith.ConstantOp):
+        return owner
+    if (
+        isinstance(owner, DimOp)
+        and isinstance(owner.source, BlockArgument)
+        and owner.source.block is entry
+        and owner.static_extent() is None
+    ):
+        return owner
+    return False
+
+
+def _batch(creates: list[CreateOp], before: Operation | None, block: Block) -> None:
+    """Move `creates` into batches of at most 16, inserted before `before` (or at the end of
+    `block`); each create's uses and name go to its batch result."""
+    for start in range(0, len(creates), MAX_ALLOC_BATCH):
+        chunk = creates[start : start + MAX_ALLOC_BATCH]
+        for c in chunk:
+            if c.parent is not None:
+                c.detach()
+        batch = AllocTensorsOp(chunk)
+        term = batch.body.block.last_op
+        for c, r in zip(chunk, batch.tensors):
+            c.result.replace_uses_with_if(r, lambda use: use.operation is not term)
+            copy_name(c.result, r)
+            c.result.name_hint = None
+        batch.task_id.name_hint = "alloc"
+        if before is None:
+            block.add_op(batch)
+        else:
+            block.insert_op_before(batch, before)
+
+
+def _batch_block(block: Block, entry: Block) -> None:
+    """Batch the creates directly in `block` (see the module docstring), then its nested
+    blocks."""
+    owner = block.parent_op()
+    manual = isinstance(owner, ScopeOp) and owner.mode.data == ScopeMode.MANUAL  # type: ignore[union-attr]
+    creates = [op for op in block.ops if isinstance(op, CreateOp)]
+    at_entry: list[CreateOp] = []
+    moved: list[Operation] = []
+    for c in creates:
+        if c.result.first_use is None:
+            c.detach()
+            c.erase()  # allocates nothing
+            continue
+        known = [_entry_extent(v, block, entry) for v in c.dynamic_sizes]
+        if all(k is not False for k in known):
+            at_entry.append(c)
+            moved.extend(k for k in known if isinstance(k, Operation) and k not in moved)
+        else:  # an extent computed in the block: allocated in place
+            nxt = c.next_op
+            assert nxt is not None
+            _batch([c], nxt, block)
+    # the entry batch: before a manual scope's header (in the enclosing block), else first
+    for op in [*moved, *at_entry]:
+        op.detach()
+    host, before = (owner.parent_block(), owner) if manual else (block, block.first_op)
+    assert host is not None
+    for op in moved:
+        if before is None:
+            host.add_op(op)
+        else:
+            host.insert_op_before(op, before)
+    if at_entry:
+        _batch(at_entry, before, host)
+    for op in list(block.ops):
+        if isinstance(op, AllocTensorsOp):
+            continue
+        for region in op.regions:
+            for b in region.blocks:
+                _batch_block(b, entry)
+
+
+@dataclass(frozen=True)
+class BatchTensorAllocations(ModulePass):
+    """In orchestration functions, move every used `pto_tensor.create` into a
+    `pto_tensor.alloc_tensors` batch (one runtime allocation task per batch) and erase the
+    unused ones. Idempotent (creates already in a batch stay)."""
+
+    name = "batch-tensor-allocations"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for func in orchestration_functions(op):
+            if func.body.blocks:
+                _batch_block(func.body.block, func.body.block)
