@@ -16,6 +16,7 @@ from xdsl.passes import ModulePass
 from pypto_dialects.parsing import copy_name
 from pypto_dialects.rt import ScopeMode, ScopeOp
 from pypto_dialects.tensor import MAX_ALLOC_BATCH, AllocTensorsOp, CreateOp, DimOp
+from pypto_dialects.transforms.add_retain_edges import AddRetainEdges
 from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 
 
@@ -107,7 +108,9 @@ def _batch_block(block: Block, entry: Block) -> None:
 class BatchTensorAllocations(ModulePass):
     """In orchestration functions, move every used `pto_tensor.create` into a
     `pto_tensor.alloc_tensors` batch (one runtime allocation task per batch) and erase the
-    unused ones. Idempotent (creates already in a batch stay)."""
+    unused ones; then add the retain edges manual-scope tasks need (add-retain-edges), because
+    a batch's buffer outlives its allocation task only while the tasks that use it are
+    ordered after that task. Idempotent (creates already in a batch stay)."""
 
     name = "batch-tensor-allocations"
 
@@ -115,3 +118,6 @@ class BatchTensorAllocations(ModulePass):
         for func in orchestration_functions(op):
             if func.body.blocks:
                 _batch_block(func.body.block, func.body.block)
+        # A pass keeps the program's meaning: without the retain edges a manual-scope task
+        # would let the runtime reuse a batch's memory while the task still reads it.
+        AddRetainEdges().apply(ctx, op)

@@ -8,6 +8,8 @@
 // RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges %s > %t.once.mlir
 // RUN: pypto-opt -p add-retain-edges %t.once.mlir > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
+// batch-tensor-allocations alone adds the same edges (it ends with this pass's step):
+// RUN: pypto-opt -p batch-tensor-allocations %s | diff %t.once.mlir -
 // RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp --cpp-listing %s | filecheck %s --check-prefix=CPP
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
