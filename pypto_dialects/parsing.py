@@ -414,7 +414,7 @@ def _verify_discardable(op: Operation) -> None:
     for name, value in op.attributes.items():
         dialect, _, _ = name.partition(".")
         if dialect == "pto_orch":
-            from pypto_dialects.orch import verify_operation_attribute
+            from pypto_dialects.orch_attrs import verify_operation_attribute
         elif dialect == "pto_rt":
             from pypto_dialects.rt import verify_operation_attribute
         elif dialect in ("pto_tensor", "pto_system"):

@@ -44,7 +44,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.orch import ArgDirection, CallOp, KernelOp, SubmitOp
+from pypto_dialects.orch import ArgDirection, CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar, array_size, op_line
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
@@ -280,16 +280,13 @@ class BufferSources:
             return ("many", [(pred, var) for _, pred in links])
         if isinstance(value, OpResult) and isinstance(value.op, CreateOp):
             return ("leaf", value.op)
-        links = storage.edges(value, self._kernel)
+        links = storage.edges(value, self.p.symbols)
         if not links:
             return ("none", None)
         if len(links) == 1:
             return ("one", links[0][1])
         var = self._var(value)  # an scf.if result: either branch's value, in its variable
         return ("many", [(pred, var) for _, pred in links])
-
-    def _kernel(self, task: CallOp | SubmitOp) -> KernelOp | None:
-        return self.p.kernels.get(task.callee.root_reference.data)
 
     def of(self, value: SSAValue) -> frozenset[Source]:
         """The sources of `value`."""
