@@ -60,7 +60,7 @@ from pypto_dialects.attrs import (
 )
 from pypto_dialects.buffers import check_not_an_input
 from pypto_dialects.limits import check_static_dims, check_symbol_name, check_task_args
-from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.symbols import SymbolTableCollection, verifying
 
 # --------------------------------------------------------------------------- helpers
 
@@ -445,7 +445,10 @@ class _TaskOp(IRDLOperation):
 
     def kernel(self, symbols: SymbolTableCollection | None = None) -> KernelOp:
         """The kernel `callee` names, from the nearest symbol table (through `symbols`, a
-        pass's memo, when given). Raises VerifyException when it names no kernel."""
+        pass's memo, or the memo of the verification under way, when there is one). Raises
+        VerifyException when it names no kernel."""
+        if symbols is None:
+            symbols = verifying()
         if symbols is None:
             found = SymbolTable.lookup_symbol(self, self.callee)
         else:

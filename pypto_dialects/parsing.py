@@ -533,6 +533,13 @@ def verify_module(module: ModuleOp) -> None:
     Raises a VerifyException whose text is `file:line:col: error: '<op>' op <message>` for
     the first op that fails; nested ops are checked before their parent, as in MLIR.
     """
+    from pypto_dialects.symbols import verification_lookups
+
+    with verification_lookups():
+        _verify_ops(module)
+
+
+def _verify_ops(module: ModuleOp) -> None:
     dominance = _Dominance()
     for op in module.walk(region_first=True):
         try:

@@ -163,6 +163,17 @@ def test_symbol_table_collection_agrees_with_the_task_lookup() -> None:
         call.kernel(symbols)
 
 
+def test_the_verification_memo_lives_for_one_verification_only() -> None:
+    from pypto_dialects.symbols import verifying
+
+    module, kernel, call = _call_module()
+    assert verifying() is None
+    kernel.sym_name = StringAttr("k2")  # the next verification sees the rename
+    with pytest.raises(VerifyException, match="'@k' does not name a kernel in this module"):
+        verify_module(module)
+    assert verifying() is None
+
+
 def test_the_driver_turns_the_gc_off_for_a_run_only(tmp_path: Path) -> None:
     from pypto_dialects.tools.pypto_opt import PyptoOptMain
 
