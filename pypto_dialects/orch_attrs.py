@@ -11,6 +11,7 @@ these attributes (the attributes and the ops they belong on: docs/dialects/pto_o
 
 from __future__ import annotations
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, DictionaryAttr, TensorType, UnitAttr, i1, i64
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
@@ -42,11 +43,11 @@ def is_orchestration(op: Operation) -> bool:
     return isinstance(kind, FunctionKindAttr) and kind.data == FunctionKind.ORCHESTRATION
 
 
-def param_directions(func: Operation) -> list[ParamDirection]:
+def param_directions(function: func.FuncOp) -> list[ParamDirection]:
     """Directions of a `func.func`'s parameters (`pto_orch.dir` argument attributes,
     absent means `in`)."""
-    n = len(func.function_type.inputs.data)  # type: ignore[attr-defined]
-    arg_attrs = func.arg_attrs  # type: ignore[attr-defined]
+    n = len(function.function_type.inputs.data)
+    arg_attrs = function.arg_attrs
     if arg_attrs is None:
         return [ParamDirection.IN] * n
     out = []
@@ -61,8 +62,6 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
 
     Raises VerifyException when an attribute sits on the wrong op or has the wrong shape.
     """
-    from xdsl.dialects import func
-
     if name in (PARALLEL, ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):
         from xdsl.dialects import scf  # only here: a file without loops never loads scf
 
@@ -108,13 +107,13 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
         )
 
 
-def _verify_orchestration_func(op: Operation) -> None:
+def _verify_orchestration_func(op: func.FuncOp) -> None:
     from pypto_dialects.loop_steps import verify_loop_steps
 
     verify_loop_steps(op)
-    arg_attrs = op.arg_attrs  # type: ignore[attr-defined]
-    types = op.function_type.inputs.data  # type: ignore[attr-defined]
-    check_symbol_name(op.sym_name.data, "orchestration function")  # type: ignore[attr-defined]
+    arg_attrs = op.arg_attrs
+    types = op.function_type.inputs.data
+    check_symbol_name(op.sym_name.data, "orchestration function")
     check_entry_args(types)
     if arg_attrs is None:
         return
