@@ -77,7 +77,8 @@ def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
     import json
 
     from pypto_dialects.context import make_context
-    from pypto_dialects.orch import KernelOp, is_orchestration
+    from pypto_dialects.orch import KernelOp
+    from pypto_dialects.orch_attrs import is_orchestration
     from pypto_dialects.parsing import parse_module
     from pypto_dialects.rt import ScopeOp
     from pypto_dialects.targets.pto2_cpp import generate_module

@@ -1,18 +1,18 @@
 """Attributes and types shared by the pto dialects (registered in the `pto_orch` dialect).
 
 Spec: PyPTO's orchestration codegen document (ParamDirection, ArgDirection, MemorySpace, TaskId, Array[N, TASK_ID]);
-docs/dialects/. `pypto_dialects.orch` re-exports everything here.
+docs/dialects/pto_orch.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntAttr
+from xdsl.dialects.builtin import IntAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import irdl_attr_definition, param_def
-from xdsl.parser import AttrParser
+from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
@@ -67,7 +67,8 @@ class MemorySpace(StrEnum):
 def print_angled_enum(self: EnumAttribute, printer: Printer) -> None:
     """`print_parameter` of our enum attributes: `#dialect.name<value>`, the spelling
     upstream MLIR reads back as an opaque attribute."""
-    printer.print_string(f"<{self.data.value}>")
+    with printer.in_angle_brackets():
+        printer.print_string(self.data.value)
 
 
 def parse_angled_enum(cls: type[EnumAttribute], parser: AttrParser):  # type: ignore[no-untyped-def]
@@ -143,7 +144,8 @@ class TaskIdArrayType(ParametrizedAttribute, TypeAttribute):
         return (IntAttr(size),)
 
     def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.size.data}>")
+        with printer.in_angle_brackets():
+            printer.print_int(self.size.data)
 
     def verify(self) -> None:
         from pypto_dialects.limits import check_task_array_size
@@ -164,3 +166,91 @@ def is_task_id_like(t: Attribute) -> bool:
     """True for `!pto_orch.task_id` and `!pto_orch.task_id_array<N>`: the types a deps list
     accepts."""
     return isinstance(t, TaskIdType | TaskIdArrayType)
+
+
+# --------------------------------------------------------------------------- deps lists and directions
+
+
+def print_deps(printer: Printer, keyword: str, deps: Sequence[SSAValue]) -> None:
+    """Print ` keyword(%a, %b : type, type)`, or nothing for an empty list."""
+    if not deps:
+        return
+    printer.print_string(f" {keyword}(")
+    printer.print_list(deps, printer.print_operand)
+    printer.print_string(" : ")
+    printer.print_list((d.type for d in deps), printer.print_attribute)
+    printer.print_string(")")
+
+
+def parse_deps(parser: Parser, keyword: str) -> list[SSAValue]:
+    """Parse what `print_deps` prints (nothing: an empty list)."""
+    if parser.parse_optional_keyword(keyword) is None:
+        return []
+    parser.parse_punctuation("(")
+    if parser.parse_optional_punctuation(")") is not None:
+        return []
+    names = parser.parse_comma_separated_list(
+        Parser.Delimiter.NONE, parser.parse_unresolved_operand
+    )
+    parser.parse_punctuation(":")
+    types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+    parser.parse_punctuation(")")
+    if len(names) != len(types):
+        parser.raise_error(
+            f"{keyword}(...) lists {len(names)} values but {len(types)} types"
+        )
+    return [parser.resolve_operand(n, t) for n, t in zip(names, types)]
+
+
+def verify_deps(deps: Sequence[SSAValue], what: str) -> None:
+    """Raise a VerifyException unless every value of the deps list `what` is a TaskId or a
+    TaskId array."""
+    for i, d in enumerate(deps):
+        if not is_task_id_like(d.type):
+            raise VerifyException(
+                f"{what} entry {i} has type {d.type}; deps must be !pto_orch.task_id or "
+                "!pto_orch.task_id_array<N> values (a tensor orders nothing in a manual "
+                "scope: pass the TaskId of the task that produced it)"
+            )
+
+
+def check_arg_direction(i: int, d: ArgDirection, pd: ParamDirection, ptype: Attribute) -> None:
+    """Raise a VerifyException unless call-site direction `d` of argument `i` suits kernel
+    parameter direction `pd` of type `ptype` (the table in docs/dialects/pto_orch.md)."""
+    if not isinstance(ptype, TensorType):
+        if d != ArgDirection.SCALAR:
+            raise VerifyException(
+                f"argument {i} is passed as '{d.value}' but the kernel declares a scalar "
+                f"({ptype}): use 'scalar'"
+            )
+        return
+    if d == ArgDirection.SCALAR:
+        raise VerifyException(
+            f"argument {i} is passed as 'scalar' but the kernel declares a tensor ({ptype})"
+        )
+    if pd == ParamDirection.IN and d in (ArgDirection.OUT, ArgDirection.INOUT):
+        raise VerifyException(
+            f"argument {i} is passed as '{d.value}' but kernel parameter {i} is 'in': a "
+            "task cannot write through an input (use 'in' or 'no_dep')"
+        )
+    if pd != ParamDirection.IN and d == ArgDirection.NO_DEP:
+        raise VerifyException(
+            f"argument {i} is passed as 'no_dep' but kernel parameter {i} is "
+            f"'{pd.value}': no_dep is for inputs the task need not wait for, and a written "
+            f"tensor must be tracked (use '{pd.value}')"
+        )
+    if pd == ParamDirection.INOUT and d == ArgDirection.OUT:
+        raise VerifyException(
+            f"argument {i} is passed as 'out' but kernel parameter {i} is 'inout': the "
+            "kernel reads it (use 'inout')"
+        )
+    if pd == ParamDirection.INOUT and d == ArgDirection.IN:
+        raise VerifyException(
+            f"argument {i} is passed as 'in' but kernel parameter {i} is 'inout': the "
+            "kernel writes it (use 'inout')"
+        )
+    if pd == ParamDirection.OUT and d == ArgDirection.IN:
+        raise VerifyException(
+            f"argument {i} is passed as 'in' but kernel parameter {i} is 'out': the "
+            "kernel writes it (use 'out' or 'inout')"
+        )

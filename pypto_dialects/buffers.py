@@ -41,7 +41,7 @@ def buffer_root(value: SSAValue) -> tuple[SSAValue, bool]:
         elif op.name in ("pto_orch.call", "pto_orch.submit"):
             try:
                 params = op.kernel().result_param_indices()  # type: ignore[attr-defined]
-                value = op.task_args[params[value.index]]  # type: ignore[attr-defined]
+                value = op.args[params[value.index]]  # type: ignore[attr-defined]
             except (VerifyException, IndexError):
                 return value, through_view
         else:
@@ -63,7 +63,7 @@ def check_not_an_input(value: SSAValue, what: str) -> None:
     parameter of the orchestration function around it. The entry signature and
     kernel_config.json report a parameter's direction, and the runtime orders tasks by it,
     so a written parameter is declared `out` or `inout`."""
-    from pypto_dialects.orch import is_orchestration, param_directions
+    from pypto_dialects.orch_attrs import is_orchestration, param_directions
     from pypto_dialects.attrs import ParamDirection
 
     root, through_view = buffer_root(value)

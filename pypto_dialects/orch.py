@@ -1,42 +1,16 @@
-"""The `pto_orch` dialect: kernels, kernel tasks, TaskIds and orchestration attributes.
-
-Spec: PyPTO's orchestration codegen document (orchestration codegen: parameter directions, task submission, tuple
-results, group kernels, manual scopes and TaskIds); docs/dialects/.
-
-Types
-    `!pto_orch.task_id`               a runtime TaskId (`PTO2TaskId`)
-    `!pto_orch.task_id_array<N>`      a fixed-size array of TaskIds (`Array[N, TASK_ID]`)
-
-Attributes
-    `#pto_orch.kind<orchestration>`   function kind (`pto_orch.kind` on `func.func`)
-    `#pto_orch.dir<in|out|inout>`     parameter direction (`pto_orch.dir` argument attribute)
-    `#pto_orch.arg_dir<...>`          call-site direction (printed inline at call sites)
-    `#pto_orch.memory_space<...>`     memory space of an `incore` kernel
-
-Ops
-    `pto_orch.kernel`   kernel declaration (symbol)
-    `pto_orch.call`     fire-and-forget kernel task
-    `pto_orch.submit`   kernel task that also yields a TaskId, with user `deps`
-    `pto_orch.task_array_create` / `task_array_get` / `task_array_set`
-
-Discardable attributes this dialect owns (checked by `verify_operation_attribute`):
-    on `func.func`: `pto_orch.kind`, `pto_orch.manual_layer` (unit);
-    on function arguments: `pto_orch.dir`;
-    on `scf.for`: `pto_orch.parallel` (unit), `pto_orch.iter_arg_rebind` (array<i1>),
-    `pto_orch.iter_arg_array_size` (array<i64>);
-    on `pto_orch.call` / `pto_orch.submit`: `pto_orch.manual_candidate` (unit).
+"""The `pto_orch` dialect: kernels (`pto_orch.kernel`), kernel tasks (`pto_orch.call`,
+`pto_orch.submit`) and TaskId arrays. Its attributes and types are in attrs.py, the checks of
+its discardable attributes on func/scf ops in orch_attrs.py. Rules: docs/dialects/pto_orch.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import ClassVar
-from weakref import WeakKeyDictionary
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
-    DictionaryAttr,
     FunctionType,
     IntegerAttr,
     IndexType,
@@ -44,8 +18,6 @@ from xdsl.dialects.builtin import (
     SymbolNameConstraint,
     SymbolRefAttr,
     TensorType,
-    UnitAttr,
-    i1,
     i64,
 )
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
@@ -64,19 +36,12 @@ from xdsl.irdl import (
     var_result_def,
 )
 from xdsl.parser import Parser
+from xdsl.parser.core import UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import SymbolOpInterface, SymbolTable
+from xdsl.traits import SymbolOpInterface, SymbolTable, SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-from pypto_dialects.attrs import UNKNOWN_HINT
-from pypto_dialects.buffers import check_not_an_input
-from pypto_dialects.limits import (
-    check_entry_args,
-    check_static_dims,
-    check_symbol_name,
-    check_task_args,
-)
-from pypto_dialects.attrs import (  # noqa: F401 - re-exported
+from pypto_dialects.attrs import (
     TASK_ID,
     ArgDirection,
     ArgDirectionAttr,
@@ -88,15 +53,18 @@ from pypto_dialects.attrs import (  # noqa: F401 - re-exported
     ParamDirectionAttr,
     TaskIdArrayType,
     TaskIdType,
-    is_task_id_like,
-    parse_angled_enum,
-    print_angled_enum,
+    check_arg_direction,
+    parse_deps,
+    print_deps,
+    verify_deps,
 )
+from pypto_dialects.buffers import check_not_an_input
+from pypto_dialects.limits import check_static_dims, check_symbol_name, check_task_args
+from pypto_dialects.symbols import SymbolTableCollection, verifying
 
 # --------------------------------------------------------------------------- helpers
 
 _DIR_KEYWORDS = {d.value: d for d in ArgDirection}
-_PARAM_KEYWORDS = {d.value: d for d in ParamDirection}
 
 
 def types_compatible(expected: Attribute, actual: Attribute) -> bool:
@@ -111,45 +79,6 @@ def types_compatible(expected: Attribute, actual: Attribute) -> bool:
             return False
         return all(e == a or e < 0 or a < 0 for e, a in zip(es, as_))
     return False
-
-
-def _print_deps(printer: Printer, keyword: str, deps: Sequence[SSAValue]) -> None:
-    if not deps:
-        return
-    printer.print_string(f" {keyword}(")
-    printer.print_list(deps, printer.print_operand)
-    printer.print_string(" : ")
-    printer.print_list((d.type for d in deps), printer.print_attribute)
-    printer.print_string(")")
-
-
-def _parse_deps(parser: Parser, keyword: str) -> list[SSAValue]:
-    if parser.parse_optional_keyword(keyword) is None:
-        return []
-    parser.parse_punctuation("(")
-    if parser.parse_optional_punctuation(")") is not None:
-        return []
-    names = parser.parse_comma_separated_list(
-        Parser.Delimiter.NONE, parser.parse_unresolved_operand
-    )
-    parser.parse_punctuation(":")
-    types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
-    parser.parse_punctuation(")")
-    if len(names) != len(types):
-        parser.raise_error(
-            f"{keyword}(...) lists {len(names)} values but {len(types)} types"
-        )
-    return [parser.resolve_operand(n, t) for n, t in zip(names, types)]
-
-
-def _verify_deps(deps: Sequence[SSAValue], what: str) -> None:
-    for i, d in enumerate(deps):
-        if not is_task_id_like(d.type):
-            raise VerifyException(
-                f"{what} entry {i} has type {d.type}; deps must be !pto_orch.task_id or "
-                "!pto_orch.task_id_array<N> values (a tensor orders nothing in a manual "
-                "scope: pass the TaskId of the task that produced it)"
-            )
 
 
 # --------------------------------------------------------------------------- kernel
@@ -319,13 +248,11 @@ class KernelOp(IRDLOperation):
         printer.print_symbol_name(self.sym_name.data)
         printer.print_string(f" {self.kind.data.value}")
         if self.memory_space is not None:
-            printer.print_string(f"<{self.memory_space.data.value}>")
+            with printer.in_angle_brackets():
+                printer.print_string(self.memory_space.data.value)
         if self.aic is not None and self.aiv is not None:
-            printer.print_string("<")
-            printer.print_attribute(self.aic)
-            printer.print_string(", ")
-            printer.print_attribute(self.aiv)
-            printer.print_string(">")
+            with printer.in_angle_brackets():
+                printer.print_list((self.aic, self.aiv), printer.print_attribute)
         printer.print_string(" (")
 
         def print_param(p: tuple[ParamDirectionAttr, Attribute]) -> None:
@@ -437,199 +364,14 @@ class KernelOp(IRDLOperation):
 # --------------------------------------------------------------------------- tasks
 
 
-_SYMBOL_TABLES: WeakKeyDictionary[Operation, dict[str, Operation]] = WeakKeyDictionary()
-"""Symbol-table op -> {name: symbol op}, the memo of `_lookup_symbol`."""
+class TaskKernelSymbolUser(SymbolUserOpInterface):
+    """The callee of `pto_orch.call` / `submit` is a `pto_orch.kernel` whose signature the
+    task matches, as `func.call`'s `CallOpSymbolUserOpInterface` (docs/dialects/pto_orch.md)."""
 
-
-def _lookup_symbol(op: Operation, ref: SymbolRefAttr) -> Operation | None:
-    """`SymbolTable.lookup_symbol(op, ref)` in O(1) for a flat reference: xDSL's scans the
-    symbol table's block per lookup, which made verifying every task O(number of kernels)
-    (docs/performance.md). The name map of each table is memoized and each hit re-checked
-    (still in the table's block, still under that name); a miss or a stale hit rebuilds it,
-    so edits of the module are seen. Any other case takes xDSL's path, errors included."""
-    if ref.nested_references.data:
-        return SymbolTable.lookup_symbol(op, ref)
-    anchor: Operation | None = op
-    while anchor is not None and not anchor.has_trait(SymbolTable):
-        anchor = anchor.parent_op()
-    if anchor is None:
-        return SymbolTable.lookup_symbol(op, ref)
-    name = ref.root_reference.data
-    block = anchor.regions[0].block
-    table = _SYMBOL_TABLES.get(anchor)
-    if table is not None:
-        hit = table.get(name)
-        if hit is not None and hit.parent is block:
-            sym = hit.get_attr_or_prop("sym_name")
-            if isinstance(sym, StringAttr) and sym.data == name:
-                return hit
-    table = {}
-    try:
-        for o in block.ops:
-            interface = o.get_trait(SymbolOpInterface)
-            if interface is not None:
-                sym = interface.get_sym_attr_name(o)
-                if sym is not None:
-                    table.setdefault(sym.data, o)
-    except VerifyException:
-        return SymbolTable.lookup_symbol(op, ref)
-    _SYMBOL_TABLES[anchor] = table
-    return table.get(name)
-
-
-def lookup_kernel(op: Operation, callee: SymbolRefAttr) -> KernelOp:
-    """The `pto_orch.kernel` that `callee` names, or a VerifyException saying what is wrong."""
-    found = _lookup_symbol(op, callee)
-    if found is None:
-        raise VerifyException(f"'{callee}' does not name a kernel in this module")
-    if not isinstance(found, KernelOp):
-        raise VerifyException(
-            f"'{callee}' is a '{found.name}', not a pto_orch.kernel; tasks run kernels"
-        )
-    return found
-
-
-def _check_direction(i: int, d: ArgDirection, pd: ParamDirection, ptype: Attribute) -> None:
-    if not isinstance(ptype, TensorType):
-        if d != ArgDirection.SCALAR:
-            raise VerifyException(
-                f"argument {i} is passed as '{d.value}' but the kernel declares a scalar "
-                f"({ptype}): use 'scalar'"
-            )
-        return
-    if d == ArgDirection.SCALAR:
-        raise VerifyException(
-            f"argument {i} is passed as 'scalar' but the kernel declares a tensor ({ptype})"
-        )
-    if pd == ParamDirection.IN and d in (ArgDirection.OUT, ArgDirection.INOUT):
-        raise VerifyException(
-            f"argument {i} is passed as '{d.value}' but kernel parameter {i} is 'in': a "
-            "task cannot write through an input (use 'in' or 'no_dep')"
-        )
-    if pd != ParamDirection.IN and d == ArgDirection.NO_DEP:
-        raise VerifyException(
-            f"argument {i} is passed as 'no_dep' but kernel parameter {i} is "
-            f"'{pd.value}': no_dep is for inputs the task need not wait for, and a written "
-            f"tensor must be tracked (use '{pd.value}')"
-        )
-    if pd == ParamDirection.INOUT and d == ArgDirection.OUT:
-        raise VerifyException(
-            f"argument {i} is passed as 'out' but kernel parameter {i} is 'inout': the "
-            "kernel reads it (use 'inout')"
-        )
-    if pd == ParamDirection.INOUT and d == ArgDirection.IN:
-        raise VerifyException(
-            f"argument {i} is passed as 'in' but kernel parameter {i} is 'inout': the "
-            "kernel writes it (use 'inout')"
-        )
-    if pd == ParamDirection.OUT and d == ArgDirection.IN:
-        raise VerifyException(
-            f"argument {i} is passed as 'in' but kernel parameter {i} is 'out': the "
-            "kernel writes it (use 'out' or 'inout')"
-        )
-
-
-class _TaskOp(IRDLOperation):
-    """Shared syntax and checks of `pto_orch.call` and `pto_orch.submit`."""
-
-    @property
-    def task_args(self) -> Sequence[SSAValue]:
-        return self.args  # type: ignore[attr-defined]
-
-    def kernel(self) -> KernelOp:
-        """The callee kernel (raises VerifyException when it does not resolve)."""
-        return lookup_kernel(self, self.callee)  # type: ignore[attr-defined]
-
-    def directions(self) -> list[ArgDirection] | None:
-        dirs = self.arg_dirs  # type: ignore[attr-defined]
-        return None if dirs is None else [d.data for d in dirs.data]
-
-    def kernel_result_values(self) -> Sequence[SSAValue]:
-        """The results that alias kernel Out/InOut parameters (not the TaskId)."""
-        return self.results
-
-    def _print_call(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_attribute(self.callee)  # type: ignore[attr-defined]
-        printer.print_string("(")
-        dirs = self.directions()
-        args = self.task_args
-
-        def print_arg(i: int) -> None:
-            if dirs is not None:
-                printer.print_string(f"{dirs[i].value} ")
-            printer.print_operand(args[i])
-
-        printer.print_list(range(len(args)), print_arg)
-        printer.print_string(")")
-
-    def _print_tail(self, printer: Printer, extra: Sequence[str] = ()) -> None:
-        attrs = {k: v for k, v in self.attributes.items() if k not in extra}
-        if attrs:
-            printer.print_op_attributes(attrs)
-        printer.print_string(" : (")
-        printer.print_list((a.type for a in self.task_args), printer.print_attribute)
-        printer.print_string(") -> ")
-        res = [r.type for r in self.kernel_result_values()]
-        if len(res) == 1:
-            printer.print_attribute(res[0])
-        else:
-            printer.print_string("(")
-            printer.print_list(res, printer.print_attribute)
-            printer.print_string(")")
-
-    @staticmethod
-    def _parse_call(parser: Parser) -> tuple[SymbolRefAttr, list, list[ArgDirection] | None]:
-        callee = parser.parse_attribute()
-        if not isinstance(callee, SymbolRefAttr):
-            parser.raise_error("expected a kernel symbol such as @kernel_add")
-
-        expected = (
-            "expected an argument such as '%a' or 'in %a' (directions: in, out, inout, "
-            "no_dep, scalar)"
-        )
-
-        def parse_arg() -> tuple[ArgDirection | None, object]:
-            start = parser.pos
-            word = parser.parse_optional_identifier()
-            d = None if word is None else _DIR_KEYWORDS.get(word)
-            if word is not None and d is None:
-                parser.raise_error(expected, start, parser.pos)
-            return d, parser.parse_unresolved_operand(expected)
-
-        items = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parse_arg)
-        have = [d is not None for d, _ in items]
-        if any(have) and not all(have):
-            parser.raise_error(
-                "give a direction for every argument or for none "
-                "(derive-call-directions fills them in)"
-            )
-        dirs = [d for d, _ in items] if items and all(have) else None
-        return callee, [u for _, u in items], dirs  # type: ignore[return-value]
-
-    @staticmethod
-    def _parse_signature(parser: Parser, unresolved: list) -> tuple[list[SSAValue], list[Attribute]]:
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        ins = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_type)
-        if len(ins) != len(unresolved):
-            parser.raise_error(
-                f"{len(unresolved)} arguments but {len(ins)} argument types", pos, parser.pos
-            )
-        parser.parse_punctuation("->")
-        if parser.parse_optional_punctuation("(") is not None:
-            outs: list[Attribute] = []
-            if parser.parse_optional_punctuation(")") is None:
-                outs = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
-                parser.parse_punctuation(")")
-        else:
-            outs = [parser.parse_type()]
-        args = [parser.resolve_operand(u, t) for u, t in zip(unresolved, ins)]
-        return args, outs
-
-    def _verify_task(self) -> None:
-        kernel = self.kernel()
-        args = self.task_args
+    def verify(self, op: Operation) -> None:
+        assert isinstance(op, CallOp | SubmitOp)
+        kernel = op.kernel()
+        args = op.args
         ptypes = kernel.param_types
         if len(args) > len(ptypes):
             raise VerifyException(
@@ -657,16 +399,16 @@ class _TaskOp(IRDLOperation):
                     f"argument {i} has type {a.type} but kernel '@{kernel.sym_name.data}' "
                     f"declares {t}"
                 )
-        dirs = self.directions()
+        dirs = op.directions()
         if dirs is not None:
             if len(dirs) != len(args):
                 raise VerifyException(f"{len(args)} arguments but {len(dirs)} directions")
-            for i, (d, pd, t) in enumerate(zip(dirs, kernel.directions(), ptypes)):
-                _check_direction(i, d, pd, t)
+            for i, (d, pd, t) in enumerate(zip(dirs, pdirs, ptypes)):
+                check_arg_direction(i, d, pd, t)
         tensors = [a for a in args if isinstance(a.type, TensorType)]
         check_task_args(len(tensors), len(args) - len(tensors))
         written: dict[SSAValue, int] = {}
-        for i, (a, pd) in enumerate(zip(args, kernel.directions())):
+        for i, (a, pd) in enumerate(zip(args, pdirs)):
             if pd == ParamDirection.IN or not isinstance(a.type, TensorType):
                 continue
             if a in written:
@@ -676,7 +418,7 @@ class _TaskOp(IRDLOperation):
                 )
             written[a] = i
             check_not_an_input(a, f"argument {i} is '{pd.value}', so the task writes")
-        res = self.kernel_result_values()
+        res = op.res
         if len(res) != len(kernel.kernel_results):
             raise VerifyException(
                 f"{len(res)} kernel results but '@{kernel.sym_name.data}' returns "
@@ -687,7 +429,130 @@ class _TaskOp(IRDLOperation):
                 raise VerifyException(
                     f"result {i} has type {r.type} but the kernel returns {t}"
                 )
-        _verify_deps(self.compiler_deps, "compiler_deps")  # type: ignore[attr-defined]
+
+
+class _TaskOp(IRDLOperation):
+    """What `pto_orch.call` and `pto_orch.submit` share: fields, syntax and checks."""
+
+    args = var_operand_def()
+    compiler_deps = var_operand_def()  # checked by verify_deps (a clearer message)
+    res = var_result_def()
+    callee = prop_def(SymbolRefAttr)
+    arg_dirs = opt_prop_def(ArrayAttr[ArgDirectionAttr])
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(TaskKernelSymbolUser())
+
+    def kernel(self, symbols: SymbolTableCollection | None = None) -> KernelOp:
+        """The kernel `callee` names, from the nearest symbol table (through `symbols`, a
+        pass's memo, or the memo of the verification under way, when there is one). Raises
+        VerifyException when it names no kernel."""
+        if symbols is None:
+            symbols = verifying()
+        if symbols is None:
+            found = SymbolTable.lookup_symbol(self, self.callee)
+        else:
+            found = symbols.lookup_symbol(self, self.callee)
+        if found is None:
+            raise VerifyException(f"'{self.callee}' does not name a kernel in this module")
+        if not isinstance(found, KernelOp):
+            raise VerifyException(
+                f"'{self.callee}' is a '{found.name}', not a pto_orch.kernel; tasks run kernels"
+            )
+        return found
+
+    def directions(self) -> list[ArgDirection] | None:
+        """The call-site directions, or None when the task gives none."""
+        return None if self.arg_dirs is None else [d.data for d in self.arg_dirs.data]
+
+    def kernel_result_values(self) -> Sequence[SSAValue]:
+        """The results that alias kernel Out/InOut parameters (not the TaskId)."""
+        return self.res
+
+    def verify_(self) -> None:
+        verify_deps(self.compiler_deps, "compiler_deps")
+
+    def _print_call(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_attribute(self.callee)
+        printer.print_string("(")
+        dirs = self.directions()
+        args = self.args
+
+        def print_arg(i: int) -> None:
+            if dirs is not None:
+                printer.print_string(f"{dirs[i].value} ")
+            printer.print_operand(args[i])
+
+        printer.print_list(range(len(args)), print_arg)
+        printer.print_string(")")
+
+    def _print_tail(self, printer: Printer) -> None:
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
+        printer.print_string(" : (")
+        printer.print_list((a.type for a in self.args), printer.print_attribute)
+        printer.print_string(") -> ")
+        res = [r.type for r in self.res]
+        if len(res) == 1:
+            printer.print_attribute(res[0])
+        else:
+            printer.print_string("(")
+            printer.print_list(res, printer.print_attribute)
+            printer.print_string(")")
+
+    @staticmethod
+    def _parse_call(
+        parser: Parser,
+    ) -> tuple[SymbolRefAttr, list[UnresolvedOperand], list[ArgDirection] | None]:
+        callee = parser.parse_attribute()
+        if not isinstance(callee, SymbolRefAttr):
+            parser.raise_error("expected a kernel symbol such as @kernel_add")
+
+        expected = (
+            "expected an argument such as '%a' or 'in %a' (directions: in, out, inout, "
+            "no_dep, scalar)"
+        )
+
+        def parse_arg() -> tuple[ArgDirection | None, UnresolvedOperand]:
+            start = parser.pos
+            word = parser.parse_optional_identifier()
+            d = None if word is None else _DIR_KEYWORDS.get(word)
+            if word is not None and d is None:
+                parser.raise_error(expected, start, parser.pos)
+            return d, parser.parse_unresolved_operand(expected)
+
+        items = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parse_arg)
+        have = [d is not None for d, _ in items]
+        if any(have) and not all(have):
+            parser.raise_error(
+                "give a direction for every argument or for none "
+                "(derive-call-directions fills them in)"
+            )
+        dirs = [d for d, _ in items if d is not None] if items and all(have) else None
+        return callee, [u for _, u in items], dirs
+
+    @staticmethod
+    def _parse_signature(
+        parser: Parser, unresolved: list[UnresolvedOperand]
+    ) -> tuple[list[SSAValue], list[Attribute]]:
+        parser.parse_punctuation(":")
+        pos = parser.pos
+        ins = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_type)
+        if len(ins) != len(unresolved):
+            parser.raise_error(
+                f"{len(unresolved)} arguments but {len(ins)} argument types", pos, parser.pos
+            )
+        parser.parse_punctuation("->")
+        if parser.parse_optional_punctuation("(") is not None:
+            outs: list[Attribute] = []
+            if parser.parse_optional_punctuation(")") is None:
+                outs = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+                parser.parse_punctuation(")")
+        else:
+            outs = [parser.parse_type()]
+        args = [parser.resolve_operand(u, t) for u, t in zip(unresolved, ins)]
+        return args, outs
 
 
 def _dirs_prop(dirs: Sequence[ArgDirection] | None) -> ArrayAttr | None:
@@ -714,14 +579,6 @@ class CallOp(_TaskOp):
 
     name = "pto_orch.call"
 
-    args = var_operand_def()
-    compiler_deps = var_operand_def()  # checked by _verify_deps (a clearer message)
-    res = var_result_def()
-    callee = prop_def(SymbolRefAttr)
-    arg_dirs = opt_prop_def(ArrayAttr[ArgDirectionAttr])
-
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-
     def __init__(
         self,
         callee: str | SymbolRefAttr,
@@ -741,7 +598,7 @@ class CallOp(_TaskOp):
     @classmethod
     def parse(cls, parser: Parser) -> CallOp:
         callee, unresolved, dirs = cls._parse_call(parser)
-        cdeps = _parse_deps(parser, "compiler_deps")
+        cdeps = parse_deps(parser, "compiler_deps")
         attrs = parser.parse_optional_attr_dict()
         args, outs = cls._parse_signature(parser, unresolved)
         op = cls(callee, args, outs, dirs, cdeps)
@@ -750,11 +607,8 @@ class CallOp(_TaskOp):
 
     def print(self, printer: Printer) -> None:
         self._print_call(printer)
-        _print_deps(printer, "compiler_deps", self.compiler_deps)
+        print_deps(printer, "compiler_deps", self.compiler_deps)
         self._print_tail(printer)
-
-    def verify_(self) -> None:
-        self._verify_task()
 
 
 @irdl_op_definition
@@ -775,15 +629,12 @@ class SubmitOp(_TaskOp):
 
     name = "pto_orch.submit"
 
+    # IRDL lists a subclass's fields before its base's: `args` and `res` are declared again
+    # here to keep the order args, deps, compiler_deps and res, task_id.
     args = var_operand_def()
-    deps = var_operand_def()  # checked by _verify_deps (a clearer message)
-    compiler_deps = var_operand_def()  # checked by _verify_deps (a clearer message)
+    deps = var_operand_def()  # checked by verify_deps (a clearer message)
     res = var_result_def()
     task_id = result_def(TaskIdType)
-    callee = prop_def(SymbolRefAttr)
-    arg_dirs = opt_prop_def(ArrayAttr[ArgDirectionAttr])
-
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     def __init__(
         self,
@@ -802,14 +653,11 @@ class SubmitOp(_TaskOp):
             properties={"callee": callee, "arg_dirs": _dirs_prop(dirs)},
         )
 
-    def kernel_result_values(self) -> Sequence[SSAValue]:
-        return self.res
-
     @classmethod
     def parse(cls, parser: Parser) -> SubmitOp:
         callee, unresolved, dirs = cls._parse_call(parser)
-        deps = _parse_deps(parser, "deps")
-        cdeps = _parse_deps(parser, "compiler_deps")
+        deps = parse_deps(parser, "deps")
+        cdeps = parse_deps(parser, "compiler_deps")
         attrs = parser.parse_optional_attr_dict()
         args, outs = cls._parse_signature(parser, unresolved)
         op = cls(callee, args, outs, dirs, deps, cdeps)
@@ -818,13 +666,13 @@ class SubmitOp(_TaskOp):
 
     def print(self, printer: Printer) -> None:
         self._print_call(printer)
-        _print_deps(printer, "deps", self.deps)
-        _print_deps(printer, "compiler_deps", self.compiler_deps)
+        print_deps(printer, "deps", self.deps)
+        print_deps(printer, "compiler_deps", self.compiler_deps)
         self._print_tail(printer)
 
     def verify_(self) -> None:
-        _verify_deps(self.deps, "deps")
-        self._verify_task()
+        verify_deps(self.deps, "deps")
+        super().verify_()
 
 
 # --------------------------------------------------------------------------- TaskId arrays
@@ -908,6 +756,7 @@ class TaskArraySetOp(IRDLOperation):
 
 
 # --------------------------------------------------------------------------- attributes on other ops
+# The discardable attributes this dialect owns (checked in orch_attrs.py).
 
 PARALLEL = "pto_orch.parallel"
 ITER_ARG_REBIND = "pto_orch.iter_arg_rebind"
@@ -916,106 +765,6 @@ KIND = "pto_orch.kind"
 DIR = "pto_orch.dir"
 MANUAL_CANDIDATE = "pto_orch.manual_candidate"
 MANUAL_LAYER = "pto_orch.manual_layer"
-
-
-def is_orchestration(op: Operation) -> bool:
-    """True for a `func.func` carrying `pto_orch.kind = #pto_orch.kind<orchestration>`."""
-    kind = op.attributes.get(KIND)
-    return isinstance(kind, FunctionKindAttr) and kind.data == FunctionKind.ORCHESTRATION
-
-
-def param_directions(func: Operation) -> list[ParamDirection]:
-    """Directions of a `func.func`'s parameters (`pto_orch.dir` argument attributes,
-    absent means `in`)."""
-    n = len(func.function_type.inputs.data)  # type: ignore[attr-defined]
-    arg_attrs = func.arg_attrs  # type: ignore[attr-defined]
-    if arg_attrs is None:
-        return [ParamDirection.IN] * n
-    out = []
-    for d in arg_attrs.data:
-        a = d.data.get(DIR)
-        out.append(a.data if isinstance(a, ParamDirectionAttr) else ParamDirection.IN)
-    return out
-
-
-def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> None:
-    """MLIR's `verifyOperationAttribute` for the `pto_orch.*` discardable attributes.
-
-    Raises VerifyException when an attribute sits on the wrong op or has the wrong shape.
-    """
-    from xdsl.dialects import func
-
-    if name in (PARALLEL, ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):
-        from xdsl.dialects import scf  # only here: a file without loops never loads scf
-
-    if name == KIND:
-        if not isinstance(op, func.FuncOp) or not isinstance(value, FunctionKindAttr):
-            raise VerifyException(
-                "'pto_orch.kind' belongs on func.func and takes #pto_orch.kind<...>"
-            )
-        if value.data == FunctionKind.ORCHESTRATION:
-            _verify_orchestration_func(op)
-    elif name == MANUAL_LAYER:
-        if not isinstance(op, func.FuncOp) or not isinstance(value, UnitAttr):
-            raise VerifyException("'pto_orch.manual_layer' is a unit attribute of func.func")
-    elif name == PARALLEL:
-        if not isinstance(op, scf.ForOp) or not isinstance(value, UnitAttr):
-            raise VerifyException("'pto_orch.parallel' is a unit attribute of scf.for")
-    elif name in (ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):
-        if not isinstance(op, scf.ForOp):
-            raise VerifyException(f"'{name}' belongs on scf.for")
-        want = i1 if name == ITER_ARG_REBIND else i64
-        if not isinstance(value, DenseArrayBase) or value.elt_type != want:
-            raise VerifyException(f"'{name}' must be an array<{want}: ...>")
-        n = len(op.iter_args)
-        if len(value) != n:
-            raise VerifyException(f"'{name}' has {len(value)} entries for {n} iter_args")
-        if name == ITER_ARG_ARRAY_SIZE:
-            for i, size in enumerate(value.get_values()):
-                if size < 0:
-                    raise VerifyException(
-                        f"'{name}' entry {i} is {size}: an array size is positive, or 0 "
-                        "for a carry that is not an array"
-                    )
-    elif name == MANUAL_CANDIDATE:
-        if not isinstance(op, CallOp | SubmitOp) or not isinstance(value, UnitAttr):
-            raise VerifyException(
-                "'pto_orch.manual_candidate' is a unit attribute of pto_orch.call/submit"
-            )
-    elif name == DIR:
-        raise VerifyException("'pto_orch.dir' is an argument attribute of func.func")
-    else:
-        raise VerifyException(
-            f"unknown attribute '{name}' of the pto_orch dialect{UNKNOWN_HINT}"
-        )
-
-
-def _verify_orchestration_func(op: Operation) -> None:
-    from pypto_dialects.loop_steps import verify_loop_steps
-
-    verify_loop_steps(op)
-    arg_attrs = op.arg_attrs  # type: ignore[attr-defined]
-    types = op.function_type.inputs.data  # type: ignore[attr-defined]
-    check_symbol_name(op.sym_name.data, "orchestration function")  # type: ignore[attr-defined]
-    check_entry_args(types)
-    if arg_attrs is None:
-        return
-    for i, (d, t) in enumerate(zip(arg_attrs.data, types)):
-        assert isinstance(d, DictionaryAttr)
-        for key, a in d.data.items():
-            if key != DIR:
-                if key.startswith("pto_orch."):
-                    raise VerifyException(f"unknown argument attribute '{key}'")
-                continue
-            if not isinstance(a, ParamDirectionAttr):
-                raise VerifyException(
-                    f"argument {i}: 'pto_orch.dir' takes #pto_orch.dir<in|out|inout>"
-                )
-            if a.data != ParamDirection.IN and not isinstance(t, TensorType):
-                raise VerifyException(
-                    f"argument {i} is a scalar ({t}) and cannot be '{a.data.value}': only "
-                    "tensor parameters are written"
-                )
 
 
 PTO_ORCH = Dialect(

@@ -414,7 +414,7 @@ def _verify_discardable(op: Operation) -> None:
     for name, value in op.attributes.items():
         dialect, _, _ = name.partition(".")
         if dialect == "pto_orch":
-            from pypto_dialects.orch import verify_operation_attribute
+            from pypto_dialects.orch_attrs import verify_operation_attribute
         elif dialect == "pto_rt":
             from pypto_dialects.rt import verify_operation_attribute
         elif dialect in ("pto_tensor", "pto_system"):
@@ -533,6 +533,13 @@ def verify_module(module: ModuleOp) -> None:
     Raises a VerifyException whose text is `file:line:col: error: '<op>' op <message>` for
     the first op that fails; nested ops are checked before their parent, as in MLIR.
     """
+    from pypto_dialects.symbols import verification_lookups
+
+    with verification_lookups():
+        _verify_ops(module)
+
+
+def _verify_ops(module: ModuleOp) -> None:
     dominance = _Dominance()
     for op in module.walk(region_first=True):
         try:

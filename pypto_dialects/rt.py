@@ -39,8 +39,7 @@ from xdsl.traits import HasParent, IsTerminator, SingleBlockImplicitTerminator
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from pypto_dialects.attrs import UNKNOWN_HINT
-from pypto_dialects.orch import parse_angled_enum, print_angled_enum
+from pypto_dialects.attrs import UNKNOWN_HINT, parse_angled_enum, print_angled_enum
 
 AUTO_SCOPE = "pto_rt.auto_scope"
 
@@ -170,7 +169,7 @@ class ScopeOp(IRDLOperation):
     def verify_(self) -> None:
         from xdsl.dialects.func import FuncOp
 
-        from pypto_dialects.orch import is_orchestration
+        from pypto_dialects.orch_attrs import is_orchestration
 
         term = self.body.block.last_op
         if isinstance(term, YieldOp):

@@ -26,7 +26,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import NoMemoryEffect
 
-from pypto_dialects.orch import TASK_ID, TaskIdType, _verify_deps
+from pypto_dialects.attrs import TASK_ID, TaskIdType, verify_deps
 
 
 @irdl_op_definition
@@ -59,7 +59,7 @@ class TaskDummyOp(IRDLOperation):
     """
 
     name = "pto_system.task_dummy"
-    deps = var_operand_def()  # checked by _verify_deps (a clearer message)
+    deps = var_operand_def()  # checked by verify_deps (a clearer message)
     result = result_def(TaskIdType)
     assembly_format = "`deps` `(` ($deps^ `:` type($deps))? `)` attr-dict"
 
@@ -67,7 +67,7 @@ class TaskDummyOp(IRDLOperation):
         super().__init__(operands=[deps], result_types=[TASK_ID])
 
     def verify_(self) -> None:
-        _verify_deps(self.deps, "deps")
+        verify_deps(self.deps, "deps")
 
 
 @irdl_op_definition

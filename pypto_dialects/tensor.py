@@ -510,8 +510,8 @@ def _layout(v: SSAValue) -> Layout | None:
         except VerifyException:
             return None  # the task's own verifier reports it
         k = list(owner.kernel_result_values()).index(v)
-        if k < len(idx) and 0 <= idx[k] < len(owner.task_args):
-            return _layout(owner.task_args[idx[k]])
+        if k < len(idx) and 0 <= idx[k] < len(owner.args):
+            return _layout(owner.args[idx[k]])
     return None
 
 

@@ -350,7 +350,7 @@ def test_every_example_runs_race_free_after_the_pipeline(path: Path) -> None:
     from xdsl.dialects.builtin import TensorType
 
     from pypto_dialects.interpreter.run import parameter_names
-    from pypto_dialects.orch import is_orchestration
+    from pypto_dialects.orch_attrs import is_orchestration
 
     module = example(path.stem, True)
     (f,) = [op for op in module.walk() if is_orchestration(op)]

@@ -2,7 +2,8 @@
 each keeps the behaviour it replaced, which these tests pin.
 
 - parsing: SSA-name scopes of regions without copying the name map (`_ScopedNames`);
-- pto_orch: kernel lookup through a memoized symbol map that follows module edits;
+- pto_orch: a task's kernel lookup (no memo: it follows module edits), and the per-pass
+  memo of symbol lookups (`SymbolTableCollection`), which agrees with it;
 - pypto-opt: the cyclic GC is off during a run and restored afterwards.
 """
 
@@ -118,7 +119,7 @@ def test_scoped_names_copy_is_a_mark_and_rollback_restores() -> None:
 def _call_module():  # type: ignore[no-untyped-def]
     text = _func(f"  %r = pto_orch.call @k(%a, %o) : ({T}, {T}) -> {T}\n  func.return %r : {T}\n")
     module = parse_module(make_context(), text, "lookup.mlir")
-    verify_module(module)  # fills the lookup memo
+    verify_module(module)
     kernel = next(op for op in module.ops if isinstance(op, KernelOp))
     call = next(op for op in module.walk() if isinstance(op, CallOp))
     return module, kernel, call
@@ -145,6 +146,32 @@ def test_kernel_lookup_follows_removal_and_replacement() -> None:
     block.insert_op_before(twin, block.first_op)  # type: ignore[arg-type]
     assert call.kernel() is twin
     verify_module(module)
+
+
+def test_symbol_table_collection_agrees_with_the_task_lookup() -> None:
+    from xdsl.dialects.builtin import SymbolRefAttr
+
+    from pypto_dialects.symbols import SymbolTableCollection
+
+    module, kernel, call = _call_module()
+    symbols = SymbolTableCollection()
+    assert call.kernel(symbols) is kernel is call.kernel()
+    assert symbols.lookup_symbol(call, SymbolRefAttr("nothing")) is None
+    assert symbols.lookup_symbol(call, SymbolRefAttr("k", ["x"])) is None  # xDSL's path
+    with pytest.raises(VerifyException, match="'@f' is a 'func.func', not a pto_orch.kernel"):
+        call.callee = SymbolRefAttr("f")
+        call.kernel(symbols)
+
+
+def test_the_verification_memo_lives_for_one_verification_only() -> None:
+    from pypto_dialects.symbols import verifying
+
+    module, kernel, call = _call_module()
+    assert verifying() is None
+    kernel.sym_name = StringAttr("k2")  # the next verification sees the rename
+    with pytest.raises(VerifyException, match="'@k' does not name a kernel in this module"):
+        verify_module(module)
+    assert verifying() is None
 
 
 def test_the_driver_turns_the_gc_off_for_a_run_only(tmp_path: Path) -> None:

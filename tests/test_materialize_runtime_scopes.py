@@ -26,7 +26,8 @@ from xdsl.dialects import func
 from xdsl.utils.exceptions import PassFailedException
 
 from pypto_dialects.context import make_context
-from pypto_dialects.orch import MANUAL_CANDIDATE, is_orchestration
+from pypto_dialects.orch import MANUAL_CANDIDATE
+from pypto_dialects.orch_attrs import is_orchestration
 from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 

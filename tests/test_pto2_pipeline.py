@@ -21,8 +21,8 @@ from pypto_dialects.orch import (
     ITER_ARG_REBIND,
     CallOp,
     SubmitOp,
-    is_orchestration,
 )
+from pypto_dialects.orch_attrs import is_orchestration
 from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.transforms import PASSES
 from pypto_dialects.transforms.classify_iter_arg_carry import ClassifyIterArgCarry

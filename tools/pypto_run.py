@@ -116,7 +116,7 @@ class PyptoRunMain(xDSLRunMain):
     def run(self) -> None:  # noqa: C901 - one flow: parse, passes, run, report
         from pypto_dialects.interpreter.export import graph_dot, graph_json_text
         from pypto_dialects.interpreter.run import run_function
-        from pypto_dialects.orch import is_orchestration
+        from pypto_dialects.orch_attrs import is_orchestration
         from pypto_dialects.parsing import parse_module, verify_module
         from pypto_dialects.transforms import PASSES
 

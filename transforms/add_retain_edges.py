@@ -12,11 +12,11 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import pass_error
-from pypto_dialects.orch import ITER_ARG_REBIND, ArgDirection, CallOp, KernelOp, SubmitOp
+from pypto_dialects.orch import ITER_ARG_REBIND, ArgDirection, CallOp, SubmitOp
+from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.rt import ScopeMode, ScopeOp
 from pypto_dialects.tensor import AllocTensorsOp, CreateOp
 from pypto_dialects.transforms.derive_call_directions import orchestration_functions
@@ -25,13 +25,6 @@ Task = CallOp | SubmitOp
 Source = tuple[CreateOp, tuple[SSAValue, ...]]
 """A create a tensor may be the buffer of, with the carries / if results (each a variable of
 its own in the C++) passed on the way there, nearest to the task first."""
-
-
-def _kernel(task: Task) -> KernelOp | None:
-    try:
-        return task.kernel()
-    except VerifyException:
-        return None  # the task's verifier reports it
 
 
 def _carrier(value: SSAValue) -> Operation:
@@ -61,7 +54,8 @@ class BufferSources:
     or an scf.if result is any of its edges (through its variable). Memoized; a cycle through
     loop carries is cut (what was computed across the cut is not memoized)."""
 
-    def __init__(self) -> None:
+    def __init__(self, symbols: SymbolTableCollection) -> None:
+        self.symbols = symbols
         self.memo: dict[SSAValue, frozenset[Source]] = {}
         self.active: set[SSAValue] = set()
         self.cuts = 0
@@ -77,7 +71,7 @@ class BufferSources:
             return ("many", [pred for _, pred in links])
         if isinstance(value, OpResult) and isinstance(value.op, CreateOp):
             return ("leaf", value.op)
-        links = storage.edges(value, _kernel)
+        links = storage.edges(value, self.symbols)
         if not links:
             return ("none", None)
         if len(links) == 1:
@@ -151,10 +145,10 @@ def _declared_in(value: SSAValue) -> Block | None:
 class _Function:
     """One orchestration function: print order of its ops, and its manual-scope tasks."""
 
-    def __init__(self, body: Block) -> None:
+    def __init__(self, body: Block, symbols: SymbolTableCollection) -> None:
         self.seq: dict[Operation, int] = {}
         self.tasks: list[Task] = []
-        self.sources = BufferSources()
+        self.sources = BufferSources(symbols)
         self._walk(body, False)
 
     def _walk(self, block: Block, manual: bool) -> None:
@@ -266,10 +260,11 @@ class AddRetainEdges(ModulePass):
     name = "add-retain-edges"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        symbols = SymbolTableCollection()
         for func in orchestration_functions(op):
             if not func.body.blocks:
                 continue
-            f = _Function(func.body.block)
+            f = _Function(func.body.block, symbols)
             for task in f.tasks:
                 have = set(task.compiler_deps)
                 add = [t for t in f.retains(task) if t not in have]

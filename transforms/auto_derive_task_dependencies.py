@@ -48,7 +48,8 @@ from pypto_dialects import tensor as pt
 from pypto_dialects.orch import MANUAL_CANDIDATE, ArgDirection, CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.system import TaskInvalidOp
-from pypto_dialects.transforms.derive_call_directions import KernelTable, orchestration_functions
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 from pypto_dialects.transforms.order_untracked_hazards import Roots, _as_submit
 
 Task = CallOp | SubmitOp
@@ -266,12 +267,12 @@ class AutoDeriveTaskDependencies(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.analyze_auto_scopes:
             return
-        kernels = KernelTable(op)
+        symbols = SymbolTableCollection()
         rw = Rewriter()
         for f in orchestration_functions(op):
             if not auto_scope_enabled(f):
                 continue
-            analysis = FunctionAnalysis(f, Roots(kernels))
+            analysis = FunctionAnalysis(f, Roots(symbols))
             plans = []
             for block in analysis.regions():
                 tasks = analysis.qualifies(block)

@@ -10,7 +10,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots
-from pypto_dialects.transforms.derive_call_directions import KernelTable
+from pypto_dialects.symbols import SymbolTableCollection
 
 
 class BufferClasses:
@@ -18,13 +18,13 @@ class BufferClasses:
     the storage-root analysis, pypto_dialects/analysis/storage_roots.py). `origins` of a
     class: the `pto_tensor.create`s and function parameters whose storage it may be."""
 
-    def __init__(self, body: Block, kernels: KernelTable) -> None:
+    def __init__(self, body: Block, symbols: SymbolTableCollection) -> None:
         self.parent: dict[SSAValue, SSAValue] = {}
         self.members: dict[SSAValue, list[SSAValue]] = {}
         for arg in body.args:
             self._cls(arg)
         for op in body.walk():
-            self._visit(op, kernels)
+            self._visit(op, symbols)
 
     def _cls(self, v: SSAValue) -> SSAValue:
         if v not in self.parent:
@@ -53,7 +53,7 @@ class BufferClasses:
     def same(self, a: SSAValue, b: SSAValue) -> bool:
         return self.find(a) is self.find(b)
 
-    def _visit(self, op: Operation, kernels: KernelTable) -> None:
+    def _visit(self, op: Operation, symbols: SymbolTableCollection) -> None:
         """Join every result (and loop iter_arg) with the values the storage-root analysis
         says it is stored in, whatever the link (same, reshaped, part, one of)."""
         values = list(op.results)
@@ -61,7 +61,7 @@ class BufferClasses:
             values += op.body.block.args[1:]
         for v in values:
             self._cls(v)
-            for _, target in storage_roots.edges(v, kernels.of):
+            for _, target in storage_roots.edges(v, symbols):
                 self.union(v, target)
 
     def origins(self, v: SSAValue) -> list[SSAValue]:

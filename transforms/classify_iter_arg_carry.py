@@ -78,10 +78,8 @@ from pypto_dialects.orch import (
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
-from pypto_dialects.transforms.derive_call_directions import (
-    KernelTable,
-    orchestration_functions,
-)
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 
 
 def _constant(v: SSAValue) -> int | None:
@@ -97,9 +95,9 @@ class _Classifier:
     `same[v]` is the value `v` is, through in-place aliasing (absent: `v` itself); `sizes`
     holds the array sizes of the loops already classified (inner loops come first)."""
 
-    def __init__(self, function: func.FuncOp, kernels: KernelTable):
+    def __init__(self, function: func.FuncOp, symbols: SymbolTableCollection):
         self.function = function
-        self.kernels = kernels
+        self.symbols = symbols
         self.same: dict[SSAValue, SSAValue] = {}
         self.sizes: dict[scf.ForOp, list[int]] = {}
         # manual-ness of each scope / loop's context, filled top-down on demand
@@ -110,7 +108,6 @@ class _Classifier:
         return self.same.get(v, v)
 
     def run(self) -> None:
-        kernel_of = self.kernels.of
         for block in self.function.body.blocks:
             for op in block.walk(region_first=True):
                 if isinstance(op, scf.ForOp):
@@ -118,7 +115,7 @@ class _Classifier:
                         self.loop(op)
                     continue
                 for res in op.results:
-                    links = storage.edges(res, kernel_of)
+                    links = storage.edges(res, self.symbols)
                     if isinstance(op, scf.IfOp):  # a buffer when both branches agree
                         roots = {self.root(v) for _, v in links}
                         if len(links) == 2 and len(roots) == 1:
@@ -267,6 +264,6 @@ class ClassifyIterArgCarry(ModulePass):
     name = "classify-iter-arg-carry"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        kernels = KernelTable(op)
+        symbols = SymbolTableCollection()
         for f in orchestration_functions(op):
-            _Classifier(f, kernels).run()
+            _Classifier(f, symbols).run()

@@ -71,40 +71,16 @@ from pypto_dialects.orch import (
     ArgDirection,
     ArgDirectionAttr,
     CallOp,
-    KernelOp,
     ParamDirection,
     SubmitOp,
-    is_orchestration,
-    param_directions,
 )
+from pypto_dialects.orch_attrs import is_orchestration, param_directions
+from pypto_dialects.symbols import SymbolTableCollection
 
 _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
 
 
 # --------------------------------------------------------------------------- shared helpers
-
-
-class KernelTable:
-    """Kernel lookup by symbol name for one module, built once (xDSL's symbol lookup scans the
-    module per call). Also used by classify-iter-arg-carry."""
-
-    def __init__(self, module: ModuleOp):
-        self._kernels: dict[str, KernelOp] = {}
-        for op in module.ops:
-            if isinstance(op, KernelOp):
-                self._kernels.setdefault(op.sym_name.data, op)
-
-    def of(self, task: CallOp | SubmitOp) -> KernelOp:
-        """The kernel `task` runs. Raises a located PassFailedException if there is none."""
-        callee = task.callee
-        if not callee.nested_references.data:
-            found = self._kernels.get(callee.root_reference.data)
-            if found is not None:
-                return found
-        try:
-            return task.kernel()
-        except VerifyException as err:
-            raise pass_error(task, str(err)) from None
 
 
 def orchestration_functions(module: ModuleOp) -> list[func.FuncOp]:
@@ -213,10 +189,9 @@ class _Aliases:
         return a
 
 
-def _build_aliases(al: _Aliases, body: Block, kernels: KernelTable) -> None:
+def _build_aliases(al: _Aliases, body: Block, symbols: SymbolTableCollection) -> None:
     """Merge the alias classes of every tensor value defined in `body` (any depth): every
     storage edge (analysis.storage_roots) merges, a PART edge marks the class partial."""
-    kernel_of = kernels.of
     for op in body.walk():
         if isinstance(op, pt.CreateOp):
             al.cls(op.result).local = True
@@ -227,7 +202,7 @@ def _build_aliases(al: _Aliases, body: Block, kernels: KernelTable) -> None:
         for v in values:
             if not isinstance(v.type, TensorType):
                 continue
-            for link, target in storage.edges(v, kernel_of):
+            for link, target in storage.edges(v, symbols):
                 if link is storage.Link.PART:
                     c = al.cls(v)
                     c.partial = True
@@ -243,9 +218,9 @@ class _Deriver:
     """The program-order walk over one function: `written` holds the alias classes an
     earlier op may have written."""
 
-    def __init__(self, aliases: _Aliases, kernels: KernelTable):
+    def __init__(self, aliases: _Aliases, symbols: SymbolTableCollection):
         self.al = aliases
-        self.kernels = kernels
+        self.symbols = symbols
         self.written: set[SSAValue] = set()
         self.added: list[SSAValue] | None = None  # undo log of the current if-branch
 
@@ -326,7 +301,10 @@ class _Deriver:
         return False
 
     def task(self, op: CallOp | SubmitOp) -> None:
-        kernel = self.kernels.of(op)
+        try:
+            kernel = op.kernel(self.symbols)
+        except VerifyException as err:
+            raise pass_error(op, str(err)) from None
         user = op.directions()
         params = zip(op.args, kernel.directions(), kernel.param_types)
         writes: list[SSAValue] = []
@@ -365,7 +343,7 @@ class DeriveCallDirections(ModulePass):
     name = "derive-call-directions"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        kernels = KernelTable(op)
+        symbols = SymbolTableCollection()
         for f in orchestration_functions(op):
             aliases = _Aliases()
             if f.body.blocks:
@@ -376,7 +354,7 @@ class DeriveCallDirections(ModulePass):
                         c.external = True
                         c.inout_param = d == ParamDirection.INOUT
             for block in f.body.blocks:
-                _build_aliases(aliases, block, kernels)
-            deriver = _Deriver(aliases, kernels)
+                _build_aliases(aliases, block, symbols)
+            deriver = _Deriver(aliases, symbols)
             for block in f.body.blocks:
                 deriver.block(block)

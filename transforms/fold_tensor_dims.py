@@ -19,10 +19,8 @@ from pypto_dialects import tensor as pt
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import copy_name
 from pypto_dialects.analysis.storage_roots import returned_arg
-from pypto_dialects.transforms.derive_call_directions import (
-    KernelTable,
-    orchestration_functions,
-)
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 
 
 def _dynamic_index(t: TensorType, axis: int) -> int:
@@ -31,7 +29,7 @@ def _dynamic_index(t: TensorType, axis: int) -> int:
 
 
 def _resolve(
-    src: SSAValue, axis: int, kernels: KernelTable, entry: Block
+    src: SSAValue, axis: int, symbols: SymbolTableCollection, entry: Block
 ) -> SSAValue | tuple[BlockArgument, int] | None:
     """The extent `axis` of `src`, as an index value, or as (function argument, axis), or
     None when it is not known to be either."""
@@ -60,7 +58,7 @@ def _resolve(
             src = owner.target
         elif isinstance(owner, CallOp | SubmitOp) and src in owner.kernel_result_values():
             k = list(owner.kernel_result_values()).index(src)
-            tied = returned_arg(owner, k, kernels.of(owner))
+            tied = returned_arg(owner, k, symbols)
             if tied is None:
                 return None
             if not isinstance(tied.type, TensorType) or tied.type.get_shape() != t.get_shape():
@@ -80,11 +78,11 @@ def _dominates(first: Operation, other: Operation) -> bool:
     return cur is not None
 
 
-def _fold(f: FuncOp, kernels: KernelTable) -> None:
+def _fold(f: FuncOp, symbols: SymbolTableCollection) -> None:
     entry = f.body.block
     extents: dict[tuple[BlockArgument, int], list[pt.DimOp]] = {}
     for op in [o for o in f.body.walk() if isinstance(o, pt.DimOp)]:
-        found = _resolve(op.source, op.axis.value.data, kernels, entry)
+        found = _resolve(op.source, op.axis.value.data, symbols, entry)
         if found is None:
             continue
         if isinstance(found, SSAValue):
@@ -127,6 +125,6 @@ class FoldTensorDims(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         funcs = orchestration_functions(op)
         if funcs:
-            kernels = KernelTable(op)
+            symbols = SymbolTableCollection()
             for f in funcs:
-                _fold(f, kernels)
+                _fold(f, symbols)

@@ -24,20 +24,18 @@ from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import copy_name, source_name
 from pypto_dialects.analysis.storage_roots import returned_arg
 from pypto_dialects.transforms.buffer_aliases import BufferClasses
-from pypto_dialects.transforms.derive_call_directions import (
-    KernelTable,
-    orchestration_functions,
-)
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 
 
-def _tied_base(v: SSAValue, kernels: KernelTable) -> SSAValue:
+def _tied_base(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue:
     """The value `v` is a later version of: back through tied task results, writes and
     assembles (same buffer, must-alias)."""
     while True:
         owner = v.owner
         if isinstance(owner, CallOp | SubmitOp) and v in owner.kernel_result_values():
             k = list(owner.kernel_result_values()).index(v)
-            tied = returned_arg(owner, k, kernels.of(owner))
+            tied = returned_arg(owner, k, symbols)
             if tied is None:
                 return v
             v = tied
@@ -61,15 +59,15 @@ def _same_index(a: SSAValue, b: SSAValue) -> bool:
     return False
 
 
-def _is_noop(op: pt.AssembleOp, kernels: KernelTable) -> bool:
+def _is_noop(op: pt.AssembleOp, symbols: SymbolTableCollection) -> bool:
     """The source is (a later version of) a same-shape view of the target at the same
     offsets: the tasks already wrote the target in place."""
-    view = _tied_base(op.source, kernels).owner
+    view = _tied_base(op.source, symbols).owner
     if not isinstance(view, pt.SliceOp | pt.ViewOp):
         return False
     if view.result.type != op.source.type or len(view.offsets) != len(op.offsets):
         return False
-    if _tied_base(view.source, kernels) is not _tied_base(op.target, kernels):
+    if _tied_base(view.source, symbols) is not _tied_base(op.target, symbols):
         return False
     return all(_same_index(a, b) for a, b in zip(view.offsets, op.offsets))
 
@@ -93,9 +91,9 @@ def _name(v: SSAValue) -> str:
 class _Fuser:
     """Fuses or drops the assemblies of one orchestration function, or raises."""
 
-    def __init__(self, body: Block, kernels: KernelTable) -> None:
-        self.kernels = kernels
-        self.buffers = BufferClasses(body, kernels)
+    def __init__(self, body: Block, symbols: SymbolTableCollection) -> None:
+        self.symbols = symbols
+        self.buffers = BufferClasses(body, symbols)
         self.positions: dict[Block, dict[Operation, float]] = {}
 
     def pos(self, op: Operation) -> float:
@@ -118,7 +116,7 @@ class _Fuser:
         by_create: dict[SSAValue, list[pt.AssembleOp]] = {}
         plans: list[tuple[pt.AssembleOp, SSAValue | None]] = []
         for op in assembles:
-            if _is_noop(op, self.kernels):
+            if _is_noop(op, self.symbols):
                 plans.append((op, None))
                 continue
             origins = self.buffers.origins(op.source)
@@ -236,11 +234,11 @@ class FuseCreateAssembleToSlice(ModulePass):
     name = "fuse-create-assemble-to-slice"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        kernels: KernelTable | None = None
+        symbols: SymbolTableCollection | None = None
         for func in orchestration_functions(op):
             assembles = [o for o in func.body.walk() if isinstance(o, pt.AssembleOp)]
             if not assembles:
                 continue
-            if kernels is None:
-                kernels = KernelTable(op)
-            _Fuser(func.body.block, kernels).run(assembles)
+            if symbols is None:
+                symbols = SymbolTableCollection()
+            _Fuser(func.body.block, symbols).run(assembles)

@@ -31,8 +31,8 @@ from pypto_dialects.orch import (
     MANUAL_LAYER,
     CallOp,
     SubmitOp,
-    is_orchestration,
 )
+from pypto_dialects.orch_attrs import is_orchestration
 from pypto_dialects.rt import (
     AUTO_SCOPE,
     ScopeMode,

@@ -55,13 +55,13 @@ from pypto_dialects.orch import (
     TASK_ID,
     ArgDirection,
     CallOp,
-    KernelOp,
     SubmitOp,
 )
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.system import TaskInvalidOp
-from pypto_dialects.transforms.derive_call_directions import KernelTable, orchestration_functions
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 
 Task = CallOp | SubmitOp
 
@@ -77,14 +77,11 @@ class Roots:
     being resolved (the iter_arg's own result is exact once its walk ends), so each value is
     resolved once."""
 
-    def __init__(self, kernels: KernelTable) -> None:
-        self.kernels = kernels
+    def __init__(self, symbols: SymbolTableCollection) -> None:
+        self.symbols = symbols  # the pass's kernel lookups
         self.memo: dict[SSAValue, tuple[frozenset[SSAValue], bool]] = {}
         self.depth: dict[SSAValue, int] = {}  # values being resolved -> nesting depth
         self.low = _NO_CUT  # the shallowest depth a cut hit in the current walk
-
-    def _kernel(self, task: Task) -> KernelOp | None:
-        return self.kernels.of(task)
 
     def of(self, value: SSAValue) -> tuple[frozenset[SSAValue], bool]:
         """(roots, whole): the buffers `value` may be, and True when it is all of each."""
@@ -97,7 +94,7 @@ class Roots:
             if known is not None:
                 res = known
                 break
-            links = storage.edges(v, self._kernel)
+            links = storage.edges(v, self.symbols)
             if not links:
                 res, tail = (frozenset({v}), True), v
                 break
@@ -183,7 +180,7 @@ def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
 
     v = value
     while True:
-        links = storage.edges(v, roots._kernel)
+        links = storage.edges(v, roots.symbols)
         if len(links) != 1:
             return {}
         link, nxt = links[0]
@@ -638,7 +635,7 @@ def _tid_sources(value: SSAValue, memo: dict[SSAValue, frozenset[Operation]]) ->
         if isinstance(op, SubmitOp) and value is op.task_id:
             out.add(op)
         elif isinstance(op, ScopeOp | scf.IfOp | scf.ForOp):
-            for _, v in storage.edges(value, lambda t: None):
+            for _, v in storage.edges(value):
                 out |= _tid_sources(v, memo)
     elif isinstance(value, BlockArgument):
         for _, v in storage.iter_arg_edges(value):
@@ -754,9 +751,9 @@ class OrderUntrackedHazards(ModulePass):
     name = "order-untracked-hazards"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        kernels = KernelTable(op)
+        symbols = SymbolTableCollection()
         for f in orchestration_functions(op):
-            analysis = Analysis(Roots(kernels))
+            analysis = Analysis(Roots(symbols))
             analysis.block(f.body.block, {})
             if analysis.needs:
                 _apply(analysis.needs)

@@ -23,10 +23,6 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 
 
-def _no_kernel(task: CallOp | SubmitOp) -> None:
-    return None  # task results are not followed: the task is the writer
-
-
 class _Checker:
     """One function: `manual_tasks` are the tasks inside a manual scope (any depth); `clean`
     the tensors already known to have no such writer (each is searched once)."""
@@ -75,7 +71,7 @@ class _Checker:
                 if v.op in self.manual_tasks:
                     return v.op
                 continue
-            todo.extend(target for _, target in storage.edges(v, _no_kernel))
+            todo.extend(target for _, target in storage.edges(v)  # a task result stopped above: the task is the writer)
             if isinstance(v, OpResult) and isinstance(v.op, pt.AssembleOp):
                 todo.append(v.op.source)
         self.clean.update(seen)

@@ -12,19 +12,19 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.attrs import ParamDirection
 from pypto_dialects.diagnostics import location_of, pass_error
-from pypto_dialects.orch import CallOp, SubmitOp, param_directions
+from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.orch_attrs import param_directions
 from pypto_dialects.parsing import source_name
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.analysis import storage_roots
-from pypto_dialects.transforms.derive_call_directions import (
-    KernelTable,
-    orchestration_functions,
-)
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 
 
 def _name(v: SSAValue) -> str:
@@ -36,12 +36,12 @@ def _at(v: SSAValue) -> str:
     return location_of(v.owner).split(":", 1)[-1]  # type: ignore[arg-type]
 
 
-def _sources(v: SSAValue, kernels: KernelTable) -> list[SSAValue]:
+def _sources(v: SSAValue, symbols: SymbolTableCollection) -> list[SSAValue]:
     """The values `v` may take its storage from, one step back (the storage-root analysis)."""
-    return [target for _, target in storage_roots.edges(v, kernels.of)]
+    return [target for _, target in storage_roots.edges(v, symbols)]
 
 
-def _created_origin(v: SSAValue, kernels: KernelTable) -> SSAValue | None:
+def _created_origin(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue | None:
     """A `pto_tensor.create` result whose storage `v` may be (back through aliases)."""
     seen: set[SSAValue] = set()
     stack = [v]
@@ -52,7 +52,7 @@ def _created_origin(v: SSAValue, kernels: KernelTable) -> SSAValue | None:
         seen.add(cur)
         if isinstance(cur.owner, pt.CreateOp):
             return cur
-        stack.extend(_sources(cur, kernels))
+        stack.extend(_sources(cur, symbols))
     return None
 
 
@@ -77,7 +77,7 @@ def _aliases(use_op: Operation, index: int, value: SSAValue) -> list[SSAValue]:
     return []
 
 
-def _is_written(param: SSAValue, kernels: KernelTable) -> bool:
+def _is_written(param: SSAValue, symbols: SymbolTableCollection) -> bool:
     """Some task (through an `out` / `inout` kernel parameter), `pto_tensor.write` or
     `pto_tensor.assemble` writes `param`'s storage (forward through aliases; stops at the
     first writer)."""
@@ -91,7 +91,10 @@ def _is_written(param: SSAValue, kernels: KernelTable) -> bool:
         for use in cur.uses:
             op, i = use.operation, use.index
             if isinstance(op, CallOp | SubmitOp):
-                dirs = kernels.of(op).directions()  # args are the first operands
+                try:
+                    dirs = op.kernel(symbols).directions()  # args are the first operands
+                except VerifyException as err:
+                    raise pass_error(op, str(err)) from None
                 if i < len(op.args) and i < len(dirs) and dirs[i] != ParamDirection.IN:
                     return True
                 continue
@@ -103,20 +106,20 @@ def _is_written(param: SSAValue, kernels: KernelTable) -> bool:
     return False
 
 
-def _check(f: func.FuncOp, kernels: KernelTable) -> None:
+def _check(f: func.FuncOp, symbols: SymbolTableCollection) -> None:
     params = f.body.block.args
     dirs = param_directions(f)
     unwritten = [
         p
         for p, d in zip(params, dirs)
-        if d == ParamDirection.OUT and isinstance(p.type, TensorType) and not _is_written(p, kernels)
+        if d == ParamDirection.OUT and isinstance(p.type, TensorType) and not _is_written(p, symbols)
     ]
     ret = f.body.block.last_op
     if isinstance(ret, func.ReturnOp):
         for r in ret.arguments:
             if not isinstance(r.type, TensorType):
                 continue
-            c = _created_origin(r, kernels)
+            c = _created_origin(r, symbols)
             if c is None:
                 continue
             where = (
@@ -158,6 +161,6 @@ class VerifyOrchestrationOutputs(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         funcs = orchestration_functions(op)
         if funcs:
-            kernels = KernelTable(op)
+            symbols = SymbolTableCollection()
             for f in funcs:
-                _check(f, kernels)
+                _check(f, symbols)

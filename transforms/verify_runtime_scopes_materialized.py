@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from pypto_dialects.diagnostics import pass_error
-from pypto_dialects.orch import is_orchestration
+from pypto_dialects.orch_attrs import is_orchestration
 from pypto_dialects.rt import AUTO_SCOPE, auto_scope_enabled
 
 

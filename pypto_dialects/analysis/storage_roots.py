@@ -14,8 +14,9 @@ each result (and each loop iter_arg) to the values it is stored in:
   its init or the body's yielded value, an `scf.for` result its iter_arg, an `scf.if` result
   either branch's yielded value.
 
-Anything else (parameters, creates, scalars) has no edge: it is its own root. Passes ask
-`edges(value)` and combine the edges under their own question (a must-alias root, a
+Anything else (parameters, creates, scalars) has no edge: it is its own root, and so is the
+result of a task whose kernel does not resolve (its verifier reports that). Passes ask
+`edges(value, symbols)` (`symbols`: the pass's kernel lookup memo) and combine the edges under their own question (a must-alias root, a
 may-alias class, the creates a value may be); the rules live here once. See
 docs/passes/derive-call-directions.md and docs/passes/classify-iter-arg-carry.md.
 """
@@ -29,9 +30,12 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects import tensor as pt
-from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
+from xdsl.utils.exceptions import VerifyException
+
+from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.symbols import SymbolTableCollection
 
 
 class Link(Enum):
@@ -44,8 +48,6 @@ class Link(Enum):
 
 
 Edge = tuple[Link, SSAValue]
-KernelOf = Callable[[CallOp | SubmitOp], KernelOp | None]
-"""The kernel a task runs (None when it does not resolve)."""
 
 
 def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...]:
@@ -59,21 +61,25 @@ def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...
     return ()
 
 
-def returned_arg(task: CallOp | SubmitOp, index: int, kernel: KernelOp | None) -> SSAValue | None:
-    """The Out/InOut argument that task result `index` is (its kernel's `returns`), or None."""
-    if kernel is None:
+def returned_arg(
+    task: CallOp | SubmitOp, index: int, symbols: SymbolTableCollection | None = None
+) -> SSAValue | None:
+    """The Out/InOut argument that task result `index` is (its kernel's `returns`), or None
+    (a TaskId, or a kernel that does not resolve)."""
+    if index >= len(task.res):
         return None
-    idx = kernel.result_param_indices()
+    try:
+        idx = task.kernel(symbols).result_param_indices()
+    except VerifyException:
+        return None
     args = task.args
     if index < len(idx) and 0 <= idx[index] < len(args):
         return args[idx[index]]
     return None
 
 
-def _task(op: CallOp | SubmitOp, index: int, kernel_of: KernelOf) -> list[Edge]:
-    if index >= len(op.kernel_result_values()):
-        return []  # a submit's TaskId
-    arg = returned_arg(op, index, kernel_of(op))
+def _task(op: CallOp | SubmitOp, index: int, symbols: SymbolTableCollection | None) -> list[Edge]:
+    arg = returned_arg(op, index, symbols)
     return [] if arg is None else [(Link.SAME, arg)]
 
 
@@ -122,14 +128,15 @@ def iter_arg_edges(value: BlockArgument) -> list[Edge]:
     return out
 
 
-def edges(value: SSAValue, kernel_of: KernelOf) -> list[Edge]:
-    """The storage edges of `value` (empty: `value` is a root, or not a tensor)."""
+def edges(value: SSAValue, symbols: SymbolTableCollection | None = None) -> list[Edge]:
+    """The storage edges of `value` (empty: `value` is a root, or not a tensor). `symbols`:
+    the caller's memo of symbol lookups, for the kernels of task results."""
     if isinstance(value, BlockArgument):
         return iter_arg_edges(value)
     assert isinstance(value, OpResult)
     op = value.op
     if isinstance(op, CallOp | SubmitOp):
-        return _task(op, value.index, kernel_of)
+        return _task(op, value.index, symbols)
     rule = _RESULT_RULES.get(type(op))
     return [] if rule is None else rule(op, value.index)
 

@@ -14,6 +14,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from pypto_dialects.diagnostics import format_op_error, location_of
 from pypto_dialects.interpreter.graph import Runtime
+from pypto_dialects.symbols import SymbolTableCollection
 
 KernelImpl = Callable[..., Any]
 """A kernel's Python implementation: one argument per kernel parameter (numpy views for
@@ -26,6 +27,7 @@ class RunContext:
 
     kernels: Mapping[str, KernelImpl] = field(default_factory=dict)
     runtime: Runtime = field(default_factory=Runtime)
+    symbols: SymbolTableCollection = field(default_factory=SymbolTableCollection)  # kernel ops
 
 
 def run_context(interpreter: Interpreter) -> RunContext:

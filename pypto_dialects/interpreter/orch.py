@@ -50,7 +50,7 @@ def _run_task(
     interpreter: Interpreter, op: CallOp | SubmitOp, args: PythonValues, explicit: list[int]
 ) -> tuple[tuple[Any, ...], int]:
     ctx = run_context(interpreter)
-    kernel: KernelOp = op.kernel()
+    kernel: KernelOp = op.kernel(ctx.symbols)
     name = kernel.sym_name.data
     params = kernel.directions()
     dirs = op.directions() or [

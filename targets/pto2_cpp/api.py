@@ -19,7 +19,8 @@ from pathlib import Path
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
-from pypto_dialects.orch import KernelOp, is_orchestration
+from pypto_dialects.orch_attrs import is_orchestration
+from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelTable, Signature, kernel_config_json
 
@@ -110,10 +111,6 @@ class ModuleResult:
         return written
 
 
-def _kernels(module: ModuleOp) -> dict[str, KernelOp]:
-    return {op.sym_name.data: op for op in module.ops if isinstance(op, KernelOp)}
-
-
 def orchestration_functions(module: ModuleOp) -> list[FuncOp]:
     """The orchestration `func.func`s with a body at the top level of `module`."""
     return [
@@ -149,10 +146,10 @@ def _prepare(module: ModuleOp, verify: bool, pto2_pipeline: bool) -> ModuleOp:
     return module
 
 
-def _generate(func: FuncOp, kernels: dict[str, KernelOp]) -> OrchestrationResult:
+def _generate(func: FuncOp, symbols: SymbolTableCollection) -> OrchestrationResult:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
 
-    printer = FunctionPrinter(func, kernels)
+    printer = FunctionPrinter(func, symbols)
     code = printer.run()
     table = KernelTable(printer.signature, printer.kernel_ids.table())  # type: ignore[attr-defined]
     return OrchestrationResult(func.sym_name.data, code, table)
@@ -193,7 +190,7 @@ def generate_orchestration(
                 f"no orchestration function @{func_name} in the module (it has: {names})"
             )
         func = matches[0]
-    return _generate(func, _kernels(module))
+    return _generate(func, SymbolTableCollection())
 
 
 def generate_module(
@@ -210,5 +207,5 @@ def generate_module(
             "has no orchestration function to print (a func.func with a body and "
             "pto_orch.kind = #pto_orch.kind<orchestration>)",
         )
-    kernels = _kernels(module)
-    return ModuleResult(tuple(_generate(f, kernels) for f in funcs))
+    symbols = SymbolTableCollection()
+    return ModuleResult(tuple(_generate(f, symbols) for f in funcs))

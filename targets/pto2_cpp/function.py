@@ -23,13 +23,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.arith import ConstantOp
-from xdsl.dialects.builtin import SymbolRefAttr, TensorType
+from xdsl.dialects.builtin import TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.traits import IsTerminator
+from xdsl.utils.exceptions import VerifyException
 
-from pypto_dialects.orch import KernelOp
+from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
+from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, NameTable, hint_of
 from pypto_dialects.targets.pto2_cpp.writer import CppWriter
@@ -84,18 +86,18 @@ def describe(value: SSAValue) -> str:
 class FunctionPrinter:
     """Prints one orchestration `func.func` as one C++ file (`run`).
 
-    `kernels` maps kernel symbol names to their `pto_orch.kernel` ops (built once per module).
+    `symbols`: the memo of symbol lookups (kernels) of this printer run.
     State: the output lines (`w`), the identifiers (`names`), the C++ form of every SSA value
     printed so far (`env`), the open C++ block (`block`), task/alloc counters, the kernel ids
     (`kernel_ids`, first-use order) and the TaskId hook (`taskids`).
     """
 
-    def __init__(self, func: FuncOp, kernels: dict[str, KernelOp]) -> None:
+    def __init__(self, func: FuncOp, symbols: SymbolTableCollection) -> None:
         from pypto_dialects.targets.pto2_cpp.tasks import KernelRegistry
         from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
 
         self.func = func
-        self.kernels = kernels
+        self.symbols = symbols
         self.w = CppWriter()
         self.names = NameTable()
         self.env: dict[SSAValue, Expr] = {}
@@ -237,16 +239,15 @@ class FunctionPrinter:
 
     # ------------------------------------------------------------------ lookups, counters
 
-    def kernel(self, op: Operation, callee: SymbolRefAttr) -> KernelOp:
-        """The kernel a task names; a located error if the module declares none."""
-        kernel = None
-        if not callee.nested_references.data:
-            kernel = self.kernels.get(callee.root_reference.data)
-        if kernel is None:
+    def kernel(self, task: CallOp | SubmitOp) -> KernelOp:
+        """The kernel `task` runs; a located error if the module declares none."""
+        try:
+            return task.kernel(self.symbols)
+        except VerifyException:
             raise codegen_error(
-                op, f"unknown kernel {callee}: no pto_orch.kernel of that name in this module"
-            )
-        return kernel
+                task,
+                f"unknown kernel {task.callee}: no pto_orch.kernel of that name in this module",
+            ) from None
 
     def next_task(self) -> int:
         n = self.task_count

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import TensorType
 
-from pypto_dialects.orch import is_task_id_like, param_directions
+from pypto_dialects.attrs import is_task_id_like
+from pypto_dialects.orch_attrs import param_directions
 from pypto_dialects.targets.pto2_cpp.cxx_types import DATA_TYPES, c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import Param, Signature

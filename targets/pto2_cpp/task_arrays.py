@@ -42,6 +42,7 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
 from xdsl.ir import Operation, SSAValue
 
+from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
     PARALLEL,
@@ -51,7 +52,6 @@ from pypto_dialects.orch import (
     TaskArrayGetOp,
     TaskArraySetOp,
     TaskIdArrayType,
-    is_task_id_like,
 )
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.targets.pto2_cpp.deps import (

@@ -38,12 +38,12 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation, SSAValue
 
+from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.orch import (
     SubmitOp,
     TaskArrayCreateOp,
     TaskArrayGetOp,
     TaskArraySetOp,
-    is_task_id_like,
 )
 from pypto_dialects.system import TaskDummyOp, TaskInvalidOp, TaskIsValidOp
 from pypto_dialects.targets.pto2_cpp import manual, task_arrays

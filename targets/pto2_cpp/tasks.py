@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xdsl.dialects.builtin import SymbolRefAttr, TensorType
+from xdsl.dialects.builtin import TensorType
 
 from pypto_dialects.limits import MAX_TENSOR_ARGS
 from pypto_dialects.orch import ArgDirection, CallOp, KernelOp, SubmitOp
@@ -103,8 +103,10 @@ class KernelRegistry:
         `INVALID_KERNEL_ID` for the core it leaves out (aiv1 of an AIC + AIV group, aic of a
         dual-AIV group)."""
         assert group.aic is not None and group.aiv is not None
-        first = self.p.kernel(at, SymbolRefAttr(group.aic.root_reference))
-        second = self.p.kernel(at, SymbolRefAttr(group.aiv.root_reference))
+        first = self.p.symbols.lookup_symbol(group, group.aic)
+        second = self.p.symbols.lookup_symbol(group, group.aiv)
+        if not isinstance(first, KernelOp) or not isinstance(second, KernelOp):
+            raise codegen_error(at, f"group kernel @{group.sym_name.data} names a missing member")
         dual = first.core_type() == "AIV"
         a, b = str(self.id_of(first, at)), str(self.id_of(second, at))
         name = group.sym_name.data
@@ -125,7 +127,7 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
             "has no call-site directions: run derive-call-directions first (pypto-opt "
             "--derive-call-directions, or -p pto2-pipeline); the C++ printer does not derive them",
         )
-    kernel = p.kernel(op, op.callee)
+    kernel = p.kernel(op)
     core = p.kernel_ids.core_type(kernel, op)
     args = op.args
     n_tensors = sum(1 for d in dirs if d != ArgDirection.SCALAR)
@@ -221,7 +223,7 @@ def _bind_runtime_outputs(
         name = p.names.fresh(hint_of(op.task_id), "tid")
         p.bind(op.task_id, TaskIdVar(name, p.block, guard=False, producer=op))
         p.w.line(f"PTO2TaskId {name} = {outs}.task_id();")
-    kernel = p.kernel(op, op.callee)
+    kernel = p.kernel(op)
     results = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
     for k, (_, index) in enumerate(allocated):
         res = results.get(index)

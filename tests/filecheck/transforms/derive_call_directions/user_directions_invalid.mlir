@@ -1,5 +1,5 @@
 // A user-written direction that contradicts the kernel is rejected with a located error (the
-// op verifier, `_check_direction` in pypto_dialects/orch.py, runs on the parsed input before
+// op verifier, `check_arg_direction` in pypto_dialects/attrs.py, runs on the parsed input before
 // derive-call-directions, so the pass never sees it). One chunk per rule; an `inout`
 // parameter passed as `in` is covered by tests/filecheck/dialects/pto_orch/
 // regression_inout_passed_as_in.mlir.

@@ -1,0 +1,135 @@
+"""The discardable `pto_orch.*` attributes on ops of other dialects: which `func.func` is an
+orchestration function, its parameter directions, and MLIR's `verifyOperationAttribute` for
+these attributes (the attributes and the ops they belong on: docs/dialects/pto_orch.md).
+
+    on `func.func`: `pto_orch.kind`, `pto_orch.manual_layer` (unit);
+    on function arguments: `pto_orch.dir`;
+    on `scf.for`: `pto_orch.parallel` (unit), `pto_orch.iter_arg_rebind` (array<i1>),
+    `pto_orch.iter_arg_array_size` (array<i64>);
+    on `pto_orch.call` / `pto_orch.submit`: `pto_orch.manual_candidate` (unit).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import DenseArrayBase, DictionaryAttr, TensorType, UnitAttr, i1, i64
+from xdsl.ir import Attribute, Operation
+from xdsl.utils.exceptions import VerifyException
+
+from pypto_dialects.attrs import (
+    UNKNOWN_HINT,
+    FunctionKind,
+    FunctionKindAttr,
+    ParamDirection,
+    ParamDirectionAttr,
+)
+from pypto_dialects.limits import check_entry_args, check_symbol_name
+from pypto_dialects.orch import (
+    DIR,
+    ITER_ARG_ARRAY_SIZE,
+    ITER_ARG_REBIND,
+    KIND,
+    MANUAL_CANDIDATE,
+    MANUAL_LAYER,
+    PARALLEL,
+    CallOp,
+    SubmitOp,
+)
+
+
+def is_orchestration(op: Operation) -> bool:
+    """True for a `func.func` carrying `pto_orch.kind = #pto_orch.kind<orchestration>`."""
+    kind = op.attributes.get(KIND)
+    return isinstance(kind, FunctionKindAttr) and kind.data == FunctionKind.ORCHESTRATION
+
+
+def param_directions(function: func.FuncOp) -> list[ParamDirection]:
+    """Directions of a `func.func`'s parameters (`pto_orch.dir` argument attributes,
+    absent means `in`)."""
+    n = len(function.function_type.inputs.data)
+    arg_attrs = function.arg_attrs
+    if arg_attrs is None:
+        return [ParamDirection.IN] * n
+    out = []
+    for d in arg_attrs.data:
+        a = d.data.get(DIR)
+        out.append(a.data if isinstance(a, ParamDirectionAttr) else ParamDirection.IN)
+    return out
+
+
+def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> None:
+    """MLIR's `verifyOperationAttribute` for the `pto_orch.*` discardable attributes.
+
+    Raises VerifyException when an attribute sits on the wrong op or has the wrong shape.
+    """
+    if name in (PARALLEL, ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):
+        from xdsl.dialects import scf  # only here: a file without loops never loads scf
+
+    if name == KIND:
+        if not isinstance(op, func.FuncOp) or not isinstance(value, FunctionKindAttr):
+            raise VerifyException(
+                "'pto_orch.kind' belongs on func.func and takes #pto_orch.kind<...>"
+            )
+        if value.data == FunctionKind.ORCHESTRATION:
+            _verify_orchestration_func(op)
+    elif name == MANUAL_LAYER:
+        if not isinstance(op, func.FuncOp) or not isinstance(value, UnitAttr):
+            raise VerifyException("'pto_orch.manual_layer' is a unit attribute of func.func")
+    elif name == PARALLEL:
+        if not isinstance(op, scf.ForOp) or not isinstance(value, UnitAttr):
+            raise VerifyException("'pto_orch.parallel' is a unit attribute of scf.for")
+    elif name in (ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):
+        if not isinstance(op, scf.ForOp):
+            raise VerifyException(f"'{name}' belongs on scf.for")
+        want = i1 if name == ITER_ARG_REBIND else i64
+        if not isinstance(value, DenseArrayBase) or value.elt_type != want:
+            raise VerifyException(f"'{name}' must be an array<{want}: ...>")
+        n = len(op.iter_args)
+        if len(value) != n:
+            raise VerifyException(f"'{name}' has {len(value)} entries for {n} iter_args")
+        if name == ITER_ARG_ARRAY_SIZE:
+            for i, size in enumerate(value.get_values()):
+                if size < 0:
+                    raise VerifyException(
+                        f"'{name}' entry {i} is {size}: an array size is positive, or 0 "
+                        "for a carry that is not an array"
+                    )
+    elif name == MANUAL_CANDIDATE:
+        if not isinstance(op, CallOp | SubmitOp) or not isinstance(value, UnitAttr):
+            raise VerifyException(
+                "'pto_orch.manual_candidate' is a unit attribute of pto_orch.call/submit"
+            )
+    elif name == DIR:
+        raise VerifyException("'pto_orch.dir' is an argument attribute of func.func")
+    else:
+        raise VerifyException(
+            f"unknown attribute '{name}' of the pto_orch dialect{UNKNOWN_HINT}"
+        )
+
+
+def _verify_orchestration_func(op: func.FuncOp) -> None:
+    from pypto_dialects.loop_steps import verify_loop_steps
+
+    verify_loop_steps(op)
+    arg_attrs = op.arg_attrs
+    types = op.function_type.inputs.data
+    check_symbol_name(op.sym_name.data, "orchestration function")
+    check_entry_args(types)
+    if arg_attrs is None:
+        return
+    for i, (d, t) in enumerate(zip(arg_attrs.data, types)):
+        assert isinstance(d, DictionaryAttr)
+        for key, a in d.data.items():
+            if key != DIR:
+                if key.startswith("pto_orch."):
+                    raise VerifyException(f"unknown argument attribute '{key}'")
+                continue
+            if not isinstance(a, ParamDirectionAttr):
+                raise VerifyException(
+                    f"argument {i}: 'pto_orch.dir' takes #pto_orch.dir<in|out|inout>"
+                )
+            if a.data != ParamDirection.IN and not isinstance(t, TensorType):
+                raise VerifyException(
+                    f"argument {i} is a scalar ({t}) and cannot be '{a.data.value}': only "
+                    "tensor parameters are written"
+                )
