@@ -71,7 +71,7 @@ class _Checker:
                 if v.op in self.manual_tasks:
                     return v.op
                 continue
-            todo.extend(target for _, target in storage.edges(v)  # a task result stopped above: the task is the writer)
+            todo.extend(target for _, target in storage.edges(v))  # task results stopped above
             if isinstance(v, OpResult) and isinstance(v.op, pt.AssembleOp):
                 todo.append(v.op.source)
         self.clean.update(seen)
