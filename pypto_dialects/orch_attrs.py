@@ -12,7 +12,15 @@ these attributes (the attributes and the ops they belong on: docs/dialects/pto_o
 from __future__ import annotations
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DenseArrayBase, DictionaryAttr, TensorType, UnitAttr, i1, i64
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    DictionaryAttr,
+    ModuleOp,
+    TensorType,
+    UnitAttr,
+    i1,
+    i64,
+)
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
 
@@ -133,3 +141,16 @@ def _verify_orchestration_func(op: func.FuncOp) -> None:
                     f"argument {i} is a scalar ({t}) and cannot be '{a.data.value}': only "
                     "tensor parameters are written"
                 )
+
+
+def orchestration_functions(module: ModuleOp) -> list[func.FuncOp]:
+    """The orchestration `func.func`s with a body of `module` and of its nested
+    `builtin.module`s, in module order: the functions every pass transforms and the C++ target
+    prints."""
+    found: list[func.FuncOp] = []
+    for op in module.ops:
+        if isinstance(op, ModuleOp):
+            found.extend(orchestration_functions(op))
+        elif isinstance(op, func.FuncOp) and is_orchestration(op) and op.body.blocks:
+            found.append(op)
+    return found

@@ -19,7 +19,7 @@ from pypto_dialects.orch import ITER_ARG_REBIND, ArgDirection, CallOp, SubmitOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.rt import ScopeMode, ScopeOp
 from pypto_dialects.tensor import AllocTensorsOp, CreateOp
-from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+from pypto_dialects.orch_attrs import orchestration_functions
 
 Task = CallOp | SubmitOp
 Source = tuple[CreateOp, tuple[SSAValue, ...]]

@@ -49,7 +49,7 @@ from pypto_dialects.orch import MANUAL_CANDIDATE, ArgDirection, CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.transforms.order_untracked_hazards import Roots, _as_submit
 
 Task = CallOp | SubmitOp

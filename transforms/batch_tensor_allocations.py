@@ -17,7 +17,7 @@ from pypto_dialects.parsing import copy_name
 from pypto_dialects.rt import ScopeMode, ScopeOp
 from pypto_dialects.tensor import MAX_ALLOC_BATCH, AllocTensorsOp, CreateOp, DimOp
 from pypto_dialects.transforms.add_retain_edges import AddRetainEdges
-from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+from pypto_dialects.orch_attrs import orchestration_functions
 
 
 def _entry_extent(value: SSAValue, block: Block, entry: Block) -> Operation | None | bool:

@@ -79,7 +79,7 @@ from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+from pypto_dialects.orch_attrs import orchestration_functions
 
 
 def _constant(v: SSAValue) -> int | None:

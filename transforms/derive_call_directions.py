@@ -74,7 +74,7 @@ from pypto_dialects.orch import (
     ParamDirection,
     SubmitOp,
 )
-from pypto_dialects.orch_attrs import is_orchestration, param_directions
+from pypto_dialects.orch_attrs import orchestration_functions, param_directions
 from pypto_dialects.symbols import SymbolTableCollection
 
 _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
@@ -83,18 +83,6 @@ _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
 # --------------------------------------------------------------------------- shared helpers
 
 
-def orchestration_functions(module: ModuleOp) -> list[func.FuncOp]:
-    """The orchestration `func.func`s of `module` (and of nested `builtin.module`s), with a
-    body."""
-    found: list[func.FuncOp] = []
-    stack: list[Operation] = [module]
-    while stack:
-        for op in stack.pop().regions[0].block.ops:
-            if isinstance(op, ModuleOp):
-                stack.append(op)
-            elif isinstance(op, func.FuncOp) and is_orchestration(op) and op.body.blocks:
-                found.append(op)
-    return found
 
 
 # --------------------------------------------------------------------------- alias classes

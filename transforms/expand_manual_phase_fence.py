@@ -23,7 +23,7 @@ from pypto_dialects.orch import PARALLEL, SubmitOp, TaskArraySetOp, TaskIdArrayT
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.analysis.storage_roots import yield_values
-from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+from pypto_dialects.orch_attrs import orchestration_functions
 
 
 def _constant(v: SSAValue) -> int | None:

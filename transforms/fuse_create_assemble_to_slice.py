@@ -25,7 +25,7 @@ from pypto_dialects.parsing import copy_name, source_name
 from pypto_dialects.analysis.storage_roots import returned_arg
 from pypto_dialects.transforms.buffer_aliases import BufferClasses
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+from pypto_dialects.orch_attrs import orchestration_functions
 
 
 def _tied_base(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue:

@@ -61,7 +61,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+from pypto_dialects.orch_attrs import orchestration_functions
 
 Task = CallOp | SubmitOp
 

@@ -20,7 +20,7 @@ from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import CallOp, SubmitOp, TaskArraySetOp
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+from pypto_dialects.orch_attrs import orchestration_functions
 
 
 class _Checker:

@@ -24,7 +24,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.analysis import storage_roots
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.transforms.derive_call_directions import orchestration_functions
+from pypto_dialects.orch_attrs import orchestration_functions
 
 
 def _name(v: SSAValue) -> str:

@@ -19,7 +19,8 @@ from pathlib import Path
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
-from pypto_dialects.orch_attrs import is_orchestration
+from pypto_dialects.diagnostics import location_of
+from pypto_dialects.orch_attrs import orchestration_functions as all_functions
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelTable, Signature, kernel_config_json
@@ -112,12 +113,21 @@ class ModuleResult:
 
 
 def orchestration_functions(module: ModuleOp) -> list[FuncOp]:
-    """The orchestration `func.func`s with a body at the top level of `module`."""
-    return [
-        op
-        for op in module.ops
-        if isinstance(op, FuncOp) and is_orchestration(op) and op.body.blocks
-    ]
+    """The orchestration `func.func`s with a body of `module` and of its nested modules (the
+    ones the passes transform), in module order. Each is written to
+    orchestration/<name>.cpp, so two of one name are a located error on the second."""
+    funcs = all_functions(module)
+    seen: dict[str, FuncOp] = {}
+    for f in funcs:
+        first = seen.setdefault(f.sym_name.data, f)
+        if first is not f:
+            raise codegen_error(
+                f,
+                f"is a second orchestration function named @{f.sym_name.data} (the first is "
+                f"at {location_of(first)}); each function is printed to "
+                f"{orchestration_path(f.sym_name.data)}: rename one of them",
+            )
+    return funcs
 
 
 def _check_scopes(module: ModuleOp) -> None:
