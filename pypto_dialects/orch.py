@@ -501,7 +501,9 @@ def _check_direction(i: int, d: ArgDirection, pd: ParamDirection, ptype: Attribu
         raise VerifyException(
             f"argument {i} is passed as 'scalar' but the kernel declares a tensor ({ptype})"
         )
-    if pd == ParamDirection.IN and d in (ArgDirection.OUT, ArgDirection.INOUT):
+    if pd == ParamDirection.IN and d in (
+        ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING
+    ):
         raise VerifyException(
             f"argument {i} is passed as '{d.value}' but kernel parameter {i} is 'in': a "
             "task cannot write through an input (use 'in' or 'no_dep')"
@@ -586,7 +588,7 @@ class _TaskOp(IRDLOperation):
 
         expected = (
             "expected an argument such as '%a' or 'in %a' (directions: in, out, inout, "
-            "no_dep, scalar)"
+            "no_dep, output_existing, scalar)"
         )
 
         def parse_arg() -> tuple[ArgDirection | None, object]:

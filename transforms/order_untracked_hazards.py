@@ -28,9 +28,10 @@ when the task writes its whole buffer (each iteration's instance is then ordered
 previous one); otherwise (a read, or a write of part of the buffer) the pass reports a located
 error naming both tasks.
 
-Buffers are compared by storage root, without regions: two slices of one buffer count as
-overlapping (an edge too many, never one too few). An access's "whole buffer" property is the
-absence of a slice / view between the task argument and its root.
+Buffers are compared by storage root and constant window (storage_roots.RootSets): accesses
+to statically disjoint windows of one buffer get no edge, any other two slices of one buffer
+count as overlapping (an edge too many, never one too few). An access's "whole buffer" property
+is the absence of a slice / view between the task argument and its root.
 
 Cost: one walk; a loop body is walked twice (to see loop-carried hazards), so a loop nest of
 depth d is walked 2^d times.
@@ -55,7 +56,6 @@ from pypto_dialects.orch import (
     TASK_ID,
     ArgDirection,
     CallOp,
-    KernelOp,
     SubmitOp,
 )
 from pypto_dialects.rt import ScopeOp
@@ -67,81 +67,6 @@ Task = CallOp | SubmitOp
 
 
 # --------------------------------------------------------------------------- buffers
-
-
-class Roots:
-    """The storage roots of tensor values, and whether a value is its whole root.
-
-    A loop carry is a cycle (iter_arg -> yielded value -> ... -> iter_arg); the walk cuts it at
-    the iter_arg being resolved, and a result is memoized only when no cut hit a value still
-    being resolved (the iter_arg's own result is exact once its walk ends), so each value is
-    resolved once."""
-
-    def __init__(self, kernels: KernelTable) -> None:
-        self.kernels = kernels
-        self.memo: dict[SSAValue, tuple[frozenset[SSAValue], bool]] = {}
-        self.depth: dict[SSAValue, int] = {}  # values being resolved -> nesting depth
-        self.low = _NO_CUT  # the shallowest depth a cut hit in the current walk
-
-    def _kernel(self, task: Task) -> KernelOp | None:
-        return self.kernels.of(task)
-
-    def of(self, value: SSAValue) -> tuple[frozenset[SSAValue], bool]:
-        """(roots, whole): the buffers `value` may be, and True when it is all of each."""
-        saved, self.low = self.low, _NO_CUT
-        chain: list[tuple[SSAValue, bool]] = []
-        v = value
-        tail: SSAValue | None = None
-        while True:
-            known = self.memo.get(v)
-            if known is not None:
-                res = known
-                break
-            links = storage.edges(v, self._kernel)
-            if not links:
-                res, tail = (frozenset({v}), True), v
-                break
-            if len(links) == 1:
-                link, nxt = links[0]
-                chain.append((v, link != storage.Link.PART))
-                v = nxt
-                continue
-            res, tail = self._many(v, links), v
-            break
-        exact = self.low > len(self.depth)
-        if exact and tail is not None:
-            self.memo[tail] = res
-        roots, w = res
-        for val, keeps in reversed(chain):
-            w = w and keeps
-            if exact:
-                self.memo[val] = (roots, w)
-        self.low = min(saved, self.low)
-        return (roots, w)
-
-    def _many(
-        self, value: SSAValue, links: list[storage.Edge]
-    ) -> tuple[frozenset[SSAValue], bool]:
-        d = self.depth.get(value)
-        if d is not None:  # a cycle through loop carries adds nothing new
-            self.low = min(self.low, d)
-            return (frozenset(), True)
-        d = self.depth[value] = len(self.depth) + 1
-        roots: set[SSAValue] = set()
-        whole = True
-        try:
-            for link, nxt in links:
-                r, w = self.of(nxt)
-                roots |= r
-                whole = whole and w and link != storage.Link.PART
-        finally:
-            del self.depth[value]
-        if self.low >= d:
-            self.low = _NO_CUT  # the only cuts were at `value`: its result is exact
-        return (frozenset(roots), whole)
-
-
-_NO_CUT = 1 << 30
 
 
 Window = tuple[int, int, int]
@@ -176,14 +101,14 @@ def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
     return None
 
 
-def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
+def iteration_windows(value: SSAValue, roots: storage.RootSets) -> dict[scf.ForOp, Window]:
     """The loops whose iterations use disjoint parts of `value`'s buffer: `value` is (through
     task results) a `pto_tensor.slice` of a whole buffer with an offset `iv * c`."""
     from pypto_dialects.tensor import SliceOp
 
     v = value
     while True:
-        links = storage.edges(v, roots._kernel)
+        links = storage.edges(v, roots.kernel_of)
         if len(links) != 1:
             return {}
         link, nxt = links[0]
@@ -194,7 +119,7 @@ def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
             return {}
         break
     op = v.op
-    if not isinstance(op, SliceOp) or not roots.of(op.source)[1]:
+    if not isinstance(op, SliceOp) or not roots.of(op.source).whole:
         return {}
     shape = op.result.type.get_shape()  # type: ignore[attr-defined]
     out: dict[scf.ForOp, Window] = {}
@@ -216,8 +141,9 @@ def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
 @dataclass(eq=False)
 class Access:
     """One task's use of one buffer. `lookup`: the runtime looks the region up (in / inout);
-    `manual`: the innermost manual scope around the task; `prev`: the loops of which this
-    entry is the previous iteration's instance."""
+    `manual`: the innermost manual scope around the task; `place`: its window of the buffer
+    (storage_roots.Place); `prev`: the loops of which this entry is the previous iteration's
+    instance."""
 
     task: Task
     read: bool
@@ -227,6 +153,7 @@ class Access:
     manual: ScopeOp | None
     windows: dict[scf.ForOp, Window] = field(default_factory=dict)
     prev: frozenset[scf.ForOp] = frozenset()
+    place: storage.Place | None = None
 
 
 Chain = tuple  # (Access, Chain) | None: a persistent list, newest first, shared by copies
@@ -285,6 +212,8 @@ def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
     (`loop`: `p` is from the previous iteration of that loop)."""
     if not (p.write or x.write):
         return False
+    if p.place is not None and x.place is not None and not storage.overlap(p.place, x.place):
+        return False  # constant windows of the buffer that do not meet (in every iteration)
     if loop is not None and _disjoint_iterations(p, x, loop):
         return False
     if p.task is x.task and loop is None:
@@ -319,7 +248,7 @@ class Need:
 class Analysis:
     """Walks one function and lists the edges it needs."""
 
-    def __init__(self, roots: Roots) -> None:
+    def __init__(self, roots: storage.RootSets) -> None:
         self.roots = roots
         self.needs: list[Need] = []
         self.seen: set[tuple[int, int, int]] = set()
@@ -393,7 +322,7 @@ class Analysis:
                     base = None
                 new = [
                     Access(a.task, a.read, a.write, a.lookup, a.whole, a.manual, a.windows,
-                           a.prev | {loop}) if loop.is_ancestor(a.task) else a
+                           a.prev | {loop}, a.place) if loop.is_ancestor(a.task) else a
                     for a in _items(chain, base)
                 ]
                 out = base
@@ -412,20 +341,24 @@ class Analysis:
                 continue
             if not isinstance(value.type, TensorType):
                 continue
-            roots, whole = self.roots.of(value)
-            read = d in (ArgDirection.IN, ArgDirection.INOUT)
-            write = d in (ArgDirection.OUT, ArgDirection.INOUT)
-            lookup = read
+            place = self.roots.of(value)
+            roots, whole = place.roots, place.whole
+            write = d in (ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING)
+            lookup = d in (ArgDirection.IN, ArgDirection.INOUT)
+            read = lookup or d == ArgDirection.OUTPUT_EXISTING
             windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
             for root in roots:
                 a = per_root.get(root)
                 if a is None:
-                    per_root[root] = Access(op, read, write, lookup, whole, manual, windows)
+                    per_root[root] = Access(op, read, write, lookup, whole, manual, windows,
+                                            place=place)
                 else:
                     a.read |= read
                     a.write |= write
                     a.lookup |= lookup
                     a.whole = a.whole and whole
+                    if a.place != place:  # two windows of one buffer: compared as unknown
+                        a.place = None
                     a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
         for root, x in per_root.items():
             pend = self._touch(state, root)
@@ -756,7 +689,7 @@ class OrderUntrackedHazards(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         kernels = KernelTable(op)
         for f in orchestration_functions(op):
-            analysis = Analysis(Roots(kernels))
+            analysis = Analysis(storage.RootSets(kernels.of))
             analysis.block(f.body.block, {})
             if analysis.needs:
                 _apply(analysis.needs)
