@@ -2,8 +2,8 @@
 tests/test_execution.py for the conventions): hazards the runtime does not order (manual-scope
 boundaries, write after read), fuse-create-assemble-to-slice, loop steps and dims, reshapes,
 tensor creation options, runtime-allocated outputs, rank-reducing slices, dual-AIV groups,
-cross-scope TaskIds, and auto-derive-task-dependencies' constant windows and direction demotions. Each test checks outputs against numpy and the runtime's dependency
-record."""
+cross-scope TaskIds, and auto-derive-task-dependencies' constant windows and direction
+demotions. Each test checks outputs against numpy and the runtime's dependency record."""
 
 from __future__ import annotations
 

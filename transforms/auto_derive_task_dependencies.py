@@ -33,7 +33,9 @@ runs in every pipeline. A region qualifies (else it stays AUTO, with no edge add
 - inside a loop, no buffer the region only reads is written after that loop (that write would
   have to wait for the reads of every iteration, which one carried TaskId cannot express).
 
-Cost: one walk per function to number the ops and one pass over each region; linear.
+Cost: one walk per function to number the ops and one pass over each region; linear, except
+that an access is compared with the pending (uncovered) windows of its buffer in the region, so a
+region writing one buffer through many disjoint windows costs their number per access.
 """
 
 from __future__ import annotations
