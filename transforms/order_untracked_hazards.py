@@ -74,17 +74,6 @@ Window = tuple[int, int, int]
 times a constant, so consecutive iterations' offsets differ by `span`; `extent` along it."""
 
 
-def _const(value: SSAValue) -> int | None:
-    from xdsl.dialects.arith import ConstantOp
-    from xdsl.dialects.builtin import IntegerAttr
-
-    if isinstance(value, OpResult) and isinstance(value.op, ConstantOp):
-        v = value.op.value
-        if isinstance(v, IntegerAttr):
-            return v.value.data
-    return None
-
-
 def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
     """(loop, c) when `value` is a loop's induction variable times the constant c."""
     from xdsl.dialects.arith import MuliOp
@@ -94,7 +83,7 @@ def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
         return (loop, 1) if isinstance(loop, scf.ForOp) else None
     if isinstance(value, OpResult) and isinstance(value.op, MuliOp):
         for a, b in ((value.op.lhs, value.op.rhs), (value.op.rhs, value.op.lhs)):
-            c = _const(b)
+            c = storage.constant_index(b)
             inner = _iv_times(a) if c is not None else None
             if inner is not None:
                 return inner[0], inner[1] * c  # type: ignore[operator]
@@ -128,7 +117,7 @@ def iteration_windows(value: SSAValue, roots: storage.RootSets) -> dict[scf.ForO
         if found is None or axis >= len(shape) or shape[axis] < 0:
             continue
         loop, c = found
-        step = _const(loop.step)
+        step = storage.constant_index(loop.step)
         if step is None or step <= 0:
             continue
         out.setdefault(loop, (axis, c * step, shape[axis]))

@@ -170,7 +170,8 @@ class Place(NamedTuple):
     box: Box | None
 
 
-def _const_index(value: SSAValue) -> int | None:
+def constant_index(value: SSAValue) -> int | None:
+    """The value of an `arith.constant` integer / index, else None."""
     from xdsl.dialects.arith import ConstantOp
     from xdsl.dialects.builtin import IntegerAttr
 
@@ -198,7 +199,7 @@ def part_box(value: SSAValue, parent: Box | None) -> Box | None:
     ):
         return None
     shape = _shape(value)
-    offs = [_const_index(o) for o in op.offsets]
+    offs = [constant_index(o) for o in op.offsets]
     if shape is None or len(shape) != len(parent[0]) or len(offs) != len(shape):
         return None
     if any(o is None for o in offs) or any(d < 0 for d in shape):
