@@ -44,18 +44,18 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ModuleOp, TensorType, UnitAttr
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
-from pypto_dialects.orch import MANUAL_CANDIDATE, ArgDirection, CallOp, SubmitOp
+from pypto_dialects.orch import MANUAL_CANDIDATE, ArgDirection, ArgDirectionAttr, CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.transforms.derive_call_directions import KernelTable, orchestration_functions
-from pypto_dialects.transforms.order_untracked_hazards import _as_submit
+from pypto_dialects.transforms.order_untracked_hazards import _as_submit, add_compiler_deps
 
 Task = CallOp | SubmitOp
 _PURE = (
@@ -282,20 +282,10 @@ def _apply(
             assert isinstance(sp, SubmitOp)
             if sp.task_id not in t.compiler_deps and sp.task_id not in add:
                 add.append(sp.task_id)
+        add_compiler_deps(t, add)
         dirs = _demoted(t, block, roots)
-        if add or dirs is not None:
-            deps = [*t.compiler_deps, *add]
-            dirs = dirs if dirs is not None else t.directions()
-            if isinstance(t, SubmitOp):
-                new: Task = SubmitOp(
-                    t.callee, list(t.args), [r.type for r in t.res], dirs, list(t.deps), deps
-                )
-            else:
-                new = CallOp(t.callee, list(t.args), [r.type for r in t.res], dirs, deps)
-            new.attributes.update(t.attributes)
-            rw.replace_op(t, new, list(new.results))
-            current[t] = new
-            t = new
+        if dirs is not None:
+            t.properties["arg_dirs"] = ArrayAttr([ArgDirectionAttr(d) for d in dirs])
         t.attributes[MANUAL_CANDIDATE] = UnitAttr()
     return len(pairs)
 

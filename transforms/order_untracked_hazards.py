@@ -43,8 +43,9 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.irdl import AttrSizedOperandSegments
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -637,17 +638,21 @@ def _apply(needs: list[Need]) -> None:
     # 3. each consumer gets its compiler deps (a value of an op replaced since is renamed)
     live = th.live
     for x in order:
-        x = cur(x)
-        deps = [*x.compiler_deps, *(live(v) for v in extra[x])]
-        if isinstance(x, SubmitOp):
-            new: Task = SubmitOp(
-                x.callee, list(x.args), [r.type for r in x.res], x.directions(), list(x.deps), deps
-            )
-        else:
-            new = CallOp(x.callee, list(x.args), [r.type for r in x.res], x.directions(), deps)
-        new.attributes.update(x.attributes)
-        th.replace(x, new, list(new.results))
-        current[x] = new
+        add_compiler_deps(cur(x), [live(v) for v in extra[x]])
+
+
+def add_compiler_deps(task: Task, values: list[SSAValue]) -> None:
+    """Append `values` to `task`'s `compiler_deps` in place (its last operand group: the
+    operands and the group sizes change, the op and its results stay)."""
+    if not values:
+        return
+    sizes = list(task.properties[_SEGMENTS].get_values())  # type: ignore[attr-defined]
+    sizes[-1] += len(values)
+    task.operands = [*task.operands, *values]
+    task.properties[_SEGMENTS] = DenseArrayBase.from_list(i32, sizes)
+
+
+_SEGMENTS = AttrSizedOperandSegments.attribute_name
 
 
 def _loop_of(block: Block | None) -> scf.ForOp:
