@@ -7,8 +7,18 @@ lookup) from the runtime's own record (the CPU simulator of tests/support, kerne
 nothing), and the regions made compiler-owned MANUAL scopes. Needs the simulator
 (docs/testing.md); without it only the region counts are printed.
 
+The runtime keeps its dependency record in 4 buffers of 32 submits (constants of
+`platform_config.h`, `PLATFORM_DEP_GEN_BUFFERS_PER_INSTANCE` / `_RECORDS_PER_BUFFER`, not
+settable at run time) that a host thread drains while the program runs; an orchestration that
+submits faster than that drops records ("dep_gen: no free buffer") and then writes no
+`deps.json` (above about 256 tasks with kernels that do nothing). The runs here set the task
+window (`PTO2_RING_TASK_WINDOW`, default 16384) to 128: the orchestration then waits for tasks
+to retire, at the pace of the simulated cores, and the host keeps up. A window must hold the
+tasks of the largest scope (50 here).
+
 Part 2: the CPU time of auto-derive-task-dependencies (option on) and of
-order-untracked-hazards at 1k / 10k / 100k ops (bench/generate.py programs), for linearity.
+order-untracked-hazards at 1k / 10k / 100k ops (bench/generate.py programs, the cyclic GC off
+as in pypto-opt: bench/hazards_scaling.py), for linearity.
 
 Options: `--sizes 1k,10k,100k`, `--no-run` (skip the simulator).
 """
@@ -16,14 +26,17 @@ Options: `--sizes 1k,10k,100k`, `--no-run` (skip the simulator).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 DECODE_LAYERS, DECODE_TASKS = 10, 50
+
+TASK_WINDOW = "128"
+"""`PTO2_RING_TASK_WINDOW` of the simulator runs (module docstring)."""
 
 
 def decode_chain(layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS) -> str:
@@ -106,7 +119,7 @@ def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
             try:
                 r = run_program(res.code, entry, kernels, args[fname])
             except (FileNotFoundError, AssertionError):
-                rows.append(row)  # the simulator wrote no record (over ~256 tasks here)
+                rows.append(row)  # the simulator wrote no record (dropped records)
                 continue
             origins = Counter(o for _, _, o in r.edges)
             row.update(tasks=len(r.tasks), explicit=origins["explicit"],
@@ -117,32 +130,9 @@ def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
 
 
 def _pass_times(sizes: list[int]) -> list[tuple[int, int, float, float]]:
-    from bench.generate import generate_program
+    from bench.hazards_scaling import measure
 
-    from pypto_dialects.context import make_context
-    from pypto_dialects.parsing import parse_module
-    from pypto_dialects.transforms.auto_derive_task_dependencies import (
-        AutoDeriveTaskDependencies,
-    )
-    from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
-    from pypto_dialects.transforms.materialize_runtime_scopes import MaterializeRuntimeScopes
-    from pypto_dialects.transforms.order_untracked_hazards import OrderUntrackedHazards
-
-    out = []
-    for n in sizes:
-        text, ops = generate_program(n, "auto")
-        ctx = make_context()
-        module = parse_module(ctx, text, "gen")
-        DeriveCallDirections().apply(ctx, module)
-        t0 = time.process_time()
-        AutoDeriveTaskDependencies(True).apply(ctx, module)
-        t1 = time.process_time()
-        MaterializeRuntimeScopes().apply(ctx, module)
-        t2 = time.process_time()
-        OrderUntrackedHazards().apply(ctx, module)
-        t3 = time.process_time()
-        out.append((n, ops, t1 - t0, t3 - t2))
-    return out
+    return [(n, *measure(n)) for n in sizes]
 
 
 def _size(s: str) -> int:
@@ -162,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         from support.simpler_runtime import ensure_simulator
 
         ensure_simulator()
+        os.environ.setdefault("PTO2_RING_TASK_WINDOW", TASK_WINDOW)
     print("| program | analyze | tasks | manual tasks | explicit | creator | tensormap | regions made manual |")
     print("|---|---|---|---|---|---|---|---|")
     for name, text in _programs():

@@ -44,12 +44,15 @@ class ParamDirection(StrEnum):
 class ArgDirection(StrEnum):
     """Call-site direction of one task argument (spec `ArgDirection`): how the argument is
     added to the task's `Arg` pack (`add_input`, `add_output`, `add_inout`, `add_no_dep`,
-    `add_scalar`)."""
+    `add_scalar`). `output_existing` is an in/out slot added with `add_output` (the runtime's
+    OUTPUT_EXISTING: published as the buffer's writer, not looked up); only
+    auto-derive-task-dependencies writes it, for slots its explicit edges order."""
 
     IN = "in"
     OUT = "out"
     INOUT = "inout"
     NO_DEP = "no_dep"
+    OUTPUT_EXISTING = "output_existing"
     SCALAR = "scalar"
 
 
@@ -228,7 +231,9 @@ def check_arg_direction(i: int, d: ArgDirection, pd: ParamDirection, ptype: Attr
         raise VerifyException(
             f"argument {i} is passed as 'scalar' but the kernel declares a tensor ({ptype})"
         )
-    if pd == ParamDirection.IN and d in (ArgDirection.OUT, ArgDirection.INOUT):
+    if pd == ParamDirection.IN and d in (
+        ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING
+    ):
         raise VerifyException(
             f"argument {i} is passed as '{d.value}' but kernel parameter {i} is 'in': a "
             "task cannot write through an input (use 'in' or 'no_dep')"

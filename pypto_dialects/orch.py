@@ -511,7 +511,7 @@ class _TaskOp(IRDLOperation):
 
         expected = (
             "expected an argument such as '%a' or 'in %a' (directions: in, out, inout, "
-            "no_dep, scalar)"
+            "no_dep, output_existing, scalar)"
         )
 
         def parse_arg() -> tuple[ArgDirection | None, UnresolvedOperand]:

@@ -130,3 +130,12 @@ def test_phase_fence_bench_program() -> None:
         PASSES[name][0]()().apply(make_context(), module)
     verify_module(module)
     assert sum(op.name == "pto_system.task_dummy" for op in module.walk()) == 1
+
+
+def test_hazards_scaling_bench(capsys: pytest.CaptureFixture[str]) -> None:
+    # `python -m bench.hazards_scaling` at two tiny sizes: one row per size, ratio 1.00 first
+    from bench.hazards_scaling import main
+
+    assert main(["--sizes", "100,200"]) == 0
+    rows = [r for r in capsys.readouterr().out.splitlines() if re.match(r"\| \d", r)]
+    assert len(rows) == 2 and rows[0].split("|")[4].strip() == "1.00"

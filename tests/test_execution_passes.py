@@ -1,9 +1,9 @@
 """Execution tests of what the passes add, in the PTO2 runtime's simulator (see
 tests/test_execution.py for the conventions): hazards the runtime does not order (manual-scope
 boundaries, write after read), fuse-create-assemble-to-slice, loop steps and dims, reshapes,
-tensor creation options, runtime-allocated outputs, rank-reducing slices, dual-AIV groups and
-cross-scope TaskIds. Each test checks outputs against numpy and the runtime's dependency
-record."""
+tensor creation options, runtime-allocated outputs, rank-reducing slices, dual-AIV groups,
+cross-scope TaskIds, and auto-derive-task-dependencies' constant windows and direction
+demotions. Each test checks outputs against numpy and the runtime's dependency record."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from support.execution import (
     PROGRAMS,
     edges,
     execute,
+    generate,
     rand,
     zeros,
 )
@@ -312,3 +313,64 @@ def test_cross_scope_group_call_captures_its_task_id() -> None:
                 [x, zeros(16, 16)], function="mixed_group")
     np.testing.assert_array_equal(r.outputs[1], x)
     assert r.edges == edges("alloc0>t0 creator", "t0>t1 explicit", "alloc0>t1 explicit")
+
+
+# ------------------------------------------- auto-derive: constant windows, direction demotions
+
+HALF = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    int64_t k = args[2];
+    if (k == 0) spin(8000);
+    for (uint64_t j = 0; j < numel(o); ++j) at<float>(o, j) = at<float>(x, j + 8 * k) + 1.0f;
+"""
+SLICES = {"half": HALF, "copy": COPY, "inc": INC, "bump": BUMP}
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_disjoint_constant_windows_of_one_buffer_get_no_edge(analyze: bool) -> None:
+    # two writers of the halves of a created buffer, then a copy of all of it: with the option
+    # the loop body is a compiler-owned MANUAL scope whose only ordering is the explicit edges
+    # writer -> copy (none between the writers); the copy still sees both halves
+    x = rand(16)
+    r = execute(PROGRAMS / "slices.mlir", SLICES, [x, zeros(16)], function="disjoint",
+                analyze=analyze)
+    np.testing.assert_array_equal(r.outputs[1], x + 1)
+    assert r.ordered("t0", "t2") and r.ordered("t1", "t2")
+    assert not r.ordered("t0", "t1")
+    if analyze:
+        assert all(t["scope"] == "manual" for t in r.tasks)
+        assert {(p, s) for p, s, o in r.edges if p.startswith("t")} == {
+            ("t0", "t2"), ("t1", "t2"), ("t3", "t5"), ("t4", "t5"), ("t2", "t5")}
+        assert all(o == "explicit" for p, s, o in r.edges if p.startswith("t"))
+
+
+def test_overlapping_constant_windows_of_one_buffer_are_ordered() -> None:
+    # [0, 8) then [4, 12): the second writer waits for the slow first one, so it wins on [4, 8)
+    x = rand(16)
+    r = execute(PROGRAMS / "slices.mlir", SLICES, [x, zeros(16)], function="overlapping",
+                analyze=True)
+    np.testing.assert_array_equal(r.outputs[1][:4], x[:4] + 1)
+    np.testing.assert_array_equal(r.outputs[1][4:12], x[8:16] + 1)
+    assert ("t0", "t1", "explicit") in r.edges
+    assert ("t3", "t4", "explicit") in r.edges
+    assert all(t["scope"] == "manual" for t in r.tasks)
+
+
+def test_direction_demotions_in_a_region_made_manual() -> None:
+    # inout %x -> output_existing (add_output), the read of the created %t1 -> no_dep: the same
+    # outputs as without the option, and the record shows only explicit and no tensor-map edges
+    code, _ = generate(PROGRAMS / "slices.mlir", "demote", analyze=True)
+    assert ".add_output(ext_x);" in code and ".add_no_dep(" in code
+    assert ".add_inout(" not in code
+    a, x = rand(16), rand(16)
+    off = execute(PROGRAMS / "slices.mlir", SLICES, [a, x.copy()], function="demote")
+    on = execute(PROGRAMS / "slices.mlir", SLICES, [a, x.copy()], function="demote", analyze=True)
+    np.testing.assert_array_equal(on.outputs[1], a + 2)  # x = (a + 1) + 1, after the bump
+    np.testing.assert_array_equal(on.outputs[1], off.outputs[1])
+    assert all(t["scope"] == "manual" for t in on.tasks)
+    assert not [e for e in on.edges if e[2] == "tensormap"]
+    for i in range(3):  # t1 -> x2 and bump -> x2 in each iteration, x2 -> the next bump
+        assert (f"t{3 * i}", f"t{3 * i + 2}", "explicit") in on.edges
+        assert (f"t{3 * i + 1}", f"t{3 * i + 2}", "explicit") in on.edges
+        if i:
+            assert (f"t{3 * i - 1}", f"t{3 * i + 1}", "explicit") in on.edges

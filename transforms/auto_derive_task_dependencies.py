@@ -9,8 +9,11 @@ orchestration function whose scopes the compiler places (`pto_rt.auto_scope` abs
 each loop body and if branch that qualifies (below) gets:
 
 - a compiler edge (`compiler_deps`) for every RAW / WAR / WAW pair of its tasks on one buffer
-  (storage roots, analysis/storage_roots.py; a `pto_orch.call` whose TaskId is needed becomes a
-  `pto_orch.submit`): inside a MANUAL scope these edges are all the ordering there is;
+  whose constant windows may meet (storage roots and windows, analysis/storage_roots.py; a
+  `pto_orch.call` whose TaskId is needed becomes a `pto_orch.submit`): inside a MANUAL scope
+  these edges are all the ordering there is;
+- the direction demotions (`_demoted`): `inout` -> `output_existing`, `in` of a buffer created
+  in the region -> `no_dep`;
 - the call-level marker `pto_orch.manual_candidate` on each of its tasks, which
   materialize-runtime-scopes turns into a `pto_rt.scope manual compiler_owned`.
 
@@ -30,7 +33,9 @@ runs in every pipeline. A region qualifies (else it stays AUTO, with no edge add
 - inside a loop, no buffer the region only reads is written after that loop (that write would
   have to wait for the reads of every iteration, which one carried TaskId cannot express).
 
-Cost: one walk per function to number the ops and one pass over each region; linear.
+Cost: one walk per function to number the ops and one pass over each region; linear, except
+that an access is compared with the pending (uncovered) windows of its buffer in the region, so a
+region writing one buffer through many disjoint windows costs their number per access.
 """
 
 from __future__ import annotations
@@ -39,18 +44,19 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ModuleOp, TensorType, UnitAttr
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from pypto_dialects import tensor as pt
-from pypto_dialects.orch import MANUAL_CANDIDATE, ArgDirection, CallOp, SubmitOp
+from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
+from pypto_dialects.orch import MANUAL_CANDIDATE, ArgDirection, ArgDirectionAttr, CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.system import TaskInvalidOp
-from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch_attrs import orchestration_functions
-from pypto_dialects.transforms.order_untracked_hazards import Roots, _as_submit
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.order_untracked_hazards import _as_submit, add_compiler_deps
 
 Task = CallOp | SubmitOp
 _PURE = (
@@ -64,8 +70,22 @@ _PURE = (
 )
 
 
-def _accesses(task: Task, roots: Roots) -> list[tuple[SSAValue, bool, bool, bool]] | None:
-    """(root, read, write, whole) per tensor argument, or None when a root is unknown."""
+_READS = (ArgDirection.IN, ArgDirection.INOUT, ArgDirection.NO_DEP, ArgDirection.OUTPUT_EXISTING)
+_WRITES = (ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING)
+
+
+@dataclass(frozen=True)
+class Access:
+    """One tensor argument's use of one storage root (`place`: its window of that root)."""
+
+    root: SSAValue
+    read: bool
+    write: bool
+    place: Place
+
+
+def _accesses(task: Task, roots: RootSets) -> list[Access] | None:
+    """The accesses of `task`'s tensor arguments, or None when a root is unknown."""
     dirs = task.directions()
     if dirs is None:
         return None
@@ -73,13 +93,11 @@ def _accesses(task: Task, roots: Roots) -> list[tuple[SSAValue, bool, bool, bool
     for value, d in zip(task.args, dirs):
         if d == ArgDirection.SCALAR or not isinstance(value.type, TensorType):
             continue
-        rs, whole = roots.of(value)
-        if not rs:
+        place = roots.of(value)
+        if not place.roots:
             return None
-        read = d in (ArgDirection.IN, ArgDirection.INOUT, ArgDirection.NO_DEP)
-        write = d in (ArgDirection.OUT, ArgDirection.INOUT)
-        for r in rs:
-            out.append((r, read, write, whole))
+        for r in place.roots:
+            out.append(Access(r, d in _READS, d in _WRITES, place))
     return out
 
 
@@ -97,7 +115,7 @@ def _inside(value: SSAValue, block: Block) -> bool:
 class FunctionAnalysis:
     """The regions of one function that qualify, and the edges inside each."""
 
-    def __init__(self, f: func.FuncOp, roots: Roots) -> None:
+    def __init__(self, f: func.FuncOp, roots: RootSets) -> None:
         self.f = f
         self.roots = roots
         self.pos: dict[Operation, int] = {}
@@ -119,11 +137,11 @@ class FunctionAnalysis:
             n += 1
             self.pos[op] = n
             if isinstance(op, CallOp | SubmitOp):
-                for root, _, write, _ in _accesses(op, self.roots) or ():
-                    if write:
-                        self.last_write[root] = n
+                for a in _accesses(op, self.roots) or ():
+                    if a.write:
+                        self.last_write[a.root] = n
             elif isinstance(op, pt.ReadOp):
-                self.read_roots |= self.roots.of(op.operands[0])[0]
+                self.read_roots |= self.roots.of(op.operands[0]).roots
             stack.append((op, True))
             for region in reversed(op.regions):
                 for block in reversed(region.blocks):
@@ -138,8 +156,8 @@ class FunctionAnalysis:
                 out.extend(r.block for r in op.regions if r.blocks)
         return out
 
-    def qualifies(self, block: Block) -> list[tuple[Task, list]] | None:
-        tasks: list[tuple[Task, list]] = []
+    def qualifies(self, block: Block) -> list[tuple[Task, list[Access]]] | None:
+        tasks: list[tuple[Task, list[Access]]] = []
         for op in block.ops:
             if isinstance(op, CallOp | SubmitOp):
                 acc = _accesses(op, self.roots)
@@ -161,21 +179,21 @@ class FunctionAnalysis:
         written: set[SSAValue] = set()
         only_read: set[SSAValue] = set()
         for _, acc in tasks:
-            for root, read, write, whole in acc:
-                local = _inside(root, block)
-                if not local and not whole:
+            for a in acc:
+                local = _inside(a.root, block)
+                if not local and not a.place.whole:
                     return None
-                if write:
-                    written.add(root)
+                if a.write:
+                    written.add(a.root)
                 elif not local:
-                    only_read.add(root)
+                    only_read.add(a.root)
         if written & self.read_roots:
             return None
         term = block.last_op
         if term is not None:
             for v in term.operands:
                 if isinstance(v.type, TensorType) and any(
-                    _inside(r, block) for r in self.roots.of(v)[0]
+                    _inside(r, block) for r in self.roots.of(v).roots
                 ):
                     return None
         if loop is not None:
@@ -186,27 +204,28 @@ class FunctionAnalysis:
         return tasks
 
 
-def _edges(tasks: list[tuple[Task, list]]) -> list[tuple[Task, Task]]:
-    """(earlier, later) task pairs the region needs, one per hazard on the chain of each
-    buffer: a reader after the last writer, a writer after the last writer and the readers
-    since."""
-    last: dict[SSAValue, Task] = {}
-    readers: dict[SSAValue, list[Task]] = {}
+def _edges(tasks: list[tuple[Task, list[Access]]]) -> list[tuple[Task, Task]]:
+    """(earlier, later) task pairs the region needs, per buffer: a task after the earlier
+    writers whose windows overlap its own, a writer also after the overlapping readers. A
+    write drops the entries whose windows it covers (it is ordered after them, and whatever
+    overlaps them overlaps it); statically disjoint windows of one buffer get no edge."""
+    writers: dict[SSAValue, list[tuple[Task, Place]]] = {}
+    readers: dict[SSAValue, list[tuple[Task, Place]]] = {}
     out: list[tuple[Task, Task]] = []
     for x, acc in tasks:
         preds: list[Task] = []
-        for root, read, write, _ in acc:
-            w = last.get(root)
-            if w is not None and w is not x:
-                preds.append(w)
-            if write:
-                preds.extend(r for r in readers.get(root, ()) if r is not x)
-        for root, read, write, _ in acc:
-            if write:
-                last[root] = x
-                readers[root] = []
-            elif read:
-                readers.setdefault(root, []).append(x)
+        for a in acc:
+            pend = writers.get(a.root, [])
+            if a.write:
+                pend = pend + readers.get(a.root, [])
+            preds.extend(t for t, pl in pend if t is not x and overlap(pl, a.place))
+        for a in acc:
+            if a.write:
+                for table in (writers, readers):
+                    table[a.root] = [e for e in table.get(a.root, ()) if not covers(a.place, e[1])]
+                writers[a.root].append((x, a.place))
+            elif a.read:
+                readers.setdefault(a.root, []).append((x, a.place))
         seen: set[int] = set()
         for p in preds:
             if id(p) not in seen:
@@ -215,8 +234,33 @@ def _edges(tasks: list[tuple[Task, list]]) -> list[tuple[Task, Task]]:
     return out
 
 
-def _apply(tasks: list[tuple[Task, list]], rw: Rewriter) -> int:
-    """Add the region's edges and markers; returns the number of edges."""
+def _demoted(t: Task, block: Block, roots: RootSets) -> list[ArgDirection] | None:
+    """`t`'s directions with the demotions of a region made manual (None: none changes): an
+    `inout` slot becomes `output_existing` (its hazards inside the region are this pass's
+    edges, those across the region's boundary order-untracked-hazards' edges, which it adds
+    for an `output_existing` slot as for an `inout` one); an `in` slot of a buffer created in
+    the region becomes `no_dep` (every writer of that buffer is a task of the region instance,
+    ordered by this pass's edges). An `in` slot of an outer buffer stays `in`:
+    order-untracked-hazards leaves `no_dep` slots alone, as the user's word that the task
+    need not wait. In a MANUAL scope the runtime looks nothing up and publishes nothing
+    whatever the tag, so the run is the same; the tags say the slot needs no lookup."""
+    dirs = t.directions()
+    assert dirs is not None
+    new = list(dirs)
+    for i, (value, d) in enumerate(zip(t.args, dirs)):
+        if d == ArgDirection.INOUT:
+            new[i] = ArgDirection.OUTPUT_EXISTING
+        elif d == ArgDirection.IN and isinstance(value.type, TensorType):
+            rs = roots.of(value).roots
+            if rs and all(_inside(r, block) for r in rs):
+                new[i] = ArgDirection.NO_DEP
+    return None if new == dirs else new
+
+
+def _apply(
+    block: Block, tasks: list[tuple[Task, list[Access]]], roots: RootSets, rw: Rewriter
+) -> int:
+    """Add the region's edges, demotions and markers; returns the number of edges."""
     current: dict[Operation, Task] = {}
 
     def cur(t: Task) -> Task:
@@ -239,19 +283,10 @@ def _apply(tasks: list[tuple[Task, list]], rw: Rewriter) -> int:
             assert isinstance(sp, SubmitOp)
             if sp.task_id not in t.compiler_deps and sp.task_id not in add:
                 add.append(sp.task_id)
-        if add:
-            deps = [*t.compiler_deps, *add]
-            if isinstance(t, SubmitOp):
-                new: Task = SubmitOp(
-                    t.callee, list(t.args), [r.type for r in t.res], t.directions(),
-                    list(t.deps), deps,
-                )
-            else:
-                new = CallOp(t.callee, list(t.args), [r.type for r in t.res], t.directions(), deps)
-            new.attributes.update(t.attributes)
-            rw.replace_op(t, new, list(new.results))
-            current[t] = new
-            t = new
+        add_compiler_deps(t, add)
+        dirs = _demoted(t, block, roots)
+        if dirs is not None:
+            t.properties["arg_dirs"] = ArrayAttr([ArgDirectionAttr(d) for d in dirs])
         t.attributes[MANUAL_CANDIDATE] = UnitAttr()
     return len(pairs)
 
@@ -272,12 +307,12 @@ class AutoDeriveTaskDependencies(ModulePass):
         for f in orchestration_functions(op):
             if not auto_scope_enabled(f):
                 continue
-            analysis = FunctionAnalysis(f, Roots(symbols))
+            analysis = FunctionAnalysis(f, RootSets(symbols))
             plans = []
             for block in analysis.regions():
                 tasks = analysis.qualifies(block)
                 if tasks is not None:
-                    plans.append(tasks)
-            for tasks in plans:
-                _apply(tasks, rw)
+                    plans.append((block, tasks))
+            for block, tasks in plans:
+                _apply(block, tasks, analysis.roots, rw)
 

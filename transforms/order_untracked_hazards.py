@@ -28,9 +28,10 @@ when the task writes its whole buffer (each iteration's instance is then ordered
 previous one); otherwise (a read, or a write of part of the buffer) the pass reports a located
 error naming both tasks.
 
-Buffers are compared by storage root, without regions: two slices of one buffer count as
-overlapping (an edge too many, never one too few). An access's "whole buffer" property is the
-absence of a slice / view between the task argument and its root.
+Buffers are compared by storage root and constant window (storage_roots.RootSets): accesses
+to statically disjoint windows of one buffer get no edge, any other two slices of one buffer
+count as overlapping (an edge too many, never one too few). An access's "whole buffer" property
+is the absence of a slice / view between the task argument and its root.
 
 Cost: one walk; a loop body is walked twice (to see loop-carried hazards), so a loop nest of
 depth d is walked 2^d times.
@@ -42,8 +43,9 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.irdl import AttrSizedOperandSegments
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -69,92 +71,9 @@ Task = CallOp | SubmitOp
 # --------------------------------------------------------------------------- buffers
 
 
-class Roots:
-    """The storage roots of tensor values, and whether a value is its whole root.
-
-    A loop carry is a cycle (iter_arg -> yielded value -> ... -> iter_arg); the walk cuts it at
-    the iter_arg being resolved, and a result is memoized only when no cut hit a value still
-    being resolved (the iter_arg's own result is exact once its walk ends), so each value is
-    resolved once."""
-
-    def __init__(self, symbols: SymbolTableCollection) -> None:
-        self.symbols = symbols  # the pass's kernel lookups
-        self.memo: dict[SSAValue, tuple[frozenset[SSAValue], bool]] = {}
-        self.depth: dict[SSAValue, int] = {}  # values being resolved -> nesting depth
-        self.low = _NO_CUT  # the shallowest depth a cut hit in the current walk
-
-    def of(self, value: SSAValue) -> tuple[frozenset[SSAValue], bool]:
-        """(roots, whole): the buffers `value` may be, and True when it is all of each."""
-        saved, self.low = self.low, _NO_CUT
-        chain: list[tuple[SSAValue, bool]] = []
-        v = value
-        tail: SSAValue | None = None
-        while True:
-            known = self.memo.get(v)
-            if known is not None:
-                res = known
-                break
-            links = storage.edges(v, self.symbols)
-            if not links:
-                res, tail = (frozenset({v}), True), v
-                break
-            if len(links) == 1:
-                link, nxt = links[0]
-                chain.append((v, link != storage.Link.PART))
-                v = nxt
-                continue
-            res, tail = self._many(v, links), v
-            break
-        exact = self.low > len(self.depth)
-        if exact and tail is not None:
-            self.memo[tail] = res
-        roots, w = res
-        for val, keeps in reversed(chain):
-            w = w and keeps
-            if exact:
-                self.memo[val] = (roots, w)
-        self.low = min(saved, self.low)
-        return (roots, w)
-
-    def _many(
-        self, value: SSAValue, links: list[storage.Edge]
-    ) -> tuple[frozenset[SSAValue], bool]:
-        d = self.depth.get(value)
-        if d is not None:  # a cycle through loop carries adds nothing new
-            self.low = min(self.low, d)
-            return (frozenset(), True)
-        d = self.depth[value] = len(self.depth) + 1
-        roots: set[SSAValue] = set()
-        whole = True
-        try:
-            for link, nxt in links:
-                r, w = self.of(nxt)
-                roots |= r
-                whole = whole and w and link != storage.Link.PART
-        finally:
-            del self.depth[value]
-        if self.low >= d:
-            self.low = _NO_CUT  # the only cuts were at `value`: its result is exact
-        return (frozenset(roots), whole)
-
-
-_NO_CUT = 1 << 30
-
-
 Window = tuple[int, int, int]
 """(axis, span, extent): a slice whose offset along `axis` is the loop's induction variable
 times a constant, so consecutive iterations' offsets differ by `span`; `extent` along it."""
-
-
-def _const(value: SSAValue) -> int | None:
-    from xdsl.dialects.arith import ConstantOp
-    from xdsl.dialects.builtin import IntegerAttr
-
-    if isinstance(value, OpResult) and isinstance(value.op, ConstantOp):
-        v = value.op.value
-        if isinstance(v, IntegerAttr):
-            return v.value.data
-    return None
 
 
 def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
@@ -166,14 +85,14 @@ def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
         return (loop, 1) if isinstance(loop, scf.ForOp) else None
     if isinstance(value, OpResult) and isinstance(value.op, MuliOp):
         for a, b in ((value.op.lhs, value.op.rhs), (value.op.rhs, value.op.lhs)):
-            c = _const(b)
+            c = storage.constant_index(b)
             inner = _iv_times(a) if c is not None else None
             if inner is not None:
                 return inner[0], inner[1] * c  # type: ignore[operator]
     return None
 
 
-def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
+def iteration_windows(value: SSAValue, roots: storage.RootSets) -> dict[scf.ForOp, Window]:
     """The loops whose iterations use disjoint parts of `value`'s buffer: `value` is (through
     task results) a `pto_tensor.slice` of a whole buffer with an offset `iv * c`."""
     from pypto_dialects.tensor import SliceOp
@@ -191,7 +110,7 @@ def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
             return {}
         break
     op = v.op
-    if not isinstance(op, SliceOp) or not roots.of(op.source)[1]:
+    if not isinstance(op, SliceOp) or not roots.of(op.source).whole:
         return {}
     shape = op.result.type.get_shape()  # type: ignore[attr-defined]
     out: dict[scf.ForOp, Window] = {}
@@ -200,7 +119,7 @@ def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
         if found is None or axis >= len(shape) or shape[axis] < 0:
             continue
         loop, c = found
-        step = _const(loop.step)
+        step = storage.constant_index(loop.step)
         if step is None or step <= 0:
             continue
         out.setdefault(loop, (axis, c * step, shape[axis]))
@@ -213,8 +132,9 @@ def iteration_windows(value: SSAValue, roots: Roots) -> dict[scf.ForOp, Window]:
 @dataclass(eq=False)
 class Access:
     """One task's use of one buffer. `lookup`: the runtime looks the region up (in / inout);
-    `manual`: the innermost manual scope around the task; `prev`: the loops of which this
-    entry is the previous iteration's instance."""
+    `manual`: the innermost manual scope around the task; `place`: its window of the buffer
+    (storage_roots.Place); `prev`: the loops of which this entry is the previous iteration's
+    instance."""
 
     task: Task
     read: bool
@@ -224,6 +144,7 @@ class Access:
     manual: ScopeOp | None
     windows: dict[scf.ForOp, Window] = field(default_factory=dict)
     prev: frozenset[scf.ForOp] = frozenset()
+    place: storage.Place | None = None
 
 
 Chain = tuple  # (Access, Chain) | None: a persistent list, newest first, shared by copies
@@ -282,6 +203,8 @@ def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
     (`loop`: `p` is from the previous iteration of that loop)."""
     if not (p.write or x.write):
         return False
+    if p.place is not None and x.place is not None and not storage.overlap(p.place, x.place):
+        return False  # constant windows of the buffer that do not meet (in every iteration)
     if loop is not None and _disjoint_iterations(p, x, loop):
         return False
     if p.task is x.task and loop is None:
@@ -316,7 +239,7 @@ class Need:
 class Analysis:
     """Walks one function and lists the edges it needs."""
 
-    def __init__(self, roots: Roots) -> None:
+    def __init__(self, roots: storage.RootSets) -> None:
         self.roots = roots
         self.needs: list[Need] = []
         self.seen: set[tuple[int, int, int]] = set()
@@ -390,7 +313,7 @@ class Analysis:
                     base = None
                 new = [
                     Access(a.task, a.read, a.write, a.lookup, a.whole, a.manual, a.windows,
-                           a.prev | {loop}) if loop.is_ancestor(a.task) else a
+                           a.prev | {loop}, a.place) if loop.is_ancestor(a.task) else a
                     for a in _items(chain, base)
                 ]
                 out = base
@@ -409,20 +332,24 @@ class Analysis:
                 continue
             if not isinstance(value.type, TensorType):
                 continue
-            roots, whole = self.roots.of(value)
-            read = d in (ArgDirection.IN, ArgDirection.INOUT)
-            write = d in (ArgDirection.OUT, ArgDirection.INOUT)
-            lookup = read
+            place = self.roots.of(value)
+            roots, whole = place.roots, place.whole
+            write = d in (ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING)
+            lookup = d in (ArgDirection.IN, ArgDirection.INOUT)
+            read = lookup or d == ArgDirection.OUTPUT_EXISTING
             windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
             for root in roots:
                 a = per_root.get(root)
                 if a is None:
-                    per_root[root] = Access(op, read, write, lookup, whole, manual, windows)
+                    per_root[root] = Access(op, read, write, lookup, whole, manual, windows,
+                                            place=place)
                 else:
                     a.read |= read
                     a.write |= write
                     a.lookup |= lookup
                     a.whole = a.whole and whole
+                    if a.place != place:  # two windows of one buffer: compared as unknown
+                        a.place = None
                     a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
         for root, x in per_root.items():
             pend = self._touch(state, root)
@@ -712,17 +639,21 @@ def _apply(needs: list[Need]) -> None:
     # 3. each consumer gets its compiler deps (a value of an op replaced since is renamed)
     live = th.live
     for x in order:
-        x = cur(x)
-        deps = [*x.compiler_deps, *(live(v) for v in extra[x])]
-        if isinstance(x, SubmitOp):
-            new: Task = SubmitOp(
-                x.callee, list(x.args), [r.type for r in x.res], x.directions(), list(x.deps), deps
-            )
-        else:
-            new = CallOp(x.callee, list(x.args), [r.type for r in x.res], x.directions(), deps)
-        new.attributes.update(x.attributes)
-        th.replace(x, new, list(new.results))
-        current[x] = new
+        add_compiler_deps(cur(x), [live(v) for v in extra[x]])
+
+
+def add_compiler_deps(task: Task, values: list[SSAValue]) -> None:
+    """Append `values` to `task`'s `compiler_deps` in place (its last operand group: the
+    operands and the group sizes change, the op and its results stay)."""
+    if not values:
+        return
+    sizes = list(task.properties[_SEGMENTS].get_values())  # type: ignore[attr-defined]
+    sizes[-1] += len(values)
+    task.operands = [*task.operands, *values]
+    task.properties[_SEGMENTS] = DenseArrayBase.from_list(i32, sizes)
+
+
+_SEGMENTS = AttrSizedOperandSegments.attribute_name
 
 
 def _loop_of(block: Block | None) -> scf.ForOp:
@@ -753,7 +684,7 @@ class OrderUntrackedHazards(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         symbols = SymbolTableCollection()
         for f in orchestration_functions(op):
-            analysis = Analysis(Roots(symbols))
+            analysis = Analysis(storage.RootSets(symbols))
             analysis.block(f.body.block, {})
             if analysis.needs:
                 _apply(analysis.needs)

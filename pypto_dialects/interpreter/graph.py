@@ -172,6 +172,7 @@ def check_overlap(probe: TensorValue, entry: TensorValue) -> Overlap:
 # Call-site direction -> the runtime's TensorArgType (every `out` of ours is a pre-allocated
 # tensor: `add_output(const Tensor&)`, OUTPUT_EXISTING).
 TAGS = {"in": "INPUT", "out": "OUTPUT_EXISTING", "inout": "INOUT", "no_dep": "NO_DEP",
+        "output_existing": "OUTPUT_EXISTING",
         "runtime_out": "OUTPUT"}
 """Call-site direction -> the runtime's tensor tag (`runtime_out`: an output the runtime
 allocates for the task, `add_output(TensorCreateInfo)`)."""

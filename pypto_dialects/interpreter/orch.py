@@ -69,7 +69,7 @@ def _run_task(
             continue
         if not isinstance(value, TensorValue):
             raise run_error(op, f"argument {i} is not a tensor at run time")
-        writes = d in (ArgDirection.OUT, ArgDirection.INOUT) or (
+        writes = d in (ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING) or (
             d == ArgDirection.NO_DEP and pd != ParamDirection.IN
         )
         reads = d != ArgDirection.OUT and (d != ArgDirection.NO_DEP or pd != ParamDirection.OUT)

@@ -47,6 +47,7 @@ ADD = {
     ArgDirection.OUT: "add_output",
     ArgDirection.INOUT: "add_inout",
     ArgDirection.NO_DEP: "add_no_dep",
+    ArgDirection.OUTPUT_EXISTING: "add_output",  # an existing tensor: OUTPUT_EXISTING
 }
 
 SUBMIT = {"AIC": "rt_submit_aic_task", "AIV": "rt_submit_aiv_task"}

@@ -329,7 +329,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // A direction that does not exist.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :334:32: error: expected an argument such as '%a' or 'in %a' (directions: in, out, inout, no_dep, scalar){{$}}
+// CHECK: :334:32: error: expected an argument such as '%a' or 'in %a' (directions: in, out, inout, no_dep, output_existing, scalar){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, write %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -633,5 +633,15 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // CHECK: :635:3: error: 'pto_tensor.create' op unknown attribute 'pto_rt.zero' of the pto_rt dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f() {
   %c = pto_tensor.create {pto_rt.zero} : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// `output_existing` (what auto-derive-task-dependencies demotes an `inout` slot to) writes too.
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+// CHECK: :645:3: error: 'pto_orch.call' op argument 0 is passed as 'output_existing' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep'){{$}}
+func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
+  %r = pto_orch.call @k(output_existing %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }

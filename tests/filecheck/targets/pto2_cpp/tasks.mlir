@@ -1,6 +1,7 @@
 // Task submission (PyPTO's orchestration codegen document, "参数方向", "核心类型推断", "Group 函数"): one `Arg params_t<N>`
 // per task, filled from the call-site directions (in -> add_input, out -> add_output,
-// inout -> add_inout, no_dep -> add_no_dep, scalar -> add_scalar), tensors first and scalars
+// inout -> add_inout, no_dep -> add_no_dep, output_existing -> add_output, scalar ->
+// add_scalar), tensors first and scalars
 // after them whatever the argument order; `// Task N: <kernel>` after a blank line.
 // Core types: aiv -> rt_submit_aiv_task, aic -> rt_submit_aic_task, incore kernels by memory
 // space (left/right/acc/mat -> AIC, vec -> AIV), a group -> MixedKernels of its members' ids
@@ -24,7 +25,7 @@ func.func @tasks(%a: tensor<8xf32>, %b: tensor<8xf32> {pto_orch.dir = #pto_orch.
   pto_rt.scope auto {
     %o1 = pto_orch.call @second(in %a, out %o) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
     %b1, %o2 = pto_orch.call @first(scalar %n, in %a, scalar %s, inout %b, no_dep %o1, out %o1) : (index, tensor<8xf32>, f32, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
-    %b2, %o3 = pto_orch.call @first(scalar %n, in %o2, scalar %s, inout %b1, in %a, out %o2) : (index, tensor<8xf32>, f32, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
+    %b2, %o3 = pto_orch.call @first(scalar %n, in %o2, scalar %s, output_existing %b1, in %a, out %o2) : (index, tensor<8xf32>, f32, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
     %t1 = pto_orch.call @left(in %a, out %o3) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
     %t2 = pto_orch.call @right(in %a, out %t1) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
     %t3 = pto_orch.call @acc(in %a, out %t2) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
@@ -70,7 +71,7 @@ func.func @tasks(%a: tensor<8xf32>, %b: tensor<8xf32> {pto_orch.dir = #pto_orch.
 // CHECK-NEXT:        // Task 2: first
 // CHECK-NEXT:        Arg params_t2;
 // CHECK-NEXT:        params_t2.add_input(ext_o);
-// CHECK-NEXT:        params_t2.add_inout(ext_b);
+// CHECK-NEXT:        params_t2.add_output(ext_b);
 // CHECK-NEXT:        params_t2.add_input(ext_a);
 // CHECK-NEXT:        params_t2.add_output(ext_o);
 // CHECK-NEXT:        params_t2.add_scalar((uint64_t)n);

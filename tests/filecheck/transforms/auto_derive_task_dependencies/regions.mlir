@@ -2,7 +2,9 @@
 // by explicit edges gets the edges between its tasks (RAW on %tmp, WAR and WAW on %x) and the
 // manual-candidate markers; regions that do not qualify stay untouched: a slice of an outer
 // buffer, a region with a nested loop, a region inside a user manual scope (a region whose read
-// buffer is written after the loop: read_after_loop.mlir). Without the option the pass changes nothing.
+// buffer is written after the loop: read_after_loop.mlir). In a region made manual an `inout`
+// slot becomes `output_existing` and an `in` slot of a buffer created in the region `no_dep`
+// (an `in` slot of an outer buffer stays `in`). Without the option the pass changes nothing.
 // RUN: pypto-opt --auto-derive-task-dependencies %s | filecheck %s --check-prefix=OFF
 // RUN: pypto-opt -p 'auto-derive-task-dependencies{analyze-auto-scopes=true}' %s | filecheck %s
 // RUN: pypto-opt -p 'pto2-pipeline{analyze-auto-scopes=true}' %s | filecheck %s --check-prefix=PIPE
@@ -29,10 +31,12 @@ func.func @body(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #pto_orch
 // CHECK-LABEL: func.func @body
 // CHECK:       %t1, %t1_tid = pto_orch.submit @k(in %a, out %tmp) {pto_orch.manual_candidate}
 // CHECK-NEXT:  %r, %r_tid = pto_orch.submit @k(in %x, out %tmp) compiler_deps(%t1_tid : !pto_orch.task_id) {pto_orch.manual_candidate}
-// CHECK-NEXT:  %x1, %x1_tid = pto_orch.submit @bump(inout %x) compiler_deps(%r_tid : !pto_orch.task_id) {pto_orch.manual_candidate}
-// CHECK-NEXT:  %x2 = pto_orch.call @k(in %t1, out %x) compiler_deps(%r_tid, %x1_tid : !pto_orch.task_id, !pto_orch.task_id) {pto_orch.manual_candidate}
+// CHECK-NEXT:  %x1, %x1_tid = pto_orch.submit @bump(output_existing %x) compiler_deps(%r_tid : !pto_orch.task_id) {pto_orch.manual_candidate}
+// CHECK-NEXT:  %x2 = pto_orch.call @k(no_dep %t1, out %x) compiler_deps(%r_tid, %x1_tid : !pto_orch.task_id, !pto_orch.task_id) {pto_orch.manual_candidate}
 // PIPE-LABEL: func.func @body
 // PIPE:       pto_rt.scope manual compiler_owned
+// PIPE:       pto_orch.submit @bump(output_existing %x)
+// PIPE:       pto_orch.submit @k(no_dep %t1, out %x)
 
 func.func @outer_slice(%a: tensor<16xf32>, %x: tensor<32xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
