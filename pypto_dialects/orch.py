@@ -65,7 +65,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import SymbolOpInterface, SymbolTable
+from xdsl.traits import NoMemoryEffect, Pure, SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.attrs import UNKNOWN_HINT
@@ -840,6 +840,7 @@ class TaskArrayCreateOp(IRDLOperation):
 
     name = "pto_orch.task_array_create"
     result = result_def(TaskIdArrayType)
+    traits = traits_def(Pure())  # a C++ local array: no task, no runtime buffer
     assembly_format = "attr-dict `:` type($result)"
 
     def __init__(self, size: int):
@@ -872,6 +873,8 @@ class TaskArrayGetOp(IRDLOperation):
     array = operand_def(TaskIdArrayType)
     index = operand_def(IndexType)
     result = result_def(TaskIdType)
+    # reads a slot of an SSA value; not speculatable: a dynamic index may be out of range
+    traits = traits_def(NoMemoryEffect())
     assembly_format = "$array `[` $index `]` attr-dict `:` type($array)"
 
     def __init__(self, array: SSAValue, index: SSAValue):
@@ -977,6 +980,7 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
                         f"'{name}' entry {i} is {size}: an array size is positive, or 0 "
                         "for a carry that is not an array"
                     )
+                _verify_array_plan(op, i, size)
     elif name == MANUAL_CANDIDATE:
         if not isinstance(op, CallOp | SubmitOp) or not isinstance(value, UnitAttr):
             raise VerifyException(
@@ -988,6 +992,21 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
         raise VerifyException(
             f"unknown attribute '{name}' of the pto_orch dialect{UNKNOWN_HINT}"
         )
+
+
+def _verify_array_plan(loop: Operation, i: int, size: int) -> None:
+    """A carry planned as an array of `size` (> 0) slots is a `!pto_orch.task_id` carry."""
+    t = loop.body.block.args[i + 1].type  # type: ignore[attr-defined]
+    if size == 0 or isinstance(t, TaskIdType):
+        return
+    if isinstance(t, TaskIdArrayType):
+        why = f"a {t} carry is an array already, but its plan is an array of {size} slots"
+    else:
+        why = f"it has type {t}, but its plan is a TaskId array of {size} slots"
+    raise VerifyException(
+        f"iter_arg #{i}: {why}; the carry plan ('{ITER_ARG_ARRAY_SIZE}') is stale, re-run "
+        "classify-iter-arg-carry"
+    )
 
 
 def _verify_orchestration_func(op: Operation) -> None:

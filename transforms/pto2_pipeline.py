@@ -6,6 +6,7 @@ User documentation and the reasons for the order: docs/passes/index.md.
         ->  verify-orchestration-outputs  ->  derive-call-directions
         ->  auto-derive-task-dependencies{analyze-auto-scopes}  ->  expand-manual-phase-fence
         ->  materialize-runtime-scopes  ->  order-untracked-hazards  ->  classify-iter-arg-carry
+        ->  dce
 
 Usage: `pypto-opt -p pto2-pipeline in.mlir`, or with `-t pto2-cpp` to print C++;
 `-p 'pto2-pipeline{analyze-auto-scopes=true}'` turns on the analysis of auto scopes.
@@ -51,6 +52,7 @@ class Pto2Pipeline(ModulePass):
         from pypto_dialects.transforms.verify_orchestration_outputs import (
             VerifyOrchestrationOutputs,
         )
+        from xdsl.transforms.dead_code_elimination import DeadCodeElimination
 
         return (
             FuseCreateAssembleToSlice(),
@@ -63,6 +65,9 @@ class Pto2Pipeline(ModulePass):
             MaterializeRuntimeScopes(),
             OrderUntrackedHazards(),
             ClassifyIterArgCarry(),
+            # xDSL's dce, not canonicalize: scf canonicalization rebuilds loops without the
+            # carry plan's discardable attributes
+            DeadCodeElimination(),
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

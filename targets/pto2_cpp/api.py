@@ -8,7 +8,8 @@ kernel table a host needs to register the kernels).
 The module must be in post-pipeline form (`pypto-opt -p pto2-pipeline`, or
 `pto2_pipeline=True` here): call-site directions present, runtime scopes materialized in every
 orchestration function (`pto_rt.auto_scope = false`), carry plans on the loops. The target
-derives none of these; a missing one is a located `CodegenError` naming the pass to run.
+derives none of these; a missing one is a located `CodegenError` naming the pass to run. It
+does remove dead ops from the module it is given (xDSL's `dce`, the pipeline's last step).
 """
 
 from __future__ import annotations
@@ -145,8 +146,19 @@ def _prepare(module: ModuleOp, verify: bool, pto2_pipeline: bool) -> ModuleOp:
         from pypto_dialects.parsing import verify_module
 
         verify_module(module)
+    _remove_dead_ops(module)
     _check_scopes(module)
     return module
+
+
+def _remove_dead_ops(module: ModuleOp) -> None:
+    """The target's one normalisation, in place on the module it is given: xDSL's region
+    dce, as `pto2-pipeline` ends with, so input printed without the pipeline has no dead
+    pure op either and the printer prints every op it reaches (an unused view or dim would
+    otherwise be an unused C++ variable)."""
+    from xdsl.transforms.dead_code_elimination import region_dce
+
+    region_dce(module.body)
 
 
 def _generate(func: FuncOp, kernels: dict[str, KernelOp]) -> OrchestrationResult:

@@ -95,13 +95,13 @@ def signature(p: FunctionPrinter) -> Signature:
 
 
 def _dim_symbols(p: FunctionPrinter) -> list[tuple[DimOp, int, int]]:
-    """The used `pto_tensor.dim`s of a dynamic extent of a function argument, first one per
+    """The `pto_tensor.dim`s (all used: dead ones are gone, api.py) of a dynamic extent of a function argument, first one per
     (argument, axis), in program order: (op, argument index, axis)."""
     entry = p.func.body.block
     seen: set[tuple[int, int]] = set()
     out = []
     for op in p.func.body.walk():
-        if not isinstance(op, DimOp) or op.result.first_use is None:
+        if not isinstance(op, DimOp):
             continue
         src = op.source
         if getattr(src, "block", None) is not entry or op.static_extent() is not None:

@@ -160,21 +160,10 @@ def carry(
     p = low.p
     val = loop.body.block.args[i + 1]
     res = loop.res[i]
-    size = _plan_size(loop, i)
-    if not is_task_id_like(val.type):
-        raise _stale(
-            loop, i, f"it has type {val.type}, but its plan is a TaskId array of {size} slots"
-        )
+    size = _plan_size(loop, i)  # the verifier checked it against the iter_arg's type
     n_init = array_size(init)
     if isinstance(val.type, TaskIdArrayType):
         n = val.type.size.data
-        if size:
-            raise _stale(
-                loop,
-                i,
-                f"a {val.type} carry is an array already, but its plan is an array of "
-                f"{size} slots",
-            )
         if not needed:
             return None
         var = new_var(low, (hint_of(val), hint_of(res)), n, loop)
@@ -316,8 +305,6 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
     p = low.p
     w = p.w
     if isinstance(op, TaskArrayCreateOp):
-        if op.result.first_use is None:
-            return
         n = op.result.type.size.data  # type: ignore[attr-defined]
         var = new_var(low, (hint_of(op.result),), n, op, default="tids")
         p.bind(op.result, var)
@@ -325,8 +312,6 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
         fill_array(low, var, Expr(INVALID))
         return
     if isinstance(op, TaskArrayGetOp):
-        if op.result.first_use is None:
-            return
         arr = p.use(op.array, op)
         idx = p.use(op.index, op)
         var = new_var(low, (hint_of(op.result),), None, op)

@@ -166,15 +166,14 @@ class TaskIdLowering:
         if isinstance(op, TaskInvalidOp):
             p.bind(op.result, TaskIdConst())
         elif isinstance(op, TaskIsValidOp):
-            if op.result.first_use is not None:
-                t = p.lookup(op.task_id, op)
-                if array_size(t):
-                    raise codegen_error(
-                        op,
-                        f"tests {t.text}, which stands for the TaskId array of a parallel "
-                        "loop's array carry, not one TaskId",
-                    )
-                p.bind(op.result, Expr(f"{t.text}.is_valid()", False, t.deps))
+            t = p.lookup(op.task_id, op)
+            if array_size(t):
+                raise codegen_error(
+                    op,
+                    f"tests {t.text}, which stands for the TaskId array of a parallel "
+                    "loop's array carry, not one TaskId",
+                )
+            p.bind(op.result, Expr(f"{t.text}.is_valid()", False, t.deps))
         elif isinstance(op, TaskDummyOp):
             self._dummy(op)
         else:

@@ -23,8 +23,8 @@ Batching: at the entry of every block (function body, PTO2_SCOPE, loop body, bra
 block's creates whose extents are known there (constants, dynamic-dim symbols, values defined
 outside the block) go into one `alloc_tensors` call, split every 16 infos (the runtime's
 `Arg` holds 16 tensors, CORE_MAX_TENSOR_ARGS). A create whose extent is computed earlier in
-the same block is allocated in place. A create whose result is never used allocates nothing.
-View-like ops and dims whose result is unused print nothing.
+the same block is allocated in place. Dead views, dims and creates are gone before printing
+(`dce`, api.py).
 """
 
 from __future__ import annotations
@@ -206,8 +206,6 @@ def _write(p: FunctionPrinter, op: WriteOp) -> None:
 
 
 def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
-    if op.result.first_use is None:
-        return
     src = p.use_tensor(op.source, op)
     st, rt = op.source.type, op.result.type
     assert isinstance(st, TensorType) and isinstance(rt, TensorType)
@@ -310,8 +308,6 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
 
 
 def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:
-    if op.result.first_use is None:
-        return
     src = p.use_tensor(op.source, op)
     rt = op.result.type
     assert isinstance(rt, TensorType)
@@ -324,8 +320,6 @@ def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:
 
 
 def _transpose(p: FunctionPrinter, op: TransposeOp) -> None:
-    if op.result.first_use is None:
-        return
     src = p.use_tensor(op.source, op)
     a, b_axis = op.normalized_axes()
     b = p.declare(op.result, "Tensor", "transposed")
@@ -333,7 +327,7 @@ def _transpose(p: FunctionPrinter, op: TransposeOp) -> None:
 
 
 def _dim(p: FunctionPrinter, op: DimOp) -> None:
-    if op.result.first_use is None or op.result in p.env:
+    if op.result in p.env:  # a dynamic-dim symbol of the entry
         return
     static = op.static_extent()
     if static is not None:
