@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation, OpResult, SSAValue
 
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
@@ -53,6 +53,7 @@ from pypto_dialects.orch import (
     TaskIdArrayType,
     is_task_id_like,
 )
+from pypto_dialects.rt import YieldOp as RtYieldOp
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.targets.pto2_cpp.deps import (
     INVALID,
@@ -107,6 +108,45 @@ def carries_needed(loop: scf.ForOp) -> list[bool]:
                 needed[j] = True
                 work.append(j)
     return needed
+
+
+def carry_has_var(loop: scf.ForOp, i: int) -> bool:
+    """Whether TaskId carry i of `loop` gets a C++ variable (`carry` returns one): the result
+    of a parallel array carry when it is used, any other carry when `carries_needed`."""
+    val = loop.body.block.args[i + 1]
+    if PARALLEL in loop.attributes and _plan_size(loop, i) and not isinstance(
+        val.type, TaskIdArrayType
+    ):
+        return loop.res[i].first_use is not None
+    return carries_needed(loop)[i]
+
+
+def names_task_id(value: SSAValue) -> bool:
+    """Whether the printed C++ names the TaskId `value` (so a submit or barrier captures it).
+    Every use prints it except a yield or loop-init use whose carry / result gets no C++
+    variable: a dead carry, an unused if or scope result."""
+    for use in value.uses:
+        o = use.operation
+        parent = o.parent_op()
+        if isinstance(o, scf.YieldOp) and isinstance(parent, scf.ForOp):
+            named = carry_has_var(parent, use.index)
+        elif isinstance(o, scf.YieldOp) and isinstance(parent, scf.IfOp):
+            named = parent.results[use.index].first_use is not None
+        elif isinstance(o, RtYieldOp) and parent is not None:
+            res = parent.results[use.index]
+            # a used result either has a variable assigned at this yield (the value is
+            # defined inside the scope) or prints as the value itself
+            owner = value.op if isinstance(value, OpResult) else value.block.parent_op()  # type: ignore[attr-defined]
+            inside = owner is not None and owner is not parent and parent.is_ancestor(owner)
+            named = res.first_use is not None and (inside or names_task_id(res))
+        elif isinstance(o, scf.ForOp) and use.index >= 3:  # an init (after lb, ub, step)
+            j = use.index - 3
+            named = carry_has_var(o, j) or names_task_id(o.body.block.args[j + 1])
+        else:
+            named = True
+        if named:
+            return True
+    return False
 
 
 def _const(v: SSAValue) -> int | None:

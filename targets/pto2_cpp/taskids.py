@@ -68,8 +68,7 @@ class TaskIdLowering:
 
     `manual`: the open manual scopes (innermost last); `allocs`: create op -> its printed
     `alloc_tensors` batch (`create_seq`: in print order); `sources`: which creates a tensor
-    may be the buffer of; `edits`: the deferred line edits; `unused_checks`: TaskId
-    variables whose lines are dropped if nothing ends up naming them."""
+    may be the buffer of; `edits`: the deferred line edits."""
 
     def __init__(self, printer: FunctionPrinter) -> None:
         self.p = printer
@@ -78,7 +77,6 @@ class TaskIdLowering:
         self.allocs: dict[Operation, manual.AllocRecord] = {}
         self.create_seq: dict[Operation, int] = {}
         self.sources = manual.BufferSources(printer)
-        self.unused_checks: list[tuple[TaskIdVar, list[tuple[int, str | None]]]] = []
         self._outs: dict[Operation, str] = {}
         self._slot_var: str | None = None
         self._fanout_var: str | None = None
@@ -128,8 +126,8 @@ class TaskIdLowering:
         emit_deps(self.p, params, edges, self.fanout_var)
 
     def submit_capture(self, op: Operation, task_no: int) -> str:
-        """`TaskOutputTensors task_<n>_outs = ` when the submit's TaskId is used."""
-        if not isinstance(op, SubmitOp) or op.task_id.first_use is None:
+        """`TaskOutputTensors task_<n>_outs = ` when the C++ names the submit's TaskId."""
+        if not isinstance(op, SubmitOp) or not task_arrays.names_task_id(op.task_id):
             return ""
         outs = self.p.names.numbered(f"task_{task_no}_outs")
         self._outs[op] = outs
@@ -142,21 +140,10 @@ class TaskIdLowering:
             return
         assert isinstance(op, SubmitOp)
         p = self.p
-        submit_line = self.edits.last()
         name = p.names.fresh(hint_of(op.task_id), "tid")
         var = TaskIdVar(name, p.block, guard=False, producer=op)
         p.bind(op.task_id, var)
         p.w.line(f"PTO2TaskId {var.name} = {outs}.task_id();")
-        prefix = f"TaskOutputTensors {outs} = "
-        self.unused_checks.append(
-            (
-                var,
-                [
-                    (submit_line, self.edits.text(submit_line)[len(prefix) :]),
-                    (self.edits.last(), None),
-                ],
-            )
-        )
 
     # ------------------------------------------------------------------ TaskId ops
 
@@ -189,7 +176,7 @@ class TaskIdLowering:
         w.line(f"// Task {n}: dummy barrier")
         w.line(f"Arg {params};")
         count = emit_deps(p, params, edges, self.fanout_var)
-        used = op.result.first_use is not None
+        used = task_arrays.names_task_id(op.result)
         outs = p.names.numbered(f"task_{n}_outs") if used else ""
         submit = f"rt_submit_dummy_task({params});"
         capture = f"TaskOutputTensors {outs} = {submit}"
@@ -206,35 +193,21 @@ class TaskIdLowering:
         if count is None:  # a statically empty deps list: always submitted, always valid
             var = TaskIdVar(name, p.block, guard=False, producer=op)
             w.line(capture)
-            first = self.edits.last()
             w.line(f"PTO2TaskId {name} = {outs}.task_id();")
-            fix = [(first, submit), (self.edits.last(), None)]
         else:
             var = TaskIdVar(name, p.block, guard=True, producer=op)
             w.line(f"PTO2TaskId {name} = {INVALID};")
-            decl = self.edits.last()
             w.open(f"if ({count} > 0)")
             w.line(capture)
-            first = self.edits.last()
             w.line(f"{name} = {outs}.task_id();")
             w.close()
-            fix = [(decl, None), (first, submit), (self.edits.last() - 1, None)]
         p.bind(op.result, var)
-        self.unused_checks.append((var, fix))
         w.blank()
 
     # ------------------------------------------------------------------ end of function
 
     def finish(self) -> None:
-        """Drop the lines of TaskIds nothing named, then apply every deferred edit."""
-        for var, fixes in self.unused_checks:
-            if var.used:
-                continue
-            for index, text in fixes:
-                if text is None:
-                    self.edits.delete(index)
-                else:
-                    self.edits.replace(index, text)
+        """Apply the deferred line edits (the `alloc_<N>_tid` captures)."""
         self.edits.apply()
 
 
