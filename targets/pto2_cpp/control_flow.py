@@ -139,7 +139,8 @@ def _forward(
 # ---------------------------------------------------------------------- scf.for
 
 
-def _carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
+def carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
+    """The loop's rebind flags and array sizes; a located error when it has none."""
     n = len(op.iter_args)
     if n == 0:
         return [], []
@@ -156,7 +157,7 @@ def _carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
 
 
 def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
-    rebind, sizes = _carry_plan(op)
+    rebind, sizes = carry_plan(op)
     body = op.body.block
     iv, iter_vals = body.args[0], body.args[1:]
     lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
@@ -184,9 +185,10 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
             carries.append(None)
         else:
             kinds.append(REBIND)
-            ct = value_ctype(p, val, op, f"iter_arg #{i}")
-            hint = hint_of(val) or hint_of(op.res[i])
-            b = p.declare(None, ct, "carry", hint=hint)
+            b = p.taskids.hoisted.get((op, i))  # declared before a manual header
+            if b is None:
+                ct = value_ctype(p, val, op, f"iter_arg #{i}")
+                b = p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(op.res[i]))
             carries.append(b)
             decls.append((b, init))
         if carries[i] is not None:
@@ -256,6 +258,8 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
     for i, r in enumerate(op.output):
         if r.first_use is None:
             results.append(None)
+        elif (b := p.taskids.hoisted.get((op, i))) is not None:
+            results.append(b)  # declared before a manual header
         elif is_task_id_value(r):
             results.append(task_arrays.if_result(p.taskids, op, i))
         else:

@@ -48,10 +48,9 @@ class TaskIdVar(Binding):
     `guard`: the variable may hold `PTO2TaskId::invalid()` (a dependency on it is wrapped in
     `if (<name>.is_valid())`); a fresh submit TaskId or a retained allocation's TaskId is
     never invalid. `producer`: the op whose TaskId it holds (for messages). `slot_loop`: for
-    the result array of a `pto_orch.parallel` loop, that loop (its yields write one slot).
-    `hoist`: declare it before the enclosing manual scope's header (it leaves the scope)."""
+    the result array of a `pto_orch.parallel` loop, that loop (its yields write one slot)."""
 
-    __slots__ = ("size", "guard", "producer", "slot_loop", "hoist")
+    __slots__ = ("size", "guard", "producer", "slot_loop")
 
     def __init__(
         self,
@@ -66,7 +65,6 @@ class TaskIdVar(Binding):
         self.guard = guard
         self.producer = producer
         self.slot_loop: Operation | None = None
-        self.hoist = False
 
 
 class TaskIdConst(Expr):

@@ -1,14 +1,9 @@
 """Edits of lines the pto2-cpp printer has already written, applied once per function.
 
-Some lines of a manual scope are only known to be needed after the text they belong to has
-been printed (PyPTO's orchestration codegen document, "跨作用域张量与 manual_scope": the manual block is buffered and the
-hoisted declarations are flushed before its header):
+One line is only known to be needed after the text it belongs to has been printed:
 
     PTO2TaskId alloc_0_tid = alloc_0.task_id();   after an alloc_tensors batch, once the first
                                                   manual-scope task retains the batch
-    Tensor acc;                                   a variable hoisted before the
-    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {           PTO2_SCOPE(PTO2ScopeMode::MANUAL) header
-    PTO2TaskId t = task_0_outs.task_id();         dropped when nothing ended up naming `t`
 
 The printer records such edits against the index a line has in `CppWriter.lines` while the
 function is printed (indices never move then: the writer only appends) and `apply` rewrites

@@ -62,7 +62,6 @@ from pypto_dialects.targets.pto2_cpp.deps import (
     array_size,
 )
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.manual import leaves_manual_scope
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 
 if TYPE_CHECKING:
@@ -190,6 +189,20 @@ def new_var(
     return TaskIdVar(name, p.block, size=size, guard=True, producer=producer)
 
 
+def _carry_var(
+    low: TaskIdLowering,
+    loop: scf.ForOp,
+    i: int,
+    hints: Sequence[str | None],
+    size: int | None,
+) -> TaskIdVar:
+    """The variable of carry i: the one declared before a manual header, else a new one."""
+    var = low.hoisted.get((loop, i))
+    if var is None:
+        var = new_var(low, hints, size, loop)
+    return var  # type: ignore[return-value]
+
+
 def carry(
     low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr, needed: bool
 ) -> TaskIdVar | None:
@@ -206,10 +219,9 @@ def carry(
         n = val.type.size.data
         if not needed:
             return None
-        var = new_var(low, (hint_of(val), hint_of(res)), n, loop)
+        var = _carry_var(low, loop, i, (hint_of(val), hint_of(res)), n)
         p.bind(val, var)
         p.bind(res, var)
-        var.hoist = leaves_manual_scope(low, res)
         return var
     if size == 0:
         if n_init:
@@ -237,15 +249,13 @@ def carry(
         lb, step = _const(loop.lb), _const(loop.step)
         if lb is None or step is None:
             raise _stale(loop, i, "the loop's lower bound and step are not constants")
-        var = new_var(low, (hint_of(res), hint_of(val)), size, loop)
+        var = _carry_var(low, loop, i, (hint_of(res), hint_of(val)), size)
         var.slot_loop = loop
-        var.hoist = leaves_manual_scope(low, res)
         p.bind(res, var)
         return var
     if not needed:
         return None
-    var = new_var(low, (hint_of(val), hint_of(res)), size, loop)
-    var.hoist = leaves_manual_scope(low, res)
+    var = _carry_var(low, loop, i, (hint_of(val), hint_of(res)), size)
     p.bind(val, var)
     p.bind(res, var)
     return var
@@ -293,8 +303,6 @@ def if_result(low: TaskIdLowering, op: scf.IfOp, i: int) -> TaskIdVar:
     r = op.output[i]
     size = r.type.size.data if isinstance(r.type, TaskIdArrayType) else None
     var = new_var(low, (hint_of(r),), size, op, default="if_result")
-    if size:
-        var.hoist = leaves_manual_scope(low, r)
     low.p.bind(r, var)
     return var
 

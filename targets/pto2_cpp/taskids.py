@@ -57,7 +57,7 @@ from pypto_dialects.targets.pto2_cpp.deps import (
 )
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.line_edits import LineEdits
-from pypto_dialects.targets.pto2_cpp.names import Expr, hint_of, sanitize
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of, sanitize
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -68,7 +68,8 @@ class TaskIdLowering:
 
     `manual`: the open manual scopes (innermost last); `allocs`: create op -> its printed
     `alloc_tensors` batch (`create_seq`: in print order); `sources`: which creates a tensor
-    may be the buffer of; `edits`: the deferred line edits."""
+    may be the buffer of; `hoisted`: the carry / if-result variables declared before a
+    manual header (manual.hoist_declarations); `edits`: the deferred line edits."""
 
     def __init__(self, printer: FunctionPrinter) -> None:
         self.p = printer
@@ -77,6 +78,10 @@ class TaskIdLowering:
         self.allocs: dict[Operation, manual.AllocRecord] = {}
         self.create_seq: dict[Operation, int] = {}
         self.sources = manual.BufferSources(printer)
+        # variables declared before a manual header: (loop / if, index) -> variable
+        self.hoisted: dict[tuple[Operation, int], Binding] = {}
+        self.hoisted_vars: set[Binding] = set()
+        self.declared_with_init: set[Binding] = set()
         self._outs: dict[Operation, str] = {}
         self._slot_var: str | None = None
         self._fanout_var: str | None = None
