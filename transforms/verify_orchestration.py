@@ -1,5 +1,5 @@
 """`verify-orchestration`: the rules of an orchestration function that no op verifier sees
-whole (manual scopes, in-place TaskId arrays).
+whole (manual scopes, in-place TaskId arrays, TaskIds used after their scope).
 
 Rules and messages: docs/passes/verify-orchestration.md. The C++ printer runs
 `check_orchestration` before printing; the pass runs it inside a pipeline.
@@ -18,7 +18,9 @@ from xdsl.passes import ModulePass
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.analysis.task_id_scopes import closing_scope
 from pypto_dialects.orch import CallOp, SubmitOp, TaskArraySetOp
+from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 
@@ -54,6 +56,8 @@ class _Checker:
                         )
                     self.walk(op.body, op.is_manual)
                     continue
+                if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
+                    check_edges(op)
                 if manual and isinstance(op, CallOp | SubmitOp):
                     self.manual_tasks.add(op)
                 elif isinstance(op, pt.ReadOp):
@@ -124,6 +128,44 @@ class _Checker:
             )
 
 
+def check_edges(op: CallOp | SubmitOp | TaskDummyOp) -> None:
+    """Every dependency of a task names a TaskId that is still alive there: a user edge on
+    an id whose scope has closed is the user's error; a compiler edge on one is never dropped
+    (it would lose an ordering a pass decided), so it is refused too."""
+    lists = [("deps", op.deps)] if isinstance(op, SubmitOp | TaskDummyOp) else []
+    if isinstance(op, CallOp | SubmitOp):
+        lists.append(("compiler_deps", op.compiler_deps))
+    for kind, values in lists:
+        for i, v in enumerate(values):
+            closed = closing_scope(v)
+            if closed is None:
+                continue
+            scope, inner = closed
+            producer = inner.owner if isinstance(inner, OpResult) else None
+            what = "a TaskId"
+            if producer is not None:
+                what = f"the TaskId of '{producer.name}'{_at_line(producer)}"
+            where = f"the 'pto_rt.scope'{_at_line(scope)}"
+            if kind == "deps":
+                raise pass_error(
+                    op,
+                    f"depends on {_describe(v)} (deps entry {i}), {what}, which lives in "
+                    f"{where}: that scope has closed before this task (a TaskId lives only "
+                    "in the PTO2_SCOPE that produced it, including the scopes "
+                    "materialize-runtime-scopes puts on loop bodies and if branches): consume "
+                    "it inside the producing scope, hoist the producer out of that scope, or "
+                    "collect the ids into a TaskId array (pto_orch.task_array_create before "
+                    "the scope, pto_orch.task_array_set inside it) and depend on the array",
+                )
+            raise pass_error(
+                op,
+                f"lists {_describe(v)} in compiler_deps (entry {i}), {what}, which lives in "
+                f"{where}: that scope has closed before this task, and an ordering edge is "
+                "never dropped: carry the TaskId out of the scope as a !pto_orch.task_id "
+                "result (a variable declared before the scope), or move the task into it",
+            )
+
+
 def _at_line(op: Operation) -> str:
     loc = op.location
     return f" at line {loc.line.data}" if isinstance(loc, FileLineColLoc) else ""
@@ -153,7 +195,8 @@ def check_orchestration(module: ModuleOp) -> None:
 @dataclass(frozen=True)
 class VerifyOrchestration(ModulePass):
     """Fail on a scalar read of a tensor a manual-scope task wrote, a scope nested in a
-    manual scope, or a misused in-place TaskId array (docs/passes/verify-orchestration.md)."""
+    manual scope, a misused in-place TaskId array, or a dependency on a TaskId whose scope
+    has closed (docs/passes/verify-orchestration.md)."""
 
     name = "verify-orchestration"
 

@@ -50,6 +50,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseArrayBase, TensorType
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 
+from pypto_dialects.analysis.task_id_scopes import array_carry_result
 from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, ITER_ARG_REBIND
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
@@ -308,7 +309,7 @@ def hoist_task_id_results(
         owner = v.owner if isinstance(v, OpResult) else v.block.parent_op()  # type: ignore[union-attr]
         if owner is None or not op.is_ancestor(owner) or owner is op:
             continue  # defined before the scope: still in C++ scope after it
-        if _array_carry_result(v):
+        if array_carry_result(v):
             continue  # printed as the loop's TaskId array, which is declared before the scope
         if fwd is not None and j in fwd.bind:
             continue
@@ -316,26 +317,6 @@ def hoist_task_id_results(
         p.w.line(f"PTO2TaskId {var.name} = {INVALID};")
         out[j] = var
     return out
-
-
-def _array_carry_result(value: SSAValue) -> bool:
-    """Whether `value` is (through scope results) a loop result the carry plan makes a TaskId
-    array."""
-    while isinstance(value, OpResult):
-        owner = value.op
-        if isinstance(owner, ScopeOp):
-            term = owner.body.block.last_op
-            if term is None or value.index >= len(term.operands):
-                return False
-            value = term.operands[value.index]
-        elif isinstance(owner, scf.ForOp):
-            sizes = owner.attributes.get(ITER_ARG_ARRAY_SIZE)
-            if not isinstance(sizes, DenseArrayBase) or value.index >= len(sizes):
-                return False
-            return sizes.get_values()[value.index] > 0
-        else:
-            return False
-    return False
 
 
 def scope_yield_handler(
