@@ -1,5 +1,6 @@
 """`verify-orchestration`: the rules of an orchestration function that no op verifier sees
-whole (manual scopes, in-place TaskId arrays, TaskIds used after their scope).
+whole (manual scopes, in-place TaskId arrays, TaskIds used after their scope, TaskId
+carries against the carry plan).
 
 Rules and messages: docs/passes/verify-orchestration.md. The C++ printer runs
 `check_orchestration` before printing; the pass runs it inside a pipeline.
@@ -11,15 +12,24 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
-from xdsl.ir import Operation, OpResult, Region, SSAValue
+from xdsl.dialects.arith import ConstantOp
+from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp
+from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import pass_error
-from pypto_dialects.analysis.task_id_scopes import closing_scope
-from pypto_dialects.orch import CallOp, SubmitOp, TaskArraySetOp
+from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
+from pypto_dialects.orch import (
+    ITER_ARG_ARRAY_SIZE,
+    PARALLEL,
+    CallOp,
+    SubmitOp,
+    TaskArraySetOp,
+    TaskIdType,
+)
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.transforms.derive_call_directions import orchestration_functions
@@ -58,6 +68,9 @@ class _Checker:
                     continue
                 if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
                     check_edges(op)
+                check_array_uses(op)
+                if isinstance(op, scf.ForOp) and op.iter_args:
+                    check_carry_plan(op)
                 if manual and isinstance(op, CallOp | SubmitOp):
                     self.manual_tasks.add(op)
                 elif isinstance(op, pt.ReadOp):
@@ -164,6 +177,98 @@ def check_edges(op: CallOp | SubmitOp | TaskDummyOp) -> None:
                 "never dropped: carry the TaskId out of the scope as a !pto_orch.task_id "
                 "result (a variable declared before the scope), or move the task into it",
             )
+
+
+_FAN_OUT_USERS = (CallOp, SubmitOp, TaskDummyOp, scf.YieldOp, ScopeYieldOp, scf.ForOp)
+"""The ops that may use a TaskId standing for an array: as a dependency (all slots), a
+yielded value or a loop init (the carry plan sizes the variable)."""
+
+
+def check_array_uses(op: Operation) -> None:
+    """A `!pto_orch.task_id` that stands for N TaskIds (analysis/task_id_scopes.py) is only
+    listed as a dependency, yielded or carried: it is not one TaskId. The iter_arg of a
+    parallel array carry is only listed as a dependency or yielded by its loop."""
+    if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
+        return  # TaskIds are operands of a task only in its deps / compiler_deps
+    for v in op.operands:
+        if not isinstance(v.type, TaskIdType):
+            continue
+        n = array_slots(v)
+        if n is None:
+            continue
+        loop = v.block.parent_op() if isinstance(v, BlockArgument) else None
+        if isinstance(loop, scf.ForOp) and PARALLEL in loop.attributes:
+            if op is loop.body.block.last_op:
+                continue
+            raise pass_error(
+                op,
+                f"uses iter_arg #{v.index - 1} of a pto_orch.parallel loop whose TaskIds form "  # type: ignore[attr-defined]
+                f"an array carry: in the loop body it stands for all {n} TaskIds of the "
+                "previous round (its init array), so it can only be listed in deps / "
+                "compiler_deps or yielded",
+            )
+        if isinstance(op, _FAN_OUT_USERS):
+            continue
+        raise pass_error(
+            op,
+            f"uses {_describe(v)}, which stands for the {n} TaskIds of a loop's array carry "
+            f"('{ITER_ARG_ARRAY_SIZE}'), not one TaskId: it can only be listed in deps / "
+            "compiler_deps, yielded or carried",
+        )
+
+
+def _stale_plan(loop: scf.ForOp, i: int, why: str) -> Exception:
+    return pass_error(
+        loop,
+        f"iter_arg #{i}: {why}; the carry plan ('{ITER_ARG_ARRAY_SIZE}') is stale, re-run "
+        "classify-iter-arg-carry",
+    )
+
+
+def check_carry_plan(loop: scf.ForOp) -> None:
+    """The TaskId carries of `loop` agree with its plan: an init or yielded value standing
+    for an array has the plan's size (a parallel loop's yield writes one slot of it), and a
+    parallel array carry whose result is used has constant bounds (to index its slots)."""
+    if ITER_ARG_ARRAY_SIZE not in loop.attributes:
+        return  # the printer reports the missing plan
+    parallel = PARALLEL in loop.attributes
+    term = loop.body.block.last_op
+    for i, val in enumerate(loop.body.block.args[1:]):
+        if not isinstance(val.type, TaskIdType):
+            continue  # the attribute verifier checks the other types against the plan
+        size = plan_size(loop, i)
+        n_init = array_slots(loop.iter_args[i])
+        if n_init and not size:
+            raise _stale_plan(
+                loop, i, f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId"
+            )
+        if n_init and n_init != size:
+            raise _stale_plan(
+                loop, i, f"its init is a TaskId array of {n_init} slots, but its plan has {size}"
+            )
+        if parallel and size:
+            if loop.res[i].first_use is not None and not (
+                _constant(loop.lb) and _constant(loop.step)
+            ):
+                raise _stale_plan(loop, i, "the loop's lower bound and step are not constants")
+            continue  # each iteration writes its slot
+        if term is None or i >= len(term.operands):
+            continue
+        y = term.operands[i]
+        n_src = array_slots(y)
+        if (size or None) != n_src:
+            raise _stale_plan(
+                loop,
+                i,
+                f"the loop yields {_describe(y)}, "
+                + (f"a TaskId array of {n_src} slots" if n_src else "a single TaskId")
+                + ", into a carry that is "
+                + (f"an array of {size} slots" if size else "a single TaskId"),
+            )
+
+
+def _constant(v: SSAValue) -> bool:
+    return isinstance(v.owner, ConstantOp) and isinstance(v.owner.value, IntegerAttr)
 
 
 def _at_line(op: Operation) -> str:

@@ -1,4 +1,9 @@
-"""Where a TaskId leaves a runtime scope: which scope results outlive their scope.
+"""TaskIds in C++: which values stand for a TaskId array, and which outlive their scope.
+
+A `!pto_orch.task_id` value stands for N TaskIds (an array in C++) when the carry plan says
+so (`array_slots`): a loop result with `pto_orch.iter_arg_array_size` N, the iter_arg of a
+sequential loop with size N, the iter_arg of a `pto_orch.parallel` loop whose init is such a
+value (the iter_arg is its init), and scope results yielding one.
 
 A TaskId (or TaskId array) is a C++ variable of the block that declares it, so after a
 `pto_rt.scope` it is usable only when it was declared outside that scope. A scope result
@@ -12,9 +17,9 @@ from __future__ import annotations
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseArrayBase
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, TaskIdType
+from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, PARALLEL, TaskIdArrayType, TaskIdType
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.analysis.storage_roots import yield_values
 
@@ -28,6 +33,44 @@ def _defining_op(value: SSAValue) -> Operation | None:
 def _inside(scope: Operation, value: SSAValue) -> bool:
     owner = _defining_op(value)
     return owner is not None and owner is not scope and scope.is_ancestor(owner)
+
+
+def plan_size(loop: scf.ForOp, i: int) -> int:
+    """Carry i's array size in the loop's plan (0: not an array, or no plan)."""
+    sizes = loop.attributes.get(ITER_ARG_ARRAY_SIZE)
+    if isinstance(sizes, DenseArrayBase) and i < len(sizes):
+        return int(sizes.get_values()[i])
+    return 0
+
+
+def array_slots(value: SSAValue) -> int | None:
+    """N when the TaskId-like `value` is an array of N TaskIds in C++, else None."""
+    while True:
+        if isinstance(value.type, TaskIdArrayType):
+            return value.type.size.data
+        if not isinstance(value.type, TaskIdType):
+            return None
+        if isinstance(value, BlockArgument):
+            loop = value.block.parent_op()
+            if not isinstance(loop, scf.ForOp) or value.index == 0:
+                return None
+            size = plan_size(loop, value.index - 1)
+            if not size:
+                return None
+            if PARALLEL not in loop.attributes:
+                return size
+            value = loop.iter_args[value.index - 1]  # the iter_arg is its init
+            continue
+        owner = value.op  # type: ignore[attr-defined]
+        if isinstance(owner, scf.ForOp):
+            return plan_size(owner, value.index) or None  # type: ignore[attr-defined]
+        if isinstance(owner, ScopeOp):
+            yielded = yield_values(owner)
+            if value.index >= len(yielded):  # type: ignore[attr-defined]
+                return None
+            value = yielded[value.index]  # type: ignore[attr-defined]
+            continue
+        return None
 
 
 def array_carry_result(value: SSAValue) -> bool:

@@ -39,50 +39,28 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
+from pypto_dialects.analysis.task_id_scopes import plan_size
 from pypto_dialects.orch import (
-    ITER_ARG_ARRAY_SIZE,
     PARALLEL,
-    CallOp,
-    SubmitOp,
     TaskArrayCreateOp,
     TaskArrayGetOp,
     TaskArraySetOp,
     TaskIdArrayType,
-    is_task_id_like,
 )
 from pypto_dialects.rt import YieldOp as RtYieldOp
-from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.targets.pto2_cpp.deps import (
     INVALID,
     SlotRef,
     TaskIdVar,
     array_size,
 )
-from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
-
-
-def _stale(loop: Operation, i: int, why: str) -> Exception:
-    return codegen_error(
-        loop,
-        f"iter_arg #{i}: {why}; the carry plan ('{ITER_ARG_ARRAY_SIZE}') is stale, re-run "
-        "classify-iter-arg-carry",
-    )
-
-
-def _plan_size(loop: scf.ForOp, i: int) -> int:
-    sizes = loop.attributes.get(ITER_ARG_ARRAY_SIZE)
-    if isinstance(sizes, DenseArrayBase):
-        values = sizes.get_values()
-        if i < len(values):
-            return int(values[i])
-    return 0
 
 
 def carries_needed(loop: scf.ForOp) -> list[bool]:
@@ -113,7 +91,7 @@ def carry_has_var(loop: scf.ForOp, i: int) -> bool:
     """Whether TaskId carry i of `loop` gets a C++ variable (`carry` returns one): the result
     of a parallel array carry when it is used, any other carry when `carries_needed`."""
     val = loop.body.block.args[i + 1]
-    if PARALLEL in loop.attributes and _plan_size(loop, i) and not isinstance(
+    if PARALLEL in loop.attributes and plan_size(loop, i) and not isinstance(
         val.type, TaskIdArrayType
     ):
         return loop.res[i].first_use is not None
@@ -155,26 +133,6 @@ def _const(v: SSAValue) -> int | None:
     return None
 
 
-def _check_fanout_uses(loop: scf.ForOp, i: int, val: SSAValue, n: int) -> None:
-    """The iter_arg of a parallel array carry stands for the N TaskIds of its init: it can
-    only be a dependency or be yielded (its slot then keeps the init's TaskId)."""
-    term = loop.body.block.last_op
-    for use in val.uses:
-        o = use.operation
-        if o is term:
-            continue
-        if isinstance(o, SubmitOp | TaskDummyOp) and val in o.deps:
-            continue
-        if isinstance(o, CallOp | SubmitOp) and val in o.compiler_deps:
-            continue
-        raise codegen_error(
-            o,
-            f"uses iter_arg #{i} of a pto_orch.parallel loop whose TaskIds form an array "
-            f"carry: in the loop body it stands for all {n} TaskIds of the previous round "
-            "(its init array), so it can only be listed in deps / compiler_deps or yielded",
-        )
-
-
 def new_var(
     low: TaskIdLowering,
     hints: Sequence[str | None],
@@ -213,8 +171,7 @@ def carry(
     p = low.p
     val = loop.body.block.args[i + 1]
     res = loop.res[i]
-    size = _plan_size(loop, i)  # the verifier checked it against the iter_arg's type
-    n_init = array_size(init)
+    size = plan_size(loop, i)  # the verifier checked it against the iter_arg's type
     if isinstance(val.type, TaskIdArrayType):
         n = val.type.size.data
         if not needed:
@@ -224,31 +181,16 @@ def carry(
         p.bind(res, var)
         return var
     if size == 0:
-        if n_init:
-            raise _stale(
-                loop,
-                i,
-                f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId",
-            )
         if not needed:
             return None
         var = new_var(low, (hint_of(val), hint_of(res)), None, loop)
         p.bind(val, var)
         p.bind(res, var)
         return var
-    if n_init and n_init != size:
-        raise _stale(
-            loop, i, f"its init is a TaskId array of {n_init} slots, but its plan has {size}"
-        )
     if PARALLEL in loop.attributes:
         p.bind(val, init)  # every iteration sees the previous round's TaskIds
-        if n_init:
-            _check_fanout_uses(loop, i, val, n_init)
         if res.first_use is None:
             return None
-        lb, step = _const(loop.lb), _const(loop.step)
-        if lb is None or step is None:
-            raise _stale(loop, i, "the loop's lower bound and step are not constants")
         var = _carry_var(low, loop, i, (hint_of(res), hint_of(val)), size)
         var.slot_loop = loop
         p.bind(res, var)
@@ -286,15 +228,6 @@ def carry_yield(
         return [(SlotRef(var, idx), src)]
     if src is var:
         return []
-    if (var.size or None) != n_src:
-        raise _stale(
-            loop,
-            i,
-            f"the loop yields {src.text}, "
-            + (f"a TaskId array of {n_src} slots" if n_src else "a single TaskId")
-            + ", into a carry that is "
-            + (f"an array of {var.size} slots" if var.size else "a single TaskId"),
-        )
     return [(var, src)]
 
 
@@ -369,8 +302,6 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
     assert isinstance(op, TaskArraySetOp)
     arr = p.use(op.array, op)
     value = p.use(op.value, op)
-    if array_size(value):
-        raise codegen_error(op, f"stores {value.text}, a TaskId array, into one slot")
     idx = p.use(op.index, op)
     w.line(f"{arr.text}[{idx.text}] = {value.text};")
     p.bind(op.result, arr)

@@ -51,11 +51,9 @@ from pypto_dialects.targets.pto2_cpp.deps import (
     INVALID,
     TaskIdConst,
     TaskIdVar,
-    array_size,
     emit_deps,
     resolve_edges,
 )
-from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.line_edits import LineEdits
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of, sanitize
 
@@ -158,13 +156,7 @@ class TaskIdLowering:
         if isinstance(op, TaskInvalidOp):
             p.bind(op.result, TaskIdConst())
         elif isinstance(op, TaskIsValidOp):
-            t = p.lookup(op.task_id, op)
-            if array_size(t):
-                raise codegen_error(
-                    op,
-                    f"tests {t.text}, which stands for the TaskId array of a parallel "
-                    "loop's array carry, not one TaskId",
-                )
+            t = p.lookup(op.task_id, op)  # one TaskId (verify-orchestration checks it)
             p.bind(op.result, Expr(f"{t.text}.is_valid()", False, t.deps))
         elif isinstance(op, TaskDummyOp):
             self._dummy(op)

@@ -102,3 +102,43 @@ func.func @compiler_edge_closed(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch
   %o1 = pto_orch.call @k(in %a, out %o) compiler_deps(%r : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
+
+// -----
+
+// A loop's array-carry result stands for all its TaskIds: it is not one TaskId to test.
+func.func @array_result_as_one(%a: tensor<16xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %none = pto_system.task_invalid
+  %tl = scf.for %b = %c0 to %c2 step %c1 iter_args(%pb = %none) -> (!pto_orch.task_id) {
+    %t2 = pto_system.task_dummy deps(%pb : !pto_orch.task_id)
+    scf.yield %t2 : !pto_orch.task_id
+  } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 2>}
+  // CHECK: error: 'pto_system.task_is_valid' op uses %tl, which stands for the 2 TaskIds of a loop's array carry ('pto_orch.iter_arg_array_size'), not one TaskId: it can only be listed in deps / compiler_deps, yielded or carried
+  %ok = pto_system.task_is_valid %tl
+  scf.if %ok {
+    %d = pto_system.task_dummy deps()
+  }
+  func.return
+}
+
+// -----
+
+// A sequential carry planned as a single TaskId cannot take an array-carry result.
+func.func @stale_yield() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %none = pto_system.task_invalid
+  // CHECK: error: 'scf.for' op iter_arg #0: the loop yields %tl, a TaskId array of 2 slots, into a carry that is a single TaskId; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%p = %none) -> (!pto_orch.task_id) {
+    %tl = scf.for %b = %c0 to %c2 step %c1 iter_args(%pb = %p) -> (!pto_orch.task_id) {
+      %t2 = pto_system.task_dummy deps(%pb : !pto_orch.task_id)
+      scf.yield %t2 : !pto_orch.task_id
+    } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 2>}
+    scf.yield %tl : !pto_orch.task_id
+  } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 0>}
+  %d = pto_system.task_dummy deps(%r : !pto_orch.task_id)
+  func.return
+}
