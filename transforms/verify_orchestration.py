@@ -30,7 +30,7 @@ from pypto_dialects.orch import (
     TaskIdType,
 )
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
-from pypto_dialects.system import TaskDummyOp
+from pypto_dialects.system import TaskDummyOp, TaskIsValidOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.transforms.derive_call_directions import orchestration_functions
 
@@ -67,8 +67,10 @@ class _Checker:
                     self.walk(op.body, op.is_manual)
                     continue
                 if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
-                    check_edges(op)
-                check_array_uses(op)
+                    if any(isinstance(v, OpResult) and isinstance(v.op, ScopeOp) for v in op.operands):
+                        check_edges(op)  # only a scope result can have closed
+                elif isinstance(op, _TASK_ID_USERS):
+                    check_array_uses(op)
                 if isinstance(op, scf.ForOp) and op.iter_args:
                     check_carry_plan(op)
                 if manual and isinstance(op, CallOp | SubmitOp):
@@ -179,6 +181,9 @@ def check_edges(op: CallOp | SubmitOp | TaskDummyOp) -> None:
             )
 
 
+_TASK_ID_USERS = (TaskIsValidOp, TaskArraySetOp, scf.YieldOp, ScopeYieldOp, scf.ForOp)
+"""The ops other than tasks that take a `!pto_orch.task_id` (the printer rejects any other)."""
+
 _FAN_OUT_USERS = (CallOp, SubmitOp, TaskDummyOp, scf.YieldOp, ScopeYieldOp, scf.ForOp)
 """The ops that may use a TaskId standing for an array: as a dependency (all slots), a
 yielded value or a loop init (the carry plan sizes the variable)."""
@@ -187,9 +192,8 @@ yielded value or a loop init (the carry plan sizes the variable)."""
 def check_array_uses(op: Operation) -> None:
     """A `!pto_orch.task_id` that stands for N TaskIds (analysis/task_id_scopes.py) is only
     listed as a dependency, yielded or carried: it is not one TaskId. The iter_arg of a
-    parallel array carry is only listed as a dependency or yielded by its loop."""
-    if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
-        return  # TaskIds are operands of a task only in its deps / compiler_deps
+    parallel array carry is only listed as a dependency or yielded by its loop (a task's
+    TaskId operands are its deps / compiler_deps: the caller does not ask for tasks)."""
     for v in op.operands:
         if not isinstance(v.type, TaskIdType):
             continue
