@@ -38,7 +38,13 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.parser.core import UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import SymbolOpInterface, SymbolTable, SymbolUserOpInterface
+from xdsl.traits import (
+    NoMemoryEffect,
+    Pure,
+    SymbolOpInterface,
+    SymbolTable,
+    SymbolUserOpInterface,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.attrs import (
@@ -688,6 +694,7 @@ class TaskArrayCreateOp(IRDLOperation):
 
     name = "pto_orch.task_array_create"
     result = result_def(TaskIdArrayType)
+    traits = traits_def(Pure())  # a C++ local array: no task, no runtime buffer
     assembly_format = "attr-dict `:` type($result)"
 
     def __init__(self, size: int):
@@ -720,6 +727,8 @@ class TaskArrayGetOp(IRDLOperation):
     array = operand_def(TaskIdArrayType)
     index = operand_def(IndexType)
     result = result_def(TaskIdType)
+    # reads a slot of an SSA value; not speculatable: a dynamic index may be out of range
+    traits = traits_def(NoMemoryEffect())
     assembly_format = "$array `[` $index `]` attr-dict `:` type($array)"
 
     def __init__(self, array: SSAValue, index: SSAValue):

@@ -30,6 +30,8 @@ from pypto_dialects.attrs import (
     FunctionKindAttr,
     ParamDirection,
     ParamDirectionAttr,
+    TaskIdArrayType,
+    TaskIdType,
 )
 from pypto_dialects.limits import check_entry_args, check_symbol_name
 from pypto_dialects.orch import (
@@ -102,6 +104,7 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
                         f"'{name}' entry {i} is {size}: an array size is positive, or 0 "
                         "for a carry that is not an array"
                     )
+                _verify_array_plan(op, i, size)
     elif name == MANUAL_CANDIDATE:
         if not isinstance(op, CallOp | SubmitOp) or not isinstance(value, UnitAttr):
             raise VerifyException(
@@ -113,6 +116,22 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
         raise VerifyException(
             f"unknown attribute '{name}' of the pto_orch dialect{UNKNOWN_HINT}"
         )
+
+
+
+def _verify_array_plan(loop: Operation, i: int, size: int) -> None:
+    """A carry planned as an array of `size` (> 0) slots is a `!pto_orch.task_id` carry."""
+    t = loop.body.block.args[i + 1].type  # type: ignore[attr-defined]
+    if size == 0 or isinstance(t, TaskIdType):
+        return
+    if isinstance(t, TaskIdArrayType):
+        why = f"a {t} carry is an array already, but its plan is an array of {size} slots"
+    else:
+        why = f"it has type {t}, but its plan is a TaskId array of {size} slots"
+    raise VerifyException(
+        f"iter_arg #{i}: {why}; the carry plan ('{ITER_ARG_ARRAY_SIZE}') is stale, re-run "
+        "classify-iter-arg-carry"
+    )
 
 
 def _verify_orchestration_func(op: func.FuncOp) -> None:

@@ -24,7 +24,7 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.traits import NoMemoryEffect
+from xdsl.traits import Pure
 
 from pypto_dialects.attrs import TASK_ID, TaskIdType, verify_deps
 
@@ -39,7 +39,7 @@ class TaskInvalidOp(IRDLOperation):
 
     name = "pto_system.task_invalid"
     result = result_def(TaskIdType)
-    traits = traits_def(NoMemoryEffect())
+    traits = traits_def(Pure())  # a constant: no task, no buffer
     assembly_format = "attr-dict"
 
     def __init__(self):
@@ -81,7 +81,7 @@ class TaskIsValidOp(IRDLOperation):
     name = "pto_system.task_is_valid"
     task_id = operand_def(TaskIdType)
     result = result_def(i1)
-    traits = traits_def(NoMemoryEffect())
+    traits = traits_def(Pure())  # compares the id's bits: no task, no buffer
     assembly_format = "$task_id attr-dict"
 
     def __init__(self, task_id: SSAValue):

@@ -13,7 +13,7 @@ reshape, transpose, dim, assemble.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set as AbstractSet
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -25,7 +25,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     i64,
 )
-from xdsl.ir import Attribute, Block, BlockArgument, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
@@ -44,7 +44,15 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import HasParent, IsTerminator, NoMemoryEffect
+from xdsl.traits import (
+    EffectInstance,
+    HasParent,
+    IsTerminator,
+    MemoryEffect,
+    MemoryEffectKind,
+    NoMemoryEffect,
+    Pure,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.attrs import TaskIdType
@@ -88,6 +96,16 @@ def _check_fits(inner: Sequence[int], outer: Sequence[int], what: str, whole: st
             raise VerifyException(f"{what} extent {r} of dimension {i} exceeds the {whole} extent {s}")
 
 
+class AllocatesResult(MemoryEffect):
+    """The op allocates the buffer of its result and has no other effect: `dce` drops it when
+    the result is unused, and it is never merged with another or moved (xDSL's
+    `MemoryAllocEffect` names no value, which would keep an unused allocation alive)."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance]:
+        return frozenset((EffectInstance(MemoryEffectKind.ALLOC, op.results[0]),))
+
+
 @irdl_op_definition
 class CreateOp(IRDLOperation):
     """`pto_tensor.create`: an intermediate tensor (spec `pl.create_tensor`).
@@ -107,7 +125,7 @@ class CreateOp(IRDLOperation):
     result = result_def(TensorType)
     init = opt_prop_def(FloatAttr | IntegerAttr)
     manual_dep = opt_prop_def(UnitAttr)
-    traits = traits_def(NoMemoryEffect())
+    traits = traits_def(AllocatesResult())  # a runtime buffer (alloc_tensors)
     assembly_format = (
         "(`(` $dynamic_sizes^ `)`)? (`init` `(` $init^ `)`)? (`manual_dep` $manual_dep^)? "
         "attr-dict `:` type($result)"
@@ -587,7 +605,7 @@ class TransposeOp(IRDLOperation):
     axis1 = prop_def(IntegerAttr)
     axis2 = prop_def(IntegerAttr)
     result = result_def(TensorType)
-    traits = traits_def(NoMemoryEffect())
+    traits = traits_def(Pure())  # a new descriptor; the axes are checked statically
 
     def __init__(self, source: SSAValue, axis1: int, axis2: int, result_type: TensorType):
         super().__init__(
@@ -658,7 +676,7 @@ class DimOp(IRDLOperation):
     source = operand_def(TensorType)
     axis = prop_def(IntegerAttr)
     result = result_def(IndexType)
-    traits = traits_def(NoMemoryEffect())
+    traits = traits_def(Pure())  # reads the descriptor; the axis is checked statically
 
     def __init__(self, source: SSAValue, axis: int):
         super().__init__(

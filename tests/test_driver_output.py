@@ -100,5 +100,5 @@ def test_time_passes_times_each_pass_of_the_pipeline_on_stderr(write) -> None:  
         "fuse-create-assemble-to-slice", "fold-tensor-dims", "guard-dynamic-loop-steps",
         "verify-orchestration-outputs", "derive-call-directions", "auto-derive-task-dependencies",
         "expand-manual-phase-fence", "materialize-runtime-scopes", "order-untracked-hazards",
-        "classify-iter-arg-carry", "batch-tensor-allocations", "add-retain-edges", "canonicalize",
+        "classify-iter-arg-carry", "dce", "batch-tensor-allocations", "canonicalize",
     ]

@@ -6,7 +6,7 @@ User documentation and the reasons for the order: docs/passes/index.md.
         ->  verify-orchestration-outputs  ->  derive-call-directions
         ->  auto-derive-task-dependencies{analyze-auto-scopes}  ->  expand-manual-phase-fence
         ->  materialize-runtime-scopes  ->  order-untracked-hazards  ->  classify-iter-arg-carry
-        ->  batch-tensor-allocations  ->  add-retain-edges
+        ->  dce  ->  batch-tensor-allocations (which ends with add-retain-edges)
 
 Usage: `pypto-opt -p pto2-pipeline in.mlir`, or with `-t pto2-cpp` to print C++;
 `-p 'pto2-pipeline{analyze-auto-scopes=true}'` turns on the analysis of auto scopes.
@@ -34,7 +34,6 @@ class Pto2Pipeline(ModulePass):
     def steps(self) -> tuple[ModulePass, ...]:
         """The passes of the pipeline, in order (pypto-opt runs them one by one for
         --time-passes and --print-between-passes)."""
-        from pypto_dialects.transforms.add_retain_edges import AddRetainEdges
         from pypto_dialects.transforms.auto_derive_task_dependencies import (
             AutoDeriveTaskDependencies,
         )
@@ -54,6 +53,7 @@ class Pto2Pipeline(ModulePass):
         from pypto_dialects.transforms.verify_orchestration_outputs import (
             VerifyOrchestrationOutputs,
         )
+        from xdsl.transforms.dead_code_elimination import DeadCodeElimination
 
         return (
             FuseCreateAssembleToSlice(),
@@ -66,8 +66,10 @@ class Pto2Pipeline(ModulePass):
             MaterializeRuntimeScopes(),
             OrderUntrackedHazards(),
             ClassifyIterArgCarry(),
+            # xDSL's dce, not canonicalize: scf canonicalization rebuilds loops without the
+            # carry plan's discardable attributes
+            DeadCodeElimination(),
             BatchTensorAllocations(),
-            AddRetainEdges(),
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -1,5 +1,6 @@
 """`verify-orchestration`: the rules of an orchestration function that no op verifier sees
-whole (manual scopes, in-place TaskId arrays).
+whole (manual scopes, in-place TaskId arrays, TaskIds used after their scope, TaskId
+carries against the carry plan).
 
 Rules and messages: docs/passes/verify-orchestration.md. The C++ printer runs
 `check_orchestration` before printing; the pass runs it inside a pipeline.
@@ -11,14 +12,25 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
-from xdsl.ir import Operation, OpResult, Region, SSAValue
+from xdsl.dialects.arith import ConstantOp
+from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp
+from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import pass_error
-from pypto_dialects.orch import CallOp, SubmitOp, TaskArraySetOp
+from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
+from pypto_dialects.orch import (
+    ITER_ARG_ARRAY_SIZE,
+    PARALLEL,
+    CallOp,
+    SubmitOp,
+    TaskArraySetOp,
+    TaskIdType,
+)
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.system import TaskDummyOp, TaskIsValidOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.orch_attrs import orchestration_functions
 
@@ -50,6 +62,13 @@ class _Checker:
                         )
                     self.walk(op.body, op.is_manual)
                     continue
+                if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
+                    if any(isinstance(v, OpResult) and isinstance(v.op, ScopeOp) for v in op.operands):
+                        check_edges(op)  # only a scope result can have closed
+                elif isinstance(op, _TASK_ID_USERS):
+                    check_array_uses(op)
+                if isinstance(op, scf.ForOp) and op.iter_args:
+                    check_carry_plan(op)
                 if manual and isinstance(op, CallOp | SubmitOp):
                     self.manual_tasks.add(op)
                 elif isinstance(op, pt.ReadOp):
@@ -120,6 +139,138 @@ class _Checker:
             )
 
 
+def check_edges(op: CallOp | SubmitOp | TaskDummyOp) -> None:
+    """Every dependency of a task names a TaskId that is still alive there: a user edge on
+    an id whose scope has closed is the user's error; a compiler edge on one is never dropped
+    (it would lose an ordering a pass decided), so it is refused too."""
+    lists = [("deps", op.deps)] if isinstance(op, SubmitOp | TaskDummyOp) else []
+    if isinstance(op, CallOp | SubmitOp):
+        lists.append(("compiler_deps", op.compiler_deps))
+    for kind, values in lists:
+        for i, v in enumerate(values):
+            closed = closing_scope(v)
+            if closed is None:
+                continue
+            scope, inner = closed
+            producer = inner.owner if isinstance(inner, OpResult) else None
+            what = "a TaskId"
+            if producer is not None:
+                what = f"the TaskId of '{producer.name}'{_at_line(producer)}"
+            where = f"the 'pto_rt.scope'{_at_line(scope)}"
+            if kind == "deps":
+                raise pass_error(
+                    op,
+                    f"depends on {_describe(v)} (deps entry {i}), {what}, which lives in "
+                    f"{where}: that scope has closed before this task (a TaskId lives only "
+                    "in the PTO2_SCOPE that produced it, including the scopes "
+                    "materialize-runtime-scopes puts on loop bodies and if branches): consume "
+                    "it inside the producing scope, hoist the producer out of that scope, or "
+                    "collect the ids into a TaskId array (pto_orch.task_array_create before "
+                    "the scope, pto_orch.task_array_set inside it) and depend on the array",
+                )
+            raise pass_error(
+                op,
+                f"lists {_describe(v)} in compiler_deps (entry {i}), {what}, which lives in "
+                f"{where}: that scope has closed before this task, and an ordering edge is "
+                "never dropped: carry the TaskId out of the scope as a !pto_orch.task_id "
+                "result (a variable declared before the scope), or move the task into it",
+            )
+
+
+_TASK_ID_USERS = (TaskIsValidOp, TaskArraySetOp, scf.YieldOp, ScopeYieldOp, scf.ForOp)
+"""The ops other than tasks that take a `!pto_orch.task_id` (the printer rejects any other)."""
+
+_FAN_OUT_USERS = (CallOp, SubmitOp, TaskDummyOp, scf.YieldOp, ScopeYieldOp, scf.ForOp)
+"""The ops that may use a TaskId standing for an array: as a dependency (all slots), a
+yielded value or a loop init (the carry plan sizes the variable)."""
+
+
+def check_array_uses(op: Operation) -> None:
+    """A `!pto_orch.task_id` that stands for N TaskIds (analysis/task_id_scopes.py) is only
+    listed as a dependency, yielded or carried: it is not one TaskId. The iter_arg of a
+    parallel array carry is only listed as a dependency or yielded by its loop (a task's
+    TaskId operands are its deps / compiler_deps: the caller does not ask for tasks)."""
+    for v in op.operands:
+        if not isinstance(v.type, TaskIdType):
+            continue
+        n = array_slots(v)
+        if n is None:
+            continue
+        loop = v.block.parent_op() if isinstance(v, BlockArgument) else None
+        if isinstance(loop, scf.ForOp) and PARALLEL in loop.attributes:
+            if op is loop.body.block.last_op:
+                continue
+            raise pass_error(
+                op,
+                f"uses iter_arg #{v.index - 1} of a pto_orch.parallel loop whose TaskIds form "  # type: ignore[attr-defined]
+                f"an array carry: in the loop body it stands for all {n} TaskIds of the "
+                "previous round (its init array), so it can only be listed in deps / "
+                "compiler_deps or yielded",
+            )
+        if isinstance(op, _FAN_OUT_USERS):
+            continue
+        raise pass_error(
+            op,
+            f"uses {_describe(v)}, which stands for the {n} TaskIds of a loop's array carry "
+            f"('{ITER_ARG_ARRAY_SIZE}'), not one TaskId: it can only be listed in deps / "
+            "compiler_deps, yielded or carried",
+        )
+
+
+def _stale_plan(loop: scf.ForOp, i: int, why: str) -> Exception:
+    return pass_error(
+        loop,
+        f"iter_arg #{i}: {why}; the carry plan ('{ITER_ARG_ARRAY_SIZE}') is stale, re-run "
+        "classify-iter-arg-carry",
+    )
+
+
+def check_carry_plan(loop: scf.ForOp) -> None:
+    """The TaskId carries of `loop` agree with its plan: an init or yielded value standing
+    for an array has the plan's size (a parallel loop's yield writes one slot of it), and a
+    parallel array carry whose result is used has constant bounds (to index its slots)."""
+    if ITER_ARG_ARRAY_SIZE not in loop.attributes:
+        return  # the printer reports the missing plan
+    parallel = PARALLEL in loop.attributes
+    term = loop.body.block.last_op
+    for i, val in enumerate(loop.body.block.args[1:]):
+        if not isinstance(val.type, TaskIdType):
+            continue  # the attribute verifier checks the other types against the plan
+        size = plan_size(loop, i)
+        n_init = array_slots(loop.iter_args[i])
+        if n_init and not size:
+            raise _stale_plan(
+                loop, i, f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId"
+            )
+        if n_init and n_init != size:
+            raise _stale_plan(
+                loop, i, f"its init is a TaskId array of {n_init} slots, but its plan has {size}"
+            )
+        if parallel and size:
+            if loop.res[i].first_use is not None and not (
+                _constant(loop.lb) and _constant(loop.step)
+            ):
+                raise _stale_plan(loop, i, "the loop's lower bound and step are not constants")
+            continue  # each iteration writes its slot
+        if term is None or i >= len(term.operands):
+            continue
+        y = term.operands[i]
+        n_src = array_slots(y)
+        if (size or None) != n_src:
+            raise _stale_plan(
+                loop,
+                i,
+                f"the loop yields {_describe(y)}, "
+                + (f"a TaskId array of {n_src} slots" if n_src else "a single TaskId")
+                + ", into a carry that is "
+                + (f"an array of {size} slots" if size else "a single TaskId"),
+            )
+
+
+def _constant(v: SSAValue) -> bool:
+    return isinstance(v.owner, ConstantOp) and isinstance(v.owner.value, IntegerAttr)
+
+
 def _at_line(op: Operation) -> str:
     loc = op.location
     return f" at line {loc.line.data}" if isinstance(loc, FileLineColLoc) else ""
@@ -149,7 +300,8 @@ def check_orchestration(module: ModuleOp) -> None:
 @dataclass(frozen=True)
 class VerifyOrchestration(ModulePass):
     """Fail on a scalar read of a tensor a manual-scope task wrote, a scope nested in a
-    manual scope, or a misused in-place TaskId array (docs/passes/verify-orchestration.md)."""
+    manual scope, a misused in-place TaskId array, or a dependency on a TaskId whose scope
+    has closed (docs/passes/verify-orchestration.md)."""
 
     name = "verify-orchestration"
 

@@ -18,7 +18,6 @@ Modules (one concern each):
     deps          TaskId C++ forms, the edge resolver and the set_dependencies array
     manual        manual scopes: the block, hoisted declarations
     task_arrays   TaskId / array carries, TaskId arrays
-    line_edits    lines decided after they were printed (hoisted declarations, captures)
     names         identifiers, Expr / Binding, C++ blocks
     cxx_types     DataType names, C types, literals, scalar encoding
     kernel_table  the kernel table / signature and kernel_config.json

@@ -8,7 +8,8 @@ kernel table a host needs to register the kernels).
 The module must be in post-pipeline form (`pypto-opt -p pto2-pipeline`, or
 `pto2_pipeline=True` here): call-site directions present, runtime scopes materialized in every
 orchestration function (`pto_rt.auto_scope = false`), carry plans on the loops. The target
-derives none of these; a missing one is a located `CodegenError` naming the pass to run.
+derives none of these; a missing one is a located `CodegenError` naming the pass to run. It
+does remove dead ops from the module it is given (xDSL's `dce`, the pipeline's last step).
 """
 
 from __future__ import annotations
@@ -152,7 +153,24 @@ def _prepare(module: ModuleOp, verify: bool, pto2_pipeline: bool) -> ModuleOp:
         from pypto_dialects.parsing import verify_module
 
         verify_module(module)
+    module = _without_dead_ops(module, owned=pto2_pipeline)
     _check_scopes(module)
+    return module
+
+
+def _without_dead_ops(module: ModuleOp, owned: bool) -> ModuleOp:
+    """The target's one normalisation: xDSL's region dce, as `pto2-pipeline` ends with, so
+    input printed without the pipeline has no dead pure op either and the printer prints
+    every op it reaches (an unused view or dim would otherwise be an unused C++ variable).
+    The caller's module is left as it is: the dce runs on a copy unless `owned` (a copy made
+    here already). Skipped when no op is trivially dead (the usual case after the pipeline:
+    every set of dead ops holds one whose results are unused)."""
+    from xdsl.transforms.dead_code_elimination import is_trivially_dead, region_dce
+
+    if any(is_trivially_dead(op) for op in module.walk()):
+        if not owned:
+            module = module.clone()
+        region_dce(module.body)
     return module
 
 

@@ -90,8 +90,6 @@ def _operand(p: FunctionPrinter, op: Operation, i: int) -> Expr:
 def _finish(p: FunctionPrinter, op: Operation, expr: Expr) -> None:
     """Bind the result to `expr`, or declare it when it is named and used more than once."""
     res = op.results[0]
-    if res.first_use is None:
-        return
     if hint_of(res) and res.has_more_than_one_use():
         ct = c_type(res.type, op)
         b = p.declare(res, ct, "value")
@@ -202,30 +200,20 @@ def _unsigned_cast(p: FunctionPrinter, op: Operation) -> None:
     _finish(p, op, _compound(f"({ct})({_unsigned(st)}){a.paren}", a))
 
 
-def _live(handler: Callable) -> Callable:
-    """Skip an op whose result is unused (an expression nobody prints)."""
-
-    def run(p: FunctionPrinter, op: Operation) -> None:
-        if op.results[0].first_use is not None:
-            handler(p, op)
-
-    return run
-
-
 HANDLERS: dict[type[Operation], Callable] = {arith.ConstantOp: _constant}
-HANDLERS.update({k: _live(_binary) for k in BINARY})
-HANDLERS.update({k: _live(_unsigned_binary) for k in UNSIGNED_BINARY})
-HANDLERS.update({k: _live(_min_max) for k in MIN_MAX})
-HANDLERS.update({k: _live(_cast) for k in CASTS})
+HANDLERS.update({k: _binary for k in BINARY})
+HANDLERS.update({k: _unsigned_binary for k in UNSIGNED_BINARY})
+HANDLERS.update({k: _min_max for k in MIN_MAX})
+HANDLERS.update({k: _cast for k in CASTS})
 HANDLERS.update(
     {
-        arith.FloorDivSIOp: _live(_floor_ceil),
-        arith.CeilDivSIOp: _live(_floor_ceil),
-        arith.CmpiOp: _live(_cmpi),
-        arith.CmpfOp: _live(_cmpf),
-        arith.NegfOp: _live(_negf),
-        arith.SelectOp: _live(_select),
-        arith.ExtUIOp: _live(_unsigned_cast),
-        arith.UIToFPOp: _live(_unsigned_cast),
+        arith.FloorDivSIOp: _floor_ceil,
+        arith.CeilDivSIOp: _floor_ceil,
+        arith.CmpiOp: _cmpi,
+        arith.CmpfOp: _cmpf,
+        arith.NegfOp: _negf,
+        arith.SelectOp: _select,
+        arith.ExtUIOp: _unsigned_cast,
+        arith.UIToFPOp: _unsigned_cast,
     }
 )

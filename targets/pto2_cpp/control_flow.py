@@ -50,6 +50,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseArrayBase, TensorType
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 
+from pypto_dialects.analysis.task_id_scopes import array_carry_result
 from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, ITER_ARG_REBIND
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
@@ -139,7 +140,8 @@ def _forward(
 # ---------------------------------------------------------------------- scf.for
 
 
-def _carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
+def carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
+    """The loop's rebind flags and array sizes; a located error when it has none."""
     n = len(op.iter_args)
     if n == 0:
         return [], []
@@ -156,7 +158,7 @@ def _carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
 
 
 def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
-    rebind, sizes = _carry_plan(op)
+    rebind, sizes = carry_plan(op)
     body = op.body.block
     iv, iter_vals = body.args[0], body.args[1:]
     lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
@@ -184,9 +186,10 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
             carries.append(None)
         else:
             kinds.append(REBIND)
-            ct = value_ctype(p, val, op, f"iter_arg #{i}")
-            hint = hint_of(val) or hint_of(op.res[i])
-            b = p.declare(None, ct, "carry", hint=hint)
+            b = p.taskids.hoisted.get((op, i))  # declared before a manual header
+            if b is None:
+                ct = value_ctype(p, val, op, f"iter_arg #{i}")
+                b = p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(op.res[i]))
             carries.append(b)
             decls.append((b, init))
         if carries[i] is not None:
@@ -256,6 +259,8 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
     for i, r in enumerate(op.output):
         if r.first_use is None:
             results.append(None)
+        elif (b := p.taskids.hoisted.get((op, i))) is not None:
+            results.append(b)  # declared before a manual header
         elif is_task_id_value(r):
             results.append(task_arrays.if_result(p.taskids, op, i))
         else:
@@ -304,7 +309,7 @@ def hoist_task_id_results(
         owner = v.owner if isinstance(v, OpResult) else v.block.parent_op()  # type: ignore[union-attr]
         if owner is None or not op.is_ancestor(owner) or owner is op:
             continue  # defined before the scope: still in C++ scope after it
-        if _array_carry_result(v):
+        if array_carry_result(v):
             continue  # printed as the loop's TaskId array, which is declared before the scope
         if fwd is not None and j in fwd.bind:
             continue
@@ -312,26 +317,6 @@ def hoist_task_id_results(
         p.w.line(f"PTO2TaskId {var.name} = {INVALID};")
         out[j] = var
     return out
-
-
-def _array_carry_result(value: SSAValue) -> bool:
-    """Whether `value` is (through scope results) a loop result the carry plan makes a TaskId
-    array."""
-    while isinstance(value, OpResult):
-        owner = value.op
-        if isinstance(owner, ScopeOp):
-            term = owner.body.block.last_op
-            if term is None or value.index >= len(term.operands):
-                return False
-            value = term.operands[value.index]
-        elif isinstance(owner, scf.ForOp):
-            sizes = owner.attributes.get(ITER_ARG_ARRAY_SIZE)
-            if not isinstance(sizes, DenseArrayBase) or value.index >= len(sizes):
-                return False
-            return sizes.get_values()[value.index] > 0
-        else:
-            return False
-    return False
 
 
 def scope_yield_handler(

@@ -2,8 +2,8 @@
 
 Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级" (the `set_dependencies` stack array sized
 exactly, no cap), "TaskId 的来源" (where a TaskId comes from decides its `is_valid()` guard),
-"无法解析的依赖边" (an edge whose TaskId lives in a scope that has closed: a compiler edge is
-skipped, a user edge is an error; ResolveDepEdgeBinding is the one entry that both sizing and
+"无法解析的依赖边" (an edge whose TaskId lives in a scope that has closed: here both a user and
+a compiler edge are errors, raised by verify-orchestration; ResolveDepEdgeBinding is the one entry that both sizing and
 filling go through); docs/targets/pto2-cpp.md. The retain edges of manual tasks are compiler
 edges (docs/passes/add-retain-edges.md).
 
@@ -49,10 +49,9 @@ class TaskIdVar(Binding):
     `guard`: the variable may hold `PTO2TaskId::invalid()` (a dependency on it is wrapped in
     `if (<name>.is_valid())`); a fresh submit TaskId or a retained allocation's TaskId is
     never invalid. `producer`: the op whose TaskId it holds (for messages). `slot_loop`: for
-    the result array of a `pto_orch.parallel` loop, that loop (its yields write one slot).
-    `hoist`: declare it before the enclosing manual scope's header (it leaves the scope)."""
+    the result array of a `pto_orch.parallel` loop, that loop (its yields write one slot)."""
 
-    __slots__ = ("size", "guard", "producer", "slot_loop", "hoist")
+    __slots__ = ("size", "guard", "producer", "slot_loop")
 
     def __init__(
         self,
@@ -67,7 +66,6 @@ class TaskIdVar(Binding):
         self.guard = guard
         self.producer = producer
         self.slot_loop: Operation | None = None
-        self.hoist = False
 
 
 class TaskIdConst(Expr):
@@ -135,8 +133,11 @@ def _describe(value: SSAValue) -> str:
     return describe(value)
 
 
-def unresolvable_user_edge(op: Operation, value: SSAValue, index: int, b: Binding) -> CodegenError:
-    """Rule 5: a user edge whose TaskId was produced in a scope that has closed."""
+def unresolvable_edge(
+    op: Operation, value: SSAValue, index: int, b: Binding, user: bool
+) -> CodegenError:
+    """Rule 5: an edge whose TaskId was produced in a scope that has closed (an edge is never
+    dropped)."""
     producer = getattr(b, "producer", None)
     what = "a TaskId"
     if producer is not None:
@@ -144,7 +145,8 @@ def unresolvable_user_edge(op: Operation, value: SSAValue, index: int, b: Bindin
         what = f"the TaskId of '{producer.name}'" + (f" at {line}" if line else "")
     return codegen_error(
         op,
-        f"depends on {_describe(value)} (deps entry {index}), {what}, whose C++ variable "
+        f"depends on {_describe(value)} ({'deps' if user else 'compiler_deps'} entry "
+        f"{index}), {what}, whose C++ variable "
         f"'{b.name}' is declared inside a scope that has closed before this task (a TaskId "
         "lives only in the PTO2_SCOPE that produced it, including the scopes "
         "materialize-runtime-scopes puts on loop bodies and if branches): consume it inside "
@@ -160,11 +162,10 @@ def resolve_edges(
     user: Sequence[SSAValue],
     compiler: Sequence[SSAValue],
 ) -> list[Edge]:
-    """The edges of a task that survive, in order: user edges, then compiler edges.
+    """The edges of a task, in order: user edges, then compiler edges (retain edges among them).
 
-    A value listed again, or a value printing as a variable already listed, is dropped. A
-    user edge whose TaskId lives in a closed C++ block is a located error (rule 5); such a
-    compiler edge is skipped."""
+    A value listed again, or a value printing as a variable already listed, counts once. An
+    edge whose TaskId lives in a closed C++ block is a located error (rule 5)."""
     edges: list[Edge] = []
     seen: set[object] = set()
     for is_user, values in ((True, user), (False, compiler)):
@@ -176,10 +177,8 @@ def resolve_edges(
             if expr is None:
                 expr = p.lookup(v, op)  # raises the printer's "no C++ form" error
             dead = closed_binding(expr)
-            if dead is not None:
-                if is_user:
-                    raise unresolvable_user_edge(op, v, i, dead)
-                continue  # a compiler edge is best effort: skipping only drops ordering
+            if dead is not None:  # verify-orchestration refuses it first (check_edges)
+                raise unresolvable_edge(op, v, i, dead, is_user)
             if isinstance(expr, Binding):  # two values printing as one variable
                 if expr in seen:
                     continue

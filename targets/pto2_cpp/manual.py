@@ -31,16 +31,22 @@ batch of the block's creates before the header (docs/passes/batch-tensor-allocat
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from xdsl.dialects import scf
+from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, OpResult, SSAValue
 
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
+from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar, array_size
+from pypto_dialects.targets.pto2_cpp.deps import array_size
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr
+from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, hint_of
+from pypto_dialects.tensor import WriteOp
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -49,15 +55,10 @@ if TYPE_CHECKING:
 
 @dataclass
 class ManualCtx:
-    """An open `PTO2_SCOPE(PTO2ScopeMode::MANUAL)` block: its op, its C++ block, the block
-    around it, and where its header line is (hoisted declarations go before it)."""
+    """An open `PTO2_SCOPE(PTO2ScopeMode::MANUAL)` block: its op and its C++ block."""
 
     op: ScopeOp
     block: CppBlock
-    outer: CppBlock
-    header: int
-    depth: int
-    hoisted: set[Binding] = field(default_factory=set)
 
 
 # ---------------------------------------------------------------------- the manual block
@@ -73,8 +74,9 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
 
     fwd = p.forwards.pop(op, None)
     tid_results = hoist_task_id_results(p, op, fwd)
+    hoist_declarations(low, op)
     p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
-    ctx = ManualCtx(op, p.block, p.block.parent, low.edits.last(), w.depth - 1)  # type: ignore[arg-type]
+    ctx = ManualCtx(op, p.block)
     low.manual.append(ctx)
     yielded: list[Expr | None] = [None] * len(op.res)
 
@@ -95,70 +97,125 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     bind_scope_results(p, op, fwd, yielded, tid_results)
 
 
-def in_manual_block(low: TaskIdLowering) -> ManualCtx | None:
-    """The manual scope whose block is the C++ block being printed (directly), or None."""
-    if low.manual and low.manual[-1].block is low.p.block:
-        return low.manual[-1]
-    return None
+def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
+    """Print, before the header of the manual `scope`, the variables its direct `scf.for` /
+    `scf.if` ops will assign: tensor and scalar carries and if results always, TaskId arrays
+    (array carries, array if results) when the scope yields the loop's / if's result. A
+    carry whose initial value is final here is declared with it (`_known_here`). The loop / if takes the variable from `low.hoisted` (declare_var then
+    prints only the initial assignment, if any)."""
+    from pypto_dialects.targets.pto2_cpp.control_flow import carry_plan, value_ctype
+    from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed, carry_has_var, new_var
+
+    p = low.p
+    term = scope.body.block.last_op
+
+    def leaves(v: SSAValue) -> bool:
+        return any(use.operation is term for use in v.uses)
+
+    def hoist(op: Operation, i: int, b: Binding, init: SSAValue | None) -> None:
+        low.hoisted[(op, i)] = b
+        low.hoisted_vars.add(b)
+        n = array_size(b)
+        known = _known_here(low, init, op) if not n and init is not None else None
+        if known is not None:
+            p.w.line(f"{b.ctype} {b.name} = {p.mark(known).text};")
+            low.declared_with_init.add(b)
+        else:
+            p.w.line(declaration(p, b))
+
+    for op in scope.body.block.ops:
+        if isinstance(op, scf.ForOp):
+            rebind, sizes = carry_plan(op)
+            needed = carries_needed(op) if op.iter_args else []
+            for i, val in enumerate(op.body.block.args[1:]):
+                res = op.res[i]
+                if sizes[i] != 0 or is_task_id_like(val.type):
+                    is_array = isinstance(val.type, TaskIdArrayType)
+                    if not (is_array or sizes[i]) or not leaves(res) or not carry_has_var(op, i):
+                        continue  # a TaskId dies with the scope; an array that stays inside
+                    n = val.type.size.data if is_array else sizes[i]  # type: ignore[attr-defined]
+                    hints = (hint_of(val), hint_of(res))
+                    if PARALLEL in op.attributes and not is_array:
+                        hints = (hint_of(res), hint_of(val))
+                    hoist(op, i, new_var(low, hints, n, op), None)
+                elif rebind[i] and needed[i]:
+                    ct = value_ctype(p, val, op, f"iter_arg #{i}")
+                    b = p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(res))
+                    hoist(op, i, b, op.iter_args[i])
+        elif isinstance(op, scf.IfOp):
+            for i, r in enumerate(op.output):
+                if r.first_use is None:
+                    continue
+                if is_task_id_like(r.type):
+                    if not isinstance(r.type, TaskIdArrayType) or not leaves(r):
+                        continue
+                    var = new_var(low, (hint_of(r),), r.type.size.data, op, default="if_result")
+                    p.bind(r, var)
+                    hoist(op, i, var, None)
+                else:
+                    ct = value_ctype(p, r, op, f"result #{i}")
+                    hoist(op, i, p.declare(r, ct, "if_result"), None)
 
 
-def leaves_manual_scope(low: TaskIdLowering, value: SSAValue) -> bool:
-    """Whether `value` is yielded by the manual scope whose block is being printed."""
-    ctx = in_manual_block(low)
-    if ctx is None:
-        return False
-    term = ctx.op.body.block.last_op
-    return any(use.operation is term for use in value.uses)
+def _known_here(low: TaskIdLowering, value: SSAValue, at: Operation) -> Expr | None:
+    """The C++ form of `value` if it is final before the manual header being printed: a
+    constant, or a value printed already (outside the scope, or a create allocated before
+    the header) that names no variable hoisted there; a task result or a write prints as
+    the tensor it writes."""
+    while isinstance(value, OpResult):
+        op = value.op
+        if isinstance(op, ConstantOp):
+            return low.p.lookup(value, at)
+        if isinstance(op, WriteOp):
+            value = op.tensor
+        elif isinstance(op, CallOp | SubmitOp) and value.index < len(op.kernel_result_values()):
+            arg = storage.returned_arg(op, value.index, low.p.symbols)
+            if arg is None:
+                break
+            value = arg
+        else:
+            break
+    expr = low.p.env.get(value)
+    if expr is None or any(d in low.hoisted_vars for d in expr.deps):
+        return None
+    return low.p.lookup(value, at)  # (a located error if its C++ block has closed)
+
+
+def declaration(p: FunctionPrinter, b: Binding) -> str:
+    """The declaration of a carry / if-result variable without its value."""
+    n = array_size(b)
+    if n:
+        return f"PTO2TaskId {b.name}[{n}];"
+    if b.ctype == "Tensor":
+        # The runtime's Tensor has no public default constructor: a variable declared
+        # before its value is known starts as a copy of a tensor parameter.
+        return f"Tensor {b.name} = {placeholder_tensor(p).text};"
+    return f"{b.ctype} {b.name};"
 
 
 def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
-    """Print the declaration of a loop carry / if result variable `b` (with its initial
-    value `init`, or none for an if result), hoisted before the manual header when it is
-    declared directly in a manual block (tensors and scalars always, TaskId arrays when
-    `b.hoist`)."""
+    """Print the declaration of a loop carry / if result variable `b` with its initial value
+    `init` (None for an if result); for a variable hoisted before a manual header
+    (hoist_declarations), only the assignment of `init` when it was not declared with it."""
     p = low.p
     w = p.w
-    ctx = in_manual_block(low)
-    is_tid = isinstance(b, TaskIdVar)
-    hoist = ctx is not None and (not is_tid or b.hoist)  # type: ignore[union-attr]
+    hoisted = b in low.hoisted_vars
+    if hoisted and (init is None or b in low.declared_with_init):
+        return
     n = array_size(b)
-
-    def decl() -> str:
-        if n:
-            return f"PTO2TaskId {b.name}[{n}];"
-        if b.ctype == "Tensor":
-            # The runtime's Tensor has no public default constructor: a variable declared
-            # before its value is known starts as a copy of a tensor parameter.
-            return f"Tensor {b.name} = {placeholder_tensor(p).text};"
-        return f"{b.ctype} {b.name};"
-
-    if hoist:
-        assert ctx is not None
-        ctx.hoisted.add(b)
-        b.block = ctx.outer
-        if not n and init is not None and _final_before(ctx, init):
-            # declared with its initial value: nothing in the block can have changed it yet
-            text = p.mark(init).text
-            low.edits.insert_before(ctx.header, ctx.depth, [f"{b.ctype} {b.name} = {text};"])
-            return
-        low.edits.insert_before(ctx.header, ctx.depth, [decl()])
     if n:
-        if not hoist:
-            w.line(decl())
+        if not hoisted:
+            w.line(declaration(p, b))
         if init is not None:
             from pypto_dialects.targets.pto2_cpp.task_arrays import fill_array
 
             fill_array(low, b, init)  # type: ignore[arg-type]
         return
     if init is None:
-        if not hoist:
-            w.line(decl())
+        w.line(declaration(p, b))
         return
     text = p.mark(init).text
-    if hoist:
-        w.line(f"{b.name} = {text};")
-    else:
-        w.line(f"{b.ctype} {b.name} = {text};")
+    w.line(f"{b.name} = {text};" if hoisted else f"{b.ctype} {b.name} = {text};")
 
 
 def placeholder_tensor(p: FunctionPrinter) -> Expr:
@@ -176,13 +233,6 @@ def placeholder_tensor(p: FunctionPrinter) -> Expr:
     )
 
 
-def _final_before(ctx: ManualCtx, init: Expr) -> bool:
-    """Whether `init` has its value already before the manual header: every variable it
-    names is declared outside the block and is not one the block assigns before this point
-    (another variable hoisted out of it)."""
-    return all(
-        d not in ctx.hoisted and not _is_ancestor(ctx.block, d.block) for d in init.deps
-    )
 
 
 def _is_ancestor(outer: CppBlock, inner: CppBlock) -> bool:

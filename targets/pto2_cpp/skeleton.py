@@ -96,13 +96,13 @@ def signature(p: FunctionPrinter) -> Signature:
 
 
 def _dim_symbols(p: FunctionPrinter) -> list[tuple[DimOp, int, int]]:
-    """The used `pto_tensor.dim`s of a dynamic extent of a function argument, first one per
+    """The `pto_tensor.dim`s (all used: dead ones are gone, api.py) of a dynamic extent of a function argument, first one per
     (argument, axis), in program order: (op, argument index, axis)."""
     entry = p.func.body.block
     seen: set[tuple[int, int]] = set()
     out = []
     for op in p.func.body.walk():
-        if not isinstance(op, DimOp) or op.result.first_use is None:
+        if not isinstance(op, DimOp):
             continue
         src = op.source
         if getattr(src, "block", None) is not entry or op.static_extent() is not None:
@@ -143,7 +143,6 @@ def emit_file(p: FunctionPrinter) -> None:
     prologue = _declare_prologue(p, sig)
     mark = len(w.lines)
     p.emit_block(func.body.block)
-    p.taskids.finish()  # deferred edits of the body (hoisted lines, TaskId captures)
     lines = _prologue_lines(prologue)
     if len(w.lines) == mark and lines:
         lines.pop()  # no body: no blank line before the closing brace

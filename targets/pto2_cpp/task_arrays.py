@@ -39,50 +39,28 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Operation, OpResult, SSAValue
 
-from pypto_dialects.attrs import is_task_id_like
+from pypto_dialects.analysis.task_id_scopes import plan_size
 from pypto_dialects.orch import (
-    ITER_ARG_ARRAY_SIZE,
     PARALLEL,
-    CallOp,
-    SubmitOp,
     TaskArrayCreateOp,
     TaskArrayGetOp,
     TaskArraySetOp,
     TaskIdArrayType,
 )
-from pypto_dialects.system import TaskDummyOp
+from pypto_dialects.rt import YieldOp as RtYieldOp
 from pypto_dialects.targets.pto2_cpp.deps import (
     INVALID,
     SlotRef,
     TaskIdVar,
     array_size,
 )
-from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.manual import leaves_manual_scope
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
-
-
-def _stale(loop: Operation, i: int, why: str) -> Exception:
-    return codegen_error(
-        loop,
-        f"iter_arg #{i}: {why}; the carry plan ('{ITER_ARG_ARRAY_SIZE}') is stale, re-run "
-        "classify-iter-arg-carry",
-    )
-
-
-def _plan_size(loop: scf.ForOp, i: int) -> int:
-    sizes = loop.attributes.get(ITER_ARG_ARRAY_SIZE)
-    if isinstance(sizes, DenseArrayBase):
-        values = sizes.get_values()
-        if i < len(values):
-            return int(values[i])
-    return 0
 
 
 def carries_needed(loop: scf.ForOp) -> list[bool]:
@@ -109,31 +87,50 @@ def carries_needed(loop: scf.ForOp) -> list[bool]:
     return needed
 
 
+def carry_has_var(loop: scf.ForOp, i: int) -> bool:
+    """Whether TaskId carry i of `loop` gets a C++ variable (`carry` returns one): the result
+    of a parallel array carry when it is used, any other carry when `carries_needed`."""
+    val = loop.body.block.args[i + 1]
+    if PARALLEL in loop.attributes and plan_size(loop, i) and not isinstance(
+        val.type, TaskIdArrayType
+    ):
+        return loop.res[i].first_use is not None
+    return carries_needed(loop)[i]
+
+
+def names_task_id(value: SSAValue) -> bool:
+    """Whether the printed C++ names the TaskId `value` (so a submit or barrier captures it).
+    Every use prints it except a yield or loop-init use whose carry / result gets no C++
+    variable: a dead carry, an unused if or scope result."""
+    for use in value.uses:
+        o = use.operation
+        parent = o.parent_op()
+        if isinstance(o, scf.YieldOp) and isinstance(parent, scf.ForOp):
+            named = carry_has_var(parent, use.index)
+        elif isinstance(o, scf.YieldOp) and isinstance(parent, scf.IfOp):
+            named = parent.results[use.index].first_use is not None
+        elif isinstance(o, RtYieldOp) and parent is not None:
+            res = parent.results[use.index]
+            # a used result either has a variable assigned at this yield (the value is
+            # defined inside the scope) or prints as the value itself
+            owner = value.op if isinstance(value, OpResult) else value.block.parent_op()  # type: ignore[attr-defined]
+            inside = owner is not None and owner is not parent and parent.is_ancestor(owner)
+            named = res.first_use is not None and (inside or names_task_id(res))
+        elif isinstance(o, scf.ForOp) and use.index >= 3:  # an init (after lb, ub, step)
+            j = use.index - 3
+            named = carry_has_var(o, j) or names_task_id(o.body.block.args[j + 1])
+        else:
+            named = True
+        if named:
+            return True
+    return False
+
+
 def _const(v: SSAValue) -> int | None:
     owner = v.owner
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
         return int(owner.value.value.data)
     return None
-
-
-def _check_fanout_uses(loop: scf.ForOp, i: int, val: SSAValue, n: int) -> None:
-    """The iter_arg of a parallel array carry stands for the N TaskIds of its init: it can
-    only be a dependency or be yielded (its slot then keeps the init's TaskId)."""
-    term = loop.body.block.last_op
-    for use in val.uses:
-        o = use.operation
-        if o is term:
-            continue
-        if isinstance(o, SubmitOp | TaskDummyOp) and val in o.deps:
-            continue
-        if isinstance(o, CallOp | SubmitOp) and val in o.compiler_deps:
-            continue
-        raise codegen_error(
-            o,
-            f"uses iter_arg #{i} of a pto_orch.parallel loop whose TaskIds form an array "
-            f"carry: in the loop body it stands for all {n} TaskIds of the previous round "
-            "(its init array), so it can only be listed in deps / compiler_deps or yielded",
-        )
 
 
 def new_var(
@@ -150,6 +147,20 @@ def new_var(
     return TaskIdVar(name, p.block, size=size, guard=True, producer=producer)
 
 
+def _carry_var(
+    low: TaskIdLowering,
+    loop: scf.ForOp,
+    i: int,
+    hints: Sequence[str | None],
+    size: int | None,
+) -> TaskIdVar:
+    """The variable of carry i: the one declared before a manual header, else a new one."""
+    var = low.hoisted.get((loop, i))
+    if var is None:
+        var = new_var(low, hints, size, loop)
+    return var  # type: ignore[return-value]
+
+
 def carry(
     low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr, needed: bool
 ) -> TaskIdVar | None:
@@ -160,63 +171,33 @@ def carry(
     p = low.p
     val = loop.body.block.args[i + 1]
     res = loop.res[i]
-    size = _plan_size(loop, i)
-    if not is_task_id_like(val.type):
-        raise _stale(
-            loop, i, f"it has type {val.type}, but its plan is a TaskId array of {size} slots"
-        )
-    n_init = array_size(init)
+    size = plan_size(loop, i)  # the verifier checked it against the iter_arg's type
     if isinstance(val.type, TaskIdArrayType):
         n = val.type.size.data
-        if size:
-            raise _stale(
-                loop,
-                i,
-                f"a {val.type} carry is an array already, but its plan is an array of "
-                f"{size} slots",
-            )
         if not needed:
             return None
-        var = new_var(low, (hint_of(val), hint_of(res)), n, loop)
+        var = _carry_var(low, loop, i, (hint_of(val), hint_of(res)), n)
         p.bind(val, var)
         p.bind(res, var)
-        var.hoist = leaves_manual_scope(low, res)
         return var
     if size == 0:
-        if n_init:
-            raise _stale(
-                loop,
-                i,
-                f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId",
-            )
         if not needed:
             return None
         var = new_var(low, (hint_of(val), hint_of(res)), None, loop)
         p.bind(val, var)
         p.bind(res, var)
         return var
-    if n_init and n_init != size:
-        raise _stale(
-            loop, i, f"its init is a TaskId array of {n_init} slots, but its plan has {size}"
-        )
     if PARALLEL in loop.attributes:
         p.bind(val, init)  # every iteration sees the previous round's TaskIds
-        if n_init:
-            _check_fanout_uses(loop, i, val, n_init)
         if res.first_use is None:
             return None
-        lb, step = _const(loop.lb), _const(loop.step)
-        if lb is None or step is None:
-            raise _stale(loop, i, "the loop's lower bound and step are not constants")
-        var = new_var(low, (hint_of(res), hint_of(val)), size, loop)
+        var = _carry_var(low, loop, i, (hint_of(res), hint_of(val)), size)
         var.slot_loop = loop
-        var.hoist = leaves_manual_scope(low, res)
         p.bind(res, var)
         return var
     if not needed:
         return None
-    var = new_var(low, (hint_of(val), hint_of(res)), size, loop)
-    var.hoist = leaves_manual_scope(low, res)
+    var = _carry_var(low, loop, i, (hint_of(val), hint_of(res)), size)
     p.bind(val, var)
     p.bind(res, var)
     return var
@@ -247,15 +228,6 @@ def carry_yield(
         return [(SlotRef(var, idx), src)]
     if src is var:
         return []
-    if (var.size or None) != n_src:
-        raise _stale(
-            loop,
-            i,
-            f"the loop yields {src.text}, "
-            + (f"a TaskId array of {n_src} slots" if n_src else "a single TaskId")
-            + ", into a carry that is "
-            + (f"an array of {var.size} slots" if var.size else "a single TaskId"),
-        )
     return [(var, src)]
 
 
@@ -264,8 +236,6 @@ def if_result(low: TaskIdLowering, op: scf.IfOp, i: int) -> TaskIdVar:
     r = op.output[i]
     size = r.type.size.data if isinstance(r.type, TaskIdArrayType) else None
     var = new_var(low, (hint_of(r),), size, op, default="if_result")
-    if size:
-        var.hoist = leaves_manual_scope(low, r)
     low.p.bind(r, var)
     return var
 
@@ -316,8 +286,6 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
     p = low.p
     w = p.w
     if isinstance(op, TaskArrayCreateOp):
-        if op.result.first_use is None:
-            return
         n = op.result.type.size.data  # type: ignore[attr-defined]
         var = new_var(low, (hint_of(op.result),), n, op, default="tids")
         p.bind(op.result, var)
@@ -325,8 +293,6 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
         fill_array(low, var, Expr(INVALID))
         return
     if isinstance(op, TaskArrayGetOp):
-        if op.result.first_use is None:
-            return
         arr = p.use(op.array, op)
         idx = p.use(op.index, op)
         var = new_var(low, (hint_of(op.result),), None, op)
@@ -336,8 +302,6 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
     assert isinstance(op, TaskArraySetOp)
     arr = p.use(op.array, op)
     value = p.use(op.value, op)
-    if array_size(value):
-        raise codegen_error(op, f"stores {value.text}, a TaskId array, into one slot")
     idx = p.use(op.index, op)
     w.line(f"{arr.text}[{idx.text}] = {value.text};")
     p.bind(op.result, arr)

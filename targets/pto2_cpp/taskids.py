@@ -7,15 +7,14 @@ docs/targets/pto2-cpp.md, differences 5 and 6. User documentation: docs/targets/
 `FunctionPrinter.taskids` (a `TaskIdLowering`) holds the TaskId / manual-scope state of one
 function. The work is split by concern into `deps` (TaskId C++ forms, the edge resolver, the
 deps array), `manual` (the manual block, hoisting), `task_arrays` (TaskId
-carries, array carries, TaskId arrays; the printer calls these modules with the state) and
-`line_edits` (lines decided after they were printed). Its own methods:
+carries, array carries, TaskId arrays; the printer calls these modules with the state). Its
+own methods:
 
     task_deps(op, params, n)   after a task's add_* lines: its deps array and set_dependencies
     submit_capture(op, n)      "TaskOutputTensors task_<n>_outs = " when the TaskId is used
     after_submit(op, n)        `PTO2TaskId <name> = task_<n>_outs.task_id();`
     lower_op(op)               pto_system.task_invalid / task_dummy / task_is_valid,
                                pto_orch.task_array_create / get / set
-    finish()                   applies the deferred line edits at the end of the body
 
 TaskId ops:
 
@@ -51,13 +50,10 @@ from pypto_dialects.targets.pto2_cpp.deps import (
     INVALID,
     TaskIdConst,
     TaskIdVar,
-    array_size,
     emit_deps,
     resolve_edges,
 )
-from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.line_edits import LineEdits
-from pypto_dialects.targets.pto2_cpp.names import Expr, hint_of, sanitize
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of, sanitize
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -66,14 +62,16 @@ if TYPE_CHECKING:
 class TaskIdLowering:
     """The TaskId / manual-scope state of one function's printer.
 
-    `manual`: the open manual scopes (innermost last); `edits`: the deferred line edits;
-    `unused_checks`: TaskId variables whose lines are dropped if nothing ends up naming them."""
+    `manual`: the open manual scopes (innermost last); `hoisted`: the carry / if-result
+    variables declared before a manual header (manual.hoist_declarations)."""
 
     def __init__(self, printer: FunctionPrinter) -> None:
         self.p = printer
-        self.edits = LineEdits(printer.w)
         self.manual: list[manual.ManualCtx] = []
-        self.unused_checks: list[tuple[TaskIdVar, list[tuple[int, str | None]]]] = []
+        # variables declared before a manual header: (loop / if, index) -> variable
+        self.hoisted: dict[tuple[Operation, int], Binding] = {}
+        self.hoisted_vars: set[Binding] = set()
+        self.declared_with_init: set[Binding] = set()
         self._outs: dict[Operation, str] = {}
         self._slot_var: str | None = None
         self._fanout_var: str | None = None
@@ -122,8 +120,8 @@ class TaskIdLowering:
         emit_deps(self.p, params, edges, self.fanout_var)
 
     def submit_capture(self, op: Operation, task_no: int) -> str:
-        """`TaskOutputTensors task_<n>_outs = ` when the submit's TaskId is used."""
-        if not isinstance(op, SubmitOp) or op.task_id.first_use is None:
+        """`TaskOutputTensors task_<n>_outs = ` when the C++ names the submit's TaskId."""
+        if not isinstance(op, SubmitOp) or not task_arrays.names_task_id(op.task_id):
             return ""
         outs = self.p.names.numbered(f"task_{task_no}_outs")
         self._outs[op] = outs
@@ -136,21 +134,10 @@ class TaskIdLowering:
             return
         assert isinstance(op, SubmitOp)
         p = self.p
-        submit_line = self.edits.last()
         name = p.names.fresh(hint_of(op.task_id), "tid")
         var = TaskIdVar(name, p.block, guard=False, producer=op)
         p.bind(op.task_id, var)
         p.w.line(f"PTO2TaskId {var.name} = {outs}.task_id();")
-        prefix = f"TaskOutputTensors {outs} = "
-        self.unused_checks.append(
-            (
-                var,
-                [
-                    (submit_line, self.edits.text(submit_line)[len(prefix) :]),
-                    (self.edits.last(), None),
-                ],
-            )
-        )
 
     # ------------------------------------------------------------------ TaskId ops
 
@@ -160,15 +147,8 @@ class TaskIdLowering:
         if isinstance(op, TaskInvalidOp):
             p.bind(op.result, TaskIdConst())
         elif isinstance(op, TaskIsValidOp):
-            if op.result.first_use is not None:
-                t = p.lookup(op.task_id, op)
-                if array_size(t):
-                    raise codegen_error(
-                        op,
-                        f"tests {t.text}, which stands for the TaskId array of a parallel "
-                        "loop's array carry, not one TaskId",
-                    )
-                p.bind(op.result, Expr(f"{t.text}.is_valid()", False, t.deps))
+            t = p.lookup(op.task_id, op)  # one TaskId (verify-orchestration checks it)
+            p.bind(op.result, Expr(f"{t.text}.is_valid()", False, t.deps))
         elif isinstance(op, TaskDummyOp):
             self._dummy(op)
         else:
@@ -184,7 +164,7 @@ class TaskIdLowering:
         w.line(f"// Task {n}: dummy barrier")
         w.line(f"Arg {params};")
         count = emit_deps(p, params, edges, self.fanout_var)
-        used = op.result.first_use is not None
+        used = task_arrays.names_task_id(op.result)
         outs = p.names.numbered(f"task_{n}_outs") if used else ""
         submit = f"rt_submit_dummy_task({params});"
         capture = f"TaskOutputTensors {outs} = {submit}"
@@ -201,36 +181,16 @@ class TaskIdLowering:
         if count is None:  # a statically empty deps list: always submitted, always valid
             var = TaskIdVar(name, p.block, guard=False, producer=op)
             w.line(capture)
-            first = self.edits.last()
             w.line(f"PTO2TaskId {name} = {outs}.task_id();")
-            fix = [(first, submit), (self.edits.last(), None)]
         else:
             var = TaskIdVar(name, p.block, guard=True, producer=op)
             w.line(f"PTO2TaskId {name} = {INVALID};")
-            decl = self.edits.last()
             w.open(f"if ({count} > 0)")
             w.line(capture)
-            first = self.edits.last()
             w.line(f"{name} = {outs}.task_id();")
             w.close()
-            fix = [(decl, None), (first, submit), (self.edits.last() - 1, None)]
         p.bind(op.result, var)
-        self.unused_checks.append((var, fix))
         w.blank()
-
-    # ------------------------------------------------------------------ end of function
-
-    def finish(self) -> None:
-        """Drop the lines of TaskIds nothing named, then apply every deferred edit."""
-        for var, fixes in self.unused_checks:
-            if var.used:
-                continue
-            for index, text in fixes:
-                if text is None:
-                    self.edits.delete(index)
-                else:
-                    self.edits.replace(index, text)
-        self.edits.apply()
 
 
 def is_task_id_value(value: SSAValue) -> bool:

@@ -35,6 +35,7 @@ from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelInfo
 from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
+from pypto_dialects.targets.pto2_cpp.task_arrays import names_task_id
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -220,7 +221,7 @@ def _bind_runtime_outputs(
 ) -> None:
     """After the submit: the TaskId (when used) and `const Tensor& r = task_<n>_outs.get_ref(k);`
     for each result that is a runtime-allocated output."""
-    if isinstance(op, SubmitOp) and op.task_id.first_use is not None:
+    if isinstance(op, SubmitOp) and names_task_id(op.task_id):
         name = p.names.fresh(hint_of(op.task_id), "tid")
         p.bind(op.task_id, TaskIdVar(name, p.block, guard=False, producer=op))
         p.w.line(f"PTO2TaskId {name} = {outs}.task_id();")

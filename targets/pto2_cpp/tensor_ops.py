@@ -22,8 +22,8 @@ go through the runtime).
 
 Allocations: each `pto_tensor.alloc_tensors` batch (placed by batch-tensor-allocations,
 docs/passes/batch-tensor-allocations.md) prints as one `alloc_tensors` call where it stands;
-a `pto_tensor.create` outside a batch is a located error naming that pass. View-like ops and
-dims whose result is unused print nothing.
+a `pto_tensor.create` outside a batch is a located error naming that pass. Dead views, dims and
+creates are gone before printing (`dce`, api.py).
 """
 
 from __future__ import annotations
@@ -191,8 +191,6 @@ def _write(p: FunctionPrinter, op: WriteOp) -> None:
 
 
 def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
-    if op.result.first_use is None:
-        return
     src = p.use_tensor(op.source, op)
     st, rt = op.source.type, op.result.type
     assert isinstance(st, TensorType) and isinstance(rt, TensorType)
@@ -295,8 +293,6 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
 
 
 def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:
-    if op.result.first_use is None:
-        return
     src = p.use_tensor(op.source, op)
     rt = op.result.type
     assert isinstance(rt, TensorType)
@@ -309,8 +305,6 @@ def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:
 
 
 def _transpose(p: FunctionPrinter, op: TransposeOp) -> None:
-    if op.result.first_use is None:
-        return
     src = p.use_tensor(op.source, op)
     a, b_axis = op.normalized_axes()
     b = p.declare(op.result, "Tensor", "transposed")
@@ -318,7 +312,7 @@ def _transpose(p: FunctionPrinter, op: TransposeOp) -> None:
 
 
 def _dim(p: FunctionPrinter, op: DimOp) -> None:
-    if op.result.first_use is None or op.result in p.env:
+    if op.result in p.env:  # a dynamic-dim symbol of the entry
         return
     static = op.static_extent()
     if static is not None:

@@ -645,3 +645,29 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(output_existing %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
+
+// -----
+
+// An array plan on a carry that is not a single TaskId (the printer would have nothing to print).
+// CHECK: :656:3: error: 'scf.for' op iter_arg #0: it has type index, but its plan is a TaskId array of 4 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry{{$}}
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %c0) -> (index) {
+    scf.yield %t : index
+  } {pto_orch.iter_arg_array_size = array<i64: 4>}
+  func.return
+}
+
+// -----
+
+// CHECK: :669:3: error: 'scf.for' op iter_arg #0: a !pto_orch.task_id_array<2> carry is an array already, but its plan is an array of 2 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry{{$}}
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = pto_orch.task_array_create : !pto_orch.task_id_array<2>
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %a) -> (!pto_orch.task_id_array<2>) {
+    scf.yield %t : !pto_orch.task_id_array<2>
+  } {pto_orch.iter_arg_array_size = array<i64: 2>}
+  func.return
+}

@@ -35,9 +35,9 @@ func.func @auto_mode(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_o
 
 // -----
 
-func.func @f64_tensor() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+func.func @f64_tensor(%i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %t = pto_tensor.create : tensor<4xf64>
-  %u = pto_tensor.reshape %t : tensor<4xf64> to tensor<2x2xf64>
+  %u = pto_tensor.read %t[%i] : tensor<4xf64> -> f64
   func.return
 }
 // CHECK: :39:3: error: 'pto_tensor.create' op element type f64 has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
@@ -71,16 +71,16 @@ func.func @not_orchestration_level() attributes {pto_orch.kind = #pto_orch.kind<
 
 func.func @rank0() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %t = pto_tensor.create : tensor<f32>
-  %u = pto_tensor.reshape %t : tensor<f32> to tensor<1xf32>
+  %u = pto_tensor.read %t[] : tensor<f32> -> f32
   func.return
 }
 // CHECK: :73:3: error: 'pto_tensor.create' op created tensor tensor<f32> has rank 0; PTO2 runtime tensors have 1 to 5 dimensions
 
 // -----
 
-func.func @rank6(%t: tensor<1x1x1x1x1x4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+func.func @rank6(%t: tensor<1x1x1x1x1x4xf32>, %i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %u = pto_tensor.reshape %t : tensor<1x1x1x1x1x4xf32> to tensor<1x1x1x1x2x2xf32>
-  %v = pto_tensor.transpose %u, 4, 5 : tensor<1x1x1x1x2x2xf32> to tensor<1x1x1x1x2x2xf32>
+  %v = pto_tensor.read %u[%i, %i, %i, %i, %i, %i] : tensor<1x1x1x1x2x2xf32> -> f32
   func.return
 }
 // CHECK: :82:3: error: 'pto_tensor.reshape' op reshaped tensor tensor<1x1x1x1x2x2xf32> has rank 6; PTO2 runtime tensors have 1 to 5 dimensions
@@ -162,9 +162,9 @@ builtin.module {
 // -----
 
 // The a2a3 runtime has no FP8 / FP4 DataType.
-func.func @fp8_tensor() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+func.func @fp8_tensor(%i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %t = pto_tensor.create : tensor<4xf8E4M3FN>
-  %u = pto_tensor.reshape %t : tensor<4xf8E4M3FN> to tensor<2x2xf8E4M3FN>
+  %u = pto_tensor.read %t[%i] : tensor<4xf8E4M3FN> -> f8E4M3FN
   func.return
 }
 // CHECK: :166:3: error: 'pto_tensor.create' op element type f8E4M3FN has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)

@@ -4,7 +4,8 @@
 //  - loop 2, rebind = 1 for a tensor and an index: `Tensor cur = ext_acc;` and
 //    `int64_t k = 0;` before the loop, the yield assignments at the end of the body's scope
 //    (the scope yields the new values), the loop results are the variables (task 3);
-//  - loop 3, a rebind carry whose iter_arg and result are unused prints nothing;
+//  - loop 3, a rebind carry whose iter_arg and result are unused prints nothing (the loop
+//    stays for its read; a loop with nothing live in it is removed by dce before printing);
 //  - loop 4, no scope in the body, the yield swaps two carries: the assignments go through
 //    `<name>_next` temporaries; the bounds are parameters and expressions.
 // RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
@@ -37,6 +38,7 @@ func.func @for_loops(%a: tensor<16x16xf32>, %acc: tensor<16x16xf32> {pto_orch.di
     %t3 = pto_orch.call @kernel_step(in %buf, scalar %cnt, inout %acc) : (tensor<16x16xf32>, index, tensor<16x16xf32>) -> tensor<16x16xf32>
     %dead = scf.for %d = %c0 to %c4 step %c1 iter_args(%unused = %c0) -> (index) {
       %u = arith.addi %d, %c1 : index
+      %v3 = pto_tensor.read %a[%d, %d] : tensor<16x16xf32> -> f32
       scf.yield %u : index
     } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 0>}
     %ub = arith.muli %n, %c4 : index
@@ -107,6 +109,8 @@ func.func @for_loops(%a: tensor<16x16xf32>, %acc: tensor<16x16xf32> {pto_orch.di
 // CHECK-NEXT:        rt_submit_aiv_task(1, params_t3);
 // CHECK-EMPTY:
 // CHECK-NEXT:        for (int64_t d = 0; d < 4; d += 1) {
+// CHECK-NEXT:            uint32_t indices_ext_a[2] = {(uint32_t)d, (uint32_t)d};
+// CHECK-NEXT:            (void)get_tensor_data<float>(ext_a, 2, indices_ext_a);
 // CHECK-NEXT:        }
 // CHECK-EMPTY:
 // CHECK-NEXT:        Tensor x = ext_a;

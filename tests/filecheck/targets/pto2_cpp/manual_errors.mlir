@@ -95,6 +95,9 @@ func.func @fanout_iter_arg(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir 
     %tp = scf.for %p = %c0 to %c2 step %c1 iter_args(%pp = %none) -> (!pto_orch.task_id) {
       %tb = scf.for %b = %c0 to %c2 step %c1 iter_args(%pb = %pp) -> (!pto_orch.task_id) {
         %ok = pto_system.task_is_valid %pb
+        scf.if %ok {
+          %o2, %t2 = pto_orch.submit @k(in %a, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+        }
         %o1, %t = pto_orch.submit @k(in %a, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
         scf.yield %t : !pto_orch.task_id
       } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 2>}
@@ -116,11 +119,11 @@ func.func @stale_plan() attributes {pto_orch.kind = #pto_orch.kind<orchestration
   } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 4>}
   func.return
 }
-// CHECK: :114:3: error: 'scf.for' op iter_arg #0: it has type index, but its plan is a TaskId array of 4 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry
+// CHECK: :117:3: error: 'scf.for' op iter_arg #0: it has type index, but its plan is a TaskId array of 4 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry
 
 // -----
 
 func.func @taskid_param(%t: !pto_orch.task_id) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   func.return
 }
-// CHECK: :123:1: error: 'func.func' op parameter 0 has type !pto_orch.task_id: an orchestration entry receives tensors and scalars only (TaskIds exist inside the function)
+// CHECK: :126:1: error: 'func.func' op parameter 0 has type !pto_orch.task_id: an orchestration entry receives tensors and scalars only (TaskIds exist inside the function)

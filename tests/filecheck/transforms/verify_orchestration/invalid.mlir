@@ -66,3 +66,79 @@ func.func @outside_loop(%c: i1) attributes {pto_orch.kind = #pto_orch.kind<orche
   }
   func.return
 }
+
+// -----
+
+// A user edge on a TaskId array that lives in a scope that has closed.
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @user_edge_closed(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %r = pto_rt.scope auto -> (!pto_orch.task_id_array<2>) {
+    %arr = pto_orch.task_array_create : !pto_orch.task_id_array<2>
+    pto_rt.yield %arr : !pto_orch.task_id_array<2>
+  }
+  // CHECK: error: 'pto_orch.submit' op depends on %r (deps entry 0), the TaskId of 'pto_orch.task_array_create' at line 76, which lives in the 'pto_rt.scope' at line 75: that scope has closed before this task (a TaskId lives only in the PTO2_SCOPE that produced it, including the scopes materialize-runtime-scopes puts on loop bodies and if branches): consume it inside the producing scope, hoist the producer out of that scope, or collect the ids into a TaskId array (pto_orch.task_array_create before the scope, pto_orch.task_array_set inside it) and depend on the array
+  %o1, %t = pto_orch.submit @k(in %a, out %o) deps(%r : !pto_orch.task_id_array<2>) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// -----
+
+// A compiler edge on a TaskId that lives in a closed scope is refused, never dropped: here
+// the TaskId result of an auto scope is a parallel loop's array carry, declared in the scope.
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @compiler_edge_closed(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %none = pto_system.task_invalid
+  %r = pto_rt.scope auto -> (!pto_orch.task_id) {
+    %tl = scf.for %b = %c0 to %c2 step %c1 iter_args(%pb = %none) -> (!pto_orch.task_id) {
+      %o2, %t2 = pto_orch.submit @k(in %a, out %o) deps(%pb : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %t2 : !pto_orch.task_id
+    } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 2>}
+    pto_rt.yield %tl : !pto_orch.task_id
+  }
+  // CHECK: error: 'pto_orch.call' op lists %r in compiler_deps (entry 0), the TaskId of 'scf.for' at line 95, which lives in the 'pto_rt.scope' at line 94: that scope has closed before this task, and an ordering edge is never dropped: carry the TaskId out of the scope as a !pto_orch.task_id result (a variable declared before the scope), or move the task into it
+  %o1 = pto_orch.call @k(in %a, out %o) compiler_deps(%r : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// -----
+
+// A loop's array-carry result stands for all its TaskIds: it is not one TaskId to test.
+func.func @array_result_as_one(%a: tensor<16xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %none = pto_system.task_invalid
+  %tl = scf.for %b = %c0 to %c2 step %c1 iter_args(%pb = %none) -> (!pto_orch.task_id) {
+    %t2 = pto_system.task_dummy deps(%pb : !pto_orch.task_id)
+    scf.yield %t2 : !pto_orch.task_id
+  } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 2>}
+  // CHECK: error: 'pto_system.task_is_valid' op uses %tl, which stands for the 2 TaskIds of a loop's array carry ('pto_orch.iter_arg_array_size'), not one TaskId: it can only be listed in deps / compiler_deps, yielded or carried
+  %ok = pto_system.task_is_valid %tl
+  scf.if %ok {
+    %d = pto_system.task_dummy deps()
+  }
+  func.return
+}
+
+// -----
+
+// A sequential carry planned as a single TaskId cannot take an array-carry result.
+func.func @stale_yield() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %none = pto_system.task_invalid
+  // CHECK: error: 'scf.for' op iter_arg #0: the loop yields %tl, a TaskId array of 2 slots, into a carry that is a single TaskId; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%p = %none) -> (!pto_orch.task_id) {
+    %tl = scf.for %b = %c0 to %c2 step %c1 iter_args(%pb = %p) -> (!pto_orch.task_id) {
+      %t2 = pto_system.task_dummy deps(%pb : !pto_orch.task_id)
+      scf.yield %t2 : !pto_orch.task_id
+    } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 2>}
+    scf.yield %tl : !pto_orch.task_id
+  } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 0>}
+  %d = pto_system.task_dummy deps(%r : !pto_orch.task_id)
+  func.return
+}
