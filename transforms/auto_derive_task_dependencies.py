@@ -1,41 +1,10 @@
-"""`auto-derive-task-dependencies`: make loop bodies and if branches compiler-owned MANUAL scopes
-when explicit edges can carry all their ordering.
+"""`auto-derive-task-dependencies` (option `analyze-auto-scopes`, default off): make each loop body
+or if branch whose ordering explicit edges can carry a compiler-owned MANUAL scope: compiler
+edges for its RAW / WAR / WAW pairs, the direction demotions, and the markers
+materialize-runtime-scopes turns into the scope. A region that does not qualify stays AUTO.
 
-User documentation: docs/passes/auto-derive-task-dependencies.md.
-
-Option `analyze-auto-scopes` (default false: the pass does nothing, as upstream pypto's
-`AutoDeriveTaskDependencies` leaves AUTO scopes alone unless asked). With it, in every
-orchestration function whose scopes the compiler places (`pto_rt.auto_scope` absent or true),
-each loop body and if branch that qualifies (below) gets:
-
-- a compiler edge (`compiler_deps`) for every RAW / WAR / WAW pair of its tasks on one buffer
-  whose constant windows may meet (storage roots and windows, analysis/storage_roots.py; a
-  `pto_orch.call` whose TaskId is needed becomes a `pto_orch.submit`): inside a MANUAL scope
-  these edges are all the ordering there is;
-- the direction demotions (`_demoted`): `inout` -> `output_existing`, `in` of a buffer created
-  in the region -> `no_dep`;
-- the call-level marker `pto_orch.manual_candidate` on each of its tasks, which
-  materialize-runtime-scopes turns into a `pto_rt.scope manual compiler_owned`.
-
-The edges between the region and the rest of the program (data crossing the manual scope, the
-previous iteration) are added after materialize-runtime-scopes by order-untracked-hazards, which
-runs in every pipeline. A region qualifies (else it stays AUTO, with no edge added) when:
-
-- it holds at least one task and only tasks, `pto_tensor` create / slice / view / reshape /
-  transpose, `arith` ops and `pto_system.task_invalid` (no nested region, no scalar read or
-  write of a tensor);
-- every task has call-site directions, and every tensor argument resolves to storage roots;
-- every argument whose buffer lives outside the region is the whole buffer (a slice of an outer
-  buffer could overlap another iteration's slice);
-- no buffer created in the region is yielded out of it (it could not be retained), and no
-  `pto_tensor.read` in the function reads a buffer the region writes (a read waits only for
-  tracked producers);
-- inside a loop, no buffer the region only reads is written after that loop (that write would
-  have to wait for the reads of every iteration, which one carried TaskId cannot express).
-
-Cost: one walk per function to number the ops and one pass over each region; linear, except
-that an access is compared with the pending (uncovered) windows of its buffer in the region, so a
-region writing one buffer through many disjoint windows costs their number per access.
+Rules: docs/passes/auto-derive-task-dependencies.md. Linear, except that an access is compared
+with the uncovered windows of its buffer in the region.
 """
 
 from __future__ import annotations

@@ -1,56 +1,8 @@
-"""`classify-iter-arg-carry`: the carry plan of every loop, stamped for the C++ printer.
+"""`classify-iter-arg-carry`: stamp the carry plan of every `scf.for` with iter_args
+(`pto_orch.iter_arg_rebind`, `pto_orch.iter_arg_array_size`), which the C++ printer only reads.
 
-Spec: PyPTO's orchestration codegen document ("设计原则": ClassifyIterArgCarry stamps `iter_arg_rebind_<i>` /
-`iter_arg_array_size_<i>` and codegen only reads them; "ForStmt"; "pl.parallel TaskId
-iter_arg 的 array carry"); docs/dialects/ and docs/passes/index.md. User documentation:
-docs/passes/classify-iter-arg-carry.md.
-
-For every `scf.for` with iter_args in an orchestration function, the pass sets
-
-    pto_orch.iter_arg_rebind     = array<i1: ...>   one flag per iter_arg
-    pto_orch.iter_arg_array_size = array<i64: ...>  one size per iter_arg (0: not an array)
-
-Rebind (the printer declares a carry variable before the loop and assigns it at the end of
-each iteration) unless the iter_arg is trivial: its yielded value is, through in-place
-aliasing, the very buffer the iter_arg names, so the printer can keep using the init's C++
-name. The aliasing followed, backwards from the yielded value:
-
-- a task result (`pto_orch.call` / `submit`) is the Out/InOut argument the kernel's
-  `returns` map names;
-- a `pto_tensor.write` / `assemble` result is its target;
-- an `scf.for` result is its init, when that inner iter_arg is itself trivial;
-- a `pto_rt.scope` result is the value its `pto_rt.yield` yields;
-- an `scf.if` result is a buffer only when both branches yield the same one.
-
-Anything else (a slice, a reshape, a fresh `pto_tensor.create`, a scalar computed in the
-body, ...) is a different value: rebind. TaskId iter_args (`!pto_orch.task_id` and
-`!pto_orch.task_id_array<N>`) always rebind: a TaskId is a new value every iteration.
-
-Array size N > 0 (the printer declares `PTO2TaskId arr[N];`, one slot per iteration):
-
-- a `!pto_orch.task_id` iter_arg of a `pto_orch.parallel` loop inside a manual
-  `pto_rt.scope` (at any depth above the loop, compiler-owned or not) gets the loop's trip
-  count ceil((ub - lb) / step), which must be known: lb, ub and step `arith.constant`;
-- a `!pto_orch.task_id` iter_arg of a sequential loop whose yielded value is (through
-  `pto_rt.scope` results) an array carry result of a loop nested in its body inherits that
-  loop's size (spec: the outer `pl.range` of case1 copies the inner array slot by slot).
-
-Everything else gets 0.
-
-Loops are classified innermost first (one post-order walk), so an outer loop reads the plan
-of the loops in its body; existing plan attributes are ignored and recomputed, so running the
-pass twice changes nothing. Cost: one walk; each value is resolved once. Linear.
-
-Diagnostics (PassFailedException, located at the `scf.for`):
-- a `pto_orch.parallel` loop carrying a TaskId inside a manual scope whose trip count is not
-  statically known (a bound or the step is not an `arith.constant`), is 0, or whose step is
-  not positive;
-- such a loop whose TaskId carry yields an inner loop's array carry (an array cannot hold
-  arrays);
-- a function that still has to go through materialize-runtime-scopes (auto scopes enabled)
-  and carries the compiler's manual-scope markers, with a `pto_orch.parallel` TaskId carry
-  outside any manual scope: whether that loop ends up in a compiler-owned manual scope is
-  decided by materialize-runtime-scopes, so this pass must run after it.
+Rules and diagnostics: docs/passes/classify-iter-arg-carry.md. One post-order walk (inner
+loops first), each value resolved once: linear. Idempotent.
 """
 
 from __future__ import annotations

@@ -1,54 +1,9 @@
-"""`derive-call-directions`: the call-site direction of every task argument.
+"""`derive-call-directions`: the call-site direction of every task argument, from the kernel's
+parameters, with `out` promoted to `inout` when the write is not the first one of its buffer.
 
-Spec: PyPTO's orchestration codegen document ("参数方向" parameter directions, "设计原则": analysis lives in passes, the
-printer maps 1:1); docs/dialects/ and docs/passes/index.md. User
-documentation, with every rule and its reason: docs/passes/derive-call-directions.md.
-
-In every orchestration function (`pto_orch.kind = #pto_orch.kind<orchestration>`), each
-`pto_orch.call` / `pto_orch.submit` written without directions gets its `arg_dirs` property
-(printed inline: `pto_orch.call @k(in %a, out %c)`) from the kernel's parameters:
-
-    kernel parameter      call-site direction
-    scalar                scalar
-    in tensor             in
-    inout tensor          inout
-    out tensor            out, or inout when the write is not the first one of its buffer:
-                          (1) the argument is (an alias of) a `pto_tensor.slice` / `view`: a
-                              write into part of a tensor keeps the rest, so it is inout;
-                          (2) the buffer (a `pto_tensor.create` or a function parameter)
-                              may have been written by an earlier op (an earlier task, or a
-                              `pto_tensor.write` / `assemble`, in program order since the
-                              create or the entry, in this region or a nested one; a branch
-                              only sees the writes before its `scf.if`, never those of the
-                              other branch);
-                          (3) a sequential `scf.for` (no `pto_orch.parallel`) encloses the
-                              write but not the buffer's `pto_tensor.create` (a function
-                              parameter is outside every loop): iteration 2 writes what
-                              iteration 1 wrote;
-                          (4) the buffer is a function parameter declared `inout`.
-
-Directions the user wrote are kept unchanged (that is how `no_dep` is expressed); whether
-they agree with the kernel is the op verifier's job (`_check_direction` in
-pypto_dialects/orch.py), which runs before any pass.
-
-"The same scope" before materialize-runtime-scopes has run (this pass runs first in
-`pto2-pipeline`): a created tensor is allocated once per execution of the region holding its
-`pto_tensor.create` (function body, `scf.for` body, `scf.if` branch, `pto_rt.scope` body:
-exactly the regions that become runtime scopes with their own `alloc_tensors` batch), so "a
-second task in the same scope" is any later write of that allocation, in the same region or
-any region nested in it, and rule (3) covers a write repeated by a loop inside that region.
-
-Buffers are tracked as alias classes (union-find over tensor values): every storage edge of
-pypto_dialects.analysis.storage_roots merges two classes, except a PART edge (`slice` /
-`view`): that result is a class of its own, marked partial and linked to its source, so
-writing it also counts as writing the source. Merging is conservative: it can only turn an
-`out` into an `inout`, which adds ordering and never removes any.
-
-Cost: one walk to build the classes, one program-order walk to decide; each write checks the
-loops between it and its buffer's allocation (nesting depth). Linear in program size.
-
-Diagnostic (PassFailedException, located): a task whose callee is not a `pto_orch.kernel`
-(only reachable when the pass runs on unverified IR from the Python API).
+Rules and their reasons: docs/passes/derive-call-directions.md. Buffers are alias classes
+(union-find) over the edges of pypto_dialects.analysis.storage_roots; one walk to build them,
+one program-order walk to decide: linear in program size.
 """
 
 from __future__ import annotations
@@ -266,7 +221,7 @@ class _Deriver:
 
     def repeated_write(self, task: Operation, v: SSAValue) -> bool:
         """True when writing `v` as `out` at `task` may not be the first write of its buffer
-        (rules 1-3 of the module docstring)."""
+        (rules 1-3 of docs/passes/derive-call-directions.md)."""
         r = self.al.find(v)
         c = self.al.info[r]
         if c.partial:
@@ -325,7 +280,7 @@ class _Deriver:
 @dataclass(frozen=True)
 class DeriveCallDirections(ModulePass):
     """Fill in the call-site directions of every task in the orchestration functions of a
-    module (see the module docstring for the rules). Idempotent: a second run finds every
+    module (rules: docs/passes/derive-call-directions.md). Idempotent: a second run finds every
     task already directed and keeps it. Non-orchestration functions are left untouched."""
 
     name = "derive-call-directions"

@@ -1,40 +1,10 @@
-"""`order-untracked-hazards`: a compiler edge for every hazard the PTO2 runtime does not order.
+"""`order-untracked-hazards`: a compiler edge for every hazard the PTO2 runtime does not order
+(data crossing a manual scope's boundary either way; WAR and `add_output` WAW in AUTO scopes),
+carrying TaskIds out of scopes, ifs and loops as needed, or a located error naming both tasks.
 
-User documentation: docs/passes/order-untracked-hazards.md.
-
-The runtime orders two tasks only in these cases (`runtime/pto_dep_compute.h` of
-hw-native-sys/simpler): both run in AUTO scopes, the earlier one wrote an overlapping region
-(`add_inout` / `add_output` of an existing tensor records it in the tensor map), and the later
-one looks the region up (`add_input` / `add_inout`). Everything else is left to explicit
-`set_dependencies` edges:
-
-- a task in a MANUAL scope computes no fan-in and records none of its writes, so data crossing a
-  manual scope's boundary, in either direction, is unordered;
-- the tensor map records writers only, so an in-place write after a read (WAR) is unordered, and
-  an `add_output` writer is ordered after nothing (WAW).
-
-For every such pair of tasks on one buffer (storage roots: analysis/storage_roots.py) the pass
-adds the earlier task's TaskId to the later task's `compiler_deps`; two tasks of one manual scope
-are the user's to order (their `deps`), and nothing is added there. To name the earlier task's
-TaskId the pass turns a `pto_orch.call` into a `pto_orch.submit`, and carries the TaskId out of
-every region that closes before the later task: a `pto_rt.scope` result, an `scf.if` result (the
-other branch yields `pto_system.task_invalid`) or an `scf.for` carry (initialised invalid). A
-loop-carried hazard (a task of one iteration against a task of the previous one) goes through an
-`scf.for` carry as well. The C++ printer prints such a TaskId as a variable declared
-`PTO2TaskId::invalid()` before the region, assigned inside it and guarded at its use.
-
-A TaskId carried out of a loop names the last iteration's task only. That orders all iterations
-when the task writes its whole buffer (each iteration's instance is then ordered after the
-previous one); otherwise (a read, or a write of part of the buffer) the pass reports a located
-error naming both tasks.
-
-Buffers are compared by storage root and constant window (storage_roots.RootSets): accesses
-to statically disjoint windows of one buffer get no edge, any other two slices of one buffer
-count as overlapping (an edge too many, never one too few). An access's "whole buffer" property
-is the absence of a slice / view between the task argument and its root.
-
-Cost: one walk; a loop body is walked twice (to see loop-carried hazards), so a loop nest of
-depth d is walked 2^d times.
+Rules: docs/passes/order-untracked-hazards.md. Buffers and windows: storage_roots.RootSets.
+Cost: one walk; a loop body is walked twice (loop-carried hazards), so a nest of depth d is
+walked 2^d times.
 """
 
 from __future__ import annotations
