@@ -1,15 +1,6 @@
-"""Python API of the pto2-cpp target: `generate_orchestration` and `generate_module`.
-
-Spec: PyPTO's orchestration codegen document, "Python API" (`generate_orchestration(program, func)` returning `.code`,
-with the file map naming the file `orchestration/<func_name>.cpp`); README.md
-(`.code`, `.files` = `{"orchestration/<func>.cpp": ..., "kernel_config.json": ...}`, and the
-kernel table a host needs to register the kernels).
-
-The module must be in post-pipeline form (`pypto-opt -p pto2-pipeline`, or
-`pto2_pipeline=True` here): call-site directions present, runtime scopes materialized in every
-orchestration function (`pto_rt.auto_scope = false`), carry plans on the loops. The target
-derives none of these; a missing one is a located `CodegenError` naming the pass to run. It
-does remove dead ops from the module it is given (xDSL's `dce`, the pipeline's last step).
+"""Python API of the pto2-cpp target: `generate_orchestration`, `generate_module` and their
+results. Documented in docs/targets/pto2-cpp.md#usage (the input form:
+docs/targets/pto2-cpp.md#input-post-pipeline-ir).
 """
 
 from __future__ import annotations

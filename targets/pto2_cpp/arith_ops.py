@@ -1,13 +1,4 @@
-"""Scalar `arith` ops as C++ expressions.
-
-docs/dialects/: an arith op prints as a C++ expression, inlined where it is
-used (`(i * 32)`); a result with an SSA name hint that is used more than once gets its own
-declaration (`int64_t row = phase * 4 + branch;`) at the op. Constants are literals of their
-C type (`16`, `1.0f`, `true`). Integer arithmetic is done in the C type of the MLIR type
-(`index` is `int64_t`); unsigned predicates and divisions cast their operands to the unsigned
-type of the same width. Ops without a faithful C++ spelling here (vector/tensor operands,
-extended multiplies, NaN-propagating min/max, ...) are located errors.
-"""
+"""Scalar `arith` ops as C++ expressions, inlined where used (docs/targets/pto2-cpp.md#op-by-op)."""
 
 from __future__ import annotations
 

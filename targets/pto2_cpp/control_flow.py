@@ -1,43 +1,7 @@
-"""Control flow as PTO2 C++: `scf.for`, `scf.if`, `pto_rt.scope auto` and their terminators.
+"""`scf.for`, `scf.if`, `pto_rt.scope auto` and their yields as PTO2 C++.
 
-Spec: PyPTO's orchestration codegen document, "控制流生成" (ForStmt, IfStmt, YieldStmt), "阶段 6–8" (scopes come 1:1 from
-the IR's RuntimeScopeStmt nodes); docs/dialects/ and docs/targets/pto2-cpp.md
-(difference 4: loop bodies get their own `PTO2_SCOPE()`).
-
-    Tensor acc = ext_acc;                     rebind carry (pto_orch.iter_arg_rebind = 1)
-    for (int64_t i = 0; i < 4; i += 1) {
-        PTO2_SCOPE() {
-            ...
-            acc = <value yielded>;            the loop's yield, inside the body's scope
-        }
-    }
-
-    Tensor r;                                 one variable per used scf.if result
-    if (cond) {
-        PTO2_SCOPE() {
-            ...
-            r = <value yielded>;
-        }
-    } else {
-        ...
-    }
-
-The carry plan is read from the loop (`pto_orch.iter_arg_rebind` / `_array_size`, stamped by
-classify-iter-arg-carry); a loop with iter_args and no plan is a precondition error. A
-no-rebind carry is the init's C++ name throughout (iter_arg, yield and loop result alias it);
-the yield must then hand back that same value, else the plan is stale (error). A rebind carry
-whose iter_arg and result are both unused is dropped (it would be a dead variable). TaskId and
-array carries go to the TaskId hook.
-
-Yields are one parallel assignment: every assignment reads its value before any is written
-(when one reads a variable an earlier one writes, all go through `<name>_next` temporaries),
-so `scf.yield %y, %s` with `%s = %x + %y` gives fib, and carries may feed each other (a carry
-whose iter_arg only feeds another needed carry keeps its variable). When the loop body or
-branch ends `[..., pto_rt.scope, yield]` (the shape materialize-runtime-scopes produces), the
-whole yield is printed by the scope, at its own `pto_rt.yield`: the values the scope yields
-are declared inside it, the other yield operands before it. Any other use of a scope result
-after the scope is the yielded value's C++ name, which must still be in C++ scope there (else
-a located error).
+Rules: docs/targets/pto2-cpp.md, sections Loops, Ifs, and Scopes and C++ lifetimes.
+TaskId carries are task_arrays', manual scopes manual's.
 """
 
 from __future__ import annotations

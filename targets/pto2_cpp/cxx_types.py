@@ -1,9 +1,5 @@
 """MLIR types and constants as PTO2 C++: element `DataType`s, scalar C types, literals and
-the scalar-argument encoding.
-
-Spec: PyPTO's orchestration codegen document, "标量参数编码" (scalar encoding: floats through `to_u64`, integers and bools
-cast to `uint64_t`; the entry decodes scalar slots through a union) and the runtime's
-`DataType` enum (`common/task_interface/data_type.h` of hw-native-sys/simpler).
+the scalar-argument encoding (docs/targets/pto2-cpp.md, sections Internal tensors and Tasks).
 """
 
 from __future__ import annotations

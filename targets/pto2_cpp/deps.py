@@ -1,28 +1,7 @@
-"""TaskIds in C++ and the dependency array of a task: which edges survive, and their lines.
+"""TaskIds in C++ and a task's dependency array: `resolve_edges` decides which edges survive
+(the one resolver the array's size and its fill lines both use), `emit_deps` prints them.
 
-Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级" (the `set_dependencies` stack array sized
-exactly, no cap), "TaskId 的来源" (where a TaskId comes from decides its `is_valid()` guard),
-"无法解析的依赖边" (an edge whose TaskId lives in a scope that has closed: here both a user and
-a compiler edge are errors, raised by verify-orchestration; ResolveDepEdgeBinding is the one entry that both sizing and
-filling go through); docs/targets/pto2-cpp.md. The retain edges of manual tasks are compiler
-edges (docs/passes/add-retain-edges.md).
-
-    // a task with a user edge, a loop-carried TaskId, an array and a retained buffer
-    PTO2TaskId params_t3_deps[7];                  K = 1 + 1 + 4 + 1 (an array counts its slots)
-    uint32_t params_t3_deps_count = 0;
-    params_t3_deps[params_t3_deps_count++] = t;    fresh submit TaskId: never invalid, no guard
-    if (prev.is_valid()) params_t3_deps[params_t3_deps_count++] = prev;
-    for (int64_t k = 0; k < 4; ++k) {              a TaskId array: every slot, each guarded
-        if (arr[k].is_valid())
-            params_t3_deps[params_t3_deps_count++] = arr[k];
-    }
-    params_t3_deps[params_t3_deps_count++] = alloc_0_tid;   a batch's TaskId (always valid)
-    params_t3.set_dependencies(params_t3_deps, params_t3_deps_count);
-
-`resolve_edges` is the single resolver: user edges (`deps`) first, then compiler edges
-(`compiler_deps`); a value listed twice, or two values printing as the
-same C++ variable, count once. `emit_deps` prints exactly the edges it returns, so the array
-size and the fill lines cannot disagree.
+Rules: docs/targets/pto2-cpp.md#dependency-arrays and #taskids.
 """
 
 from __future__ import annotations
@@ -165,7 +144,8 @@ def resolve_edges(
     """The edges of a task, in order: user edges, then compiler edges (retain edges among them).
 
     A value listed again, or a value printing as a variable already listed, counts once. An
-    edge whose TaskId lives in a closed C++ block is a located error (rule 5)."""
+    edge whose TaskId lives in a closed C++ block is a located error (verify-orchestration's
+    rule 5 rejects it before printing)."""
     edges: list[Edge] = []
     seen: set[object] = set()
     for is_user, values in ((True, user), (False, compiler)):

@@ -1,10 +1,4 @@
-"""Diagnostics of the pto2-cpp target.
-
-Every input the printer cannot turn into correct C++ is reported as one located line,
-`file:line:col: error: '<op>' op <message>`, raised as a `PassFailedException` (an xDSL
-`DiagnosticException`): `pypto-opt` prints it and exits 1, `--verify-diagnostics` matches it
-against the input's `expected-error` annotations, and Python callers can catch it.
-"""
+"""The located `CodegenError` of the pto2-cpp target (docs/targets/pto2-cpp.md#errors)."""
 
 from __future__ import annotations
 

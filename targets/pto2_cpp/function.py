@@ -1,20 +1,8 @@
-"""The printer of one orchestration function: state, op dispatch, blocks and value uses.
+"""The printer of one orchestration function: state, op dispatch, C++ blocks and value uses.
 
-Spec: PyPTO's orchestration codegen document, "OrchestrationStmtCodegen" and "操作注册表" (an op registry: each op kind has
-one handler, so new ops plug in without touching the walker). Here the registry is
-`FunctionPrinter.handlers`, assembled from the `HANDLERS` tables of the concern modules:
-
-    skeleton      stages 1-5 and 9 (includes, config, entry, external tensors, scalars,
-                  dynamic-dim symbols, closing)
-    tensor_ops    pto_tensor.* (alloc_tensors batches, views, read/write, dim, assemble)
-    tasks         pto_orch.call (Arg packs, kernel ids, core types, output aliasing)
-    control_flow  scf.for / scf.if / pto_rt.scope auto and their terminators
-    arith_ops     arith.* as C++ expressions
-    taskids       pto_orch.submit, TaskIds, TaskId arrays, manual scopes, dependency arrays
-                  (with deps, manual, task_arrays; see taskids.TaskIdLowering)
-
-The printer does no analysis (docs/targets/pto2-cpp.md, "strict 1:1"): directions, carry plans and
-scopes are read from the IR, and a missing one is a located precondition error.
+The op registry `FunctionPrinter.handlers` is built from the `HANDLERS` table of each concern
+module. Directions, carry plans and scopes are read from the IR, never derived; a missing one
+is a located error (docs/targets/pto2-cpp.md#input-post-pipeline-ir).
 """
 
 from __future__ import annotations

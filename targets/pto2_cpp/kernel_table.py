@@ -1,35 +1,5 @@
-"""The kernel table and orchestration signature a host needs to run the emitted C++.
-
-README.md: next to `orchestration/<func>.cpp` the target reports, per orchestration
-function, the kernel table (kernel name -> id, core type, per-tensor-argument directions) and
-the entry's signature (tensor slots, scalar slots, `expected_arg_count`), written as
-`kernel_config.json`:
-
-    {
-      "orchestrations": [
-        {
-          "function": "orch_basic",
-          "file": "orchestration/orch_basic.cpp",
-          "config_entry": "aicpu_orchestration_config",
-          "entry": "aicpu_orchestration_entry",
-          "expected_arg_count": 3,
-          "params": [
-            {"name": "a", "kind": "tensor", "slot": 0, "direction": "IN",
-             "element_type": "f32", "data_type": "FLOAT32", "shape": [16, 16]},
-            {"name": "scale", "kind": "scalar", "slot": 0, "type": "f32", "c_type": "float"}
-          ],
-          "kernels": [
-            {"name": "kernel_add", "id": 0, "core_type": "AIV",
-             "tensor_directions": ["IN", "IN", "OUT"], "scalar_types": []}
-          ]
-        }
-      ]
-    }
-
-Kernel ids index the runtime's kernel table: one id per kernel, in order of first use in the
-function (docs/targets/pto2-cpp.md, difference 1). A group kernel has no id of its own (`"id": null`,
-`"core_type": "MIX"`); it names its AIC and AIV members, which have ids. Shapes use -1 for a
-dynamic extent.
+"""The kernel table and entry signature a host needs to run the emitted C++, and their
+`kernel_config.json` (docs/targets/pto2-cpp.md#the-kernel-table-kernel_configjson).
 """
 
 from __future__ import annotations

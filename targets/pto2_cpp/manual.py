@@ -1,32 +1,8 @@
-"""Manual scopes as PTO2 C++: the block, hoisting and retained buffers (the scope rules are
-checked before printing: transforms/verify_orchestration.py).
+"""`pto_rt.scope manual` as PTO2 C++: the MANUAL block and the declarations hoisted before
+its header. The scope rules are checked before printing (verify-orchestration); the retain
+edges come from add-retain-edges.
 
-Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级" (`pto_rt.scope manual` ->
-`PTO2_SCOPE(PTO2ScopeMode::MANUAL) { ... }`, every task a plain `Arg`), "跨作用域张量与
-manual_scope" (a manual scope is a scheduling region, not a storage scope: tensors created in
-the block are allocated before its header, outputs aliasing outer tensors are remapped);
-docs/targets/pto2-cpp.md (difference 5: manual tasks retain the buffers they use).
-
-    uint32_t tmp_ci_shapes[2] = {16, 16};          the batch batch-tensor-allocations put
-    TensorCreateInfo tmp_ci(tmp_ci_shapes, 2, ...);  before the scope (a pto_tensor.alloc_tensors
-    TaskOutputTensors alloc_1 = alloc_tensors(tmp_ci);   op of the enclosing block)
-    const Tensor& tmp = alloc_1.get_ref(0);
-    PTO2TaskId alloc_1_tid = alloc_1.task_id();     listed by the manual tasks' compiler_deps
-
-    Tensor acc = ext_x;                             loop carries / if results declared directly
-    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {             in the block: declared before the header
-        ...                                         (with the init when it is final there),
-    }                                               assigned in place
-
-Hoisting of variables declared directly in the manual block: tensor and scalar carries and if
-results always; TaskId arrays (array carries, array if results) when the manual scope yields
-the loop's / if's result, so the array outlives the block (PyPTO's orchestration codegen document, the array carry whose
-backing storage lives outside the scope survives its exit). Scalar TaskIds are never hoisted:
-a TaskId produced in a scope is not usable after it (rule 5 of the target, deps.py).
-
-Retained buffers are ordinary compiler deps: add-retain-edges lists each batch TaskId a
-manual task needs (docs/passes/add-retain-edges.md), and batch-tensor-allocations places the
-batch of the block's creates before the header (docs/passes/batch-tensor-allocations.md).
+Rules: docs/targets/pto2-cpp.md#the-manual-block and #retained-buffers.
 """
 
 from __future__ import annotations
@@ -99,10 +75,9 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
 
 def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
     """Print, before the header of the manual `scope`, the variables its direct `scf.for` /
-    `scf.if` ops will assign: tensor and scalar carries and if results always, TaskId arrays
-    (array carries, array if results) when the scope yields the loop's / if's result. A
-    carry whose initial value is final here is declared with it (`_known_here`). The loop / if takes the variable from `low.hoisted` (declare_var then
-    prints only the initial assignment, if any)."""
+    `scf.if` ops will assign (which ones: docs/targets/pto2-cpp.md#the-manual-block), with
+    their initial value when it is final here (`_known_here`). The loop / if takes the
+    variable from `low.hoisted`; declare_var then prints only the initial assignment, if any."""
     from pypto_dialects.targets.pto2_cpp.control_flow import carry_plan, value_ctype
     from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed, carry_has_var, new_var
 

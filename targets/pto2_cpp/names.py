@@ -1,20 +1,8 @@
-"""C++ names and values of the pto2-cpp printer.
+"""C++ names and values of the pto2-cpp printer: `hint_of`, `NameTable` (identifiers),
+`Expr` / `Binding` (a value's C++ text / a declared variable: identity compares these
+objects, never strings) and `CppBlock` (one `{ ... }`; a binding is usable while it is open).
 
-Spec: PyPTO's orchestration codegen document, "变量命名" (naming: `ext_<name>`, `<name>_ci`, `params_t<N>`, `alloc_<N>`)
-and "基于 VarPtr 的变量身份追踪" (identity by object, names only for display).
-
-* `hint_of` is the name a value is printed after: its name in the parsed text, suffix
-  included (`%out_0` -> `out_0`; xDSL's own name hint would be `out`), else its name hint.
-* `NameTable` hands out C++ identifiers: SSA name hints (`%row` -> `row`) made valid C++,
-  never a keyword, a runtime API name or a reserved identifier, uniquified in order of first
-  declaration (`row`, `row_1`, ...). The printer's numbered names (`params_t0`, `alloc_0`,
-  `mixed_0`, `task_0_outs` and their suffixed forms) are a namespace of their own: a hint that
-  looks like one is renamed (`alloc_0` -> `alloc_0_`), so the numbered names stay exact.
-* `Expr` is the C++ text of a value; `Binding` is an `Expr` that names a declared C++ variable.
-  Identity questions ("is this the carry variable?", "are both the same tensor?") compare
-  `Binding` objects, never strings.
-* `CppBlock` is one `{ ... }` of the output; a binding is usable only while the block that
-  declares it is open, which is how a use after a `PTO2_SCOPE` closed is caught.
+Naming rules: docs/targets/pto2-cpp.md#names.
 """
 
 from __future__ import annotations
@@ -73,10 +61,8 @@ _INVALID = re.compile(r"[^A-Za-z0-9_]")
 
 
 def sanitize(hint: str) -> str:
-    """`hint` as a C++ identifier of our own: invalid characters become `_`, runs of `_` are
-    collapsed (a double underscore is reserved in C++), no leading `_` or digit (reserved /
-    invalid), keywords and runtime names get a trailing `_`, and so do names that look like
-    the printer's numbered names."""
+    """`hint` as a C++ identifier of our own: valid, not reserved, not a keyword, runtime
+    name or numbered name of the printer (the rules: docs/targets/pto2-cpp.md#names)."""
     name = _INVALID.sub("_", hint)
     name = re.sub(r"_+", "_", name).strip("_")
     if not name:

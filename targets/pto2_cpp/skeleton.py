@@ -1,22 +1,7 @@
-"""The file skeleton: stages 1-5 and 9 of the orchestration codegen.
+"""The file around the body: includes, the config function, the entry and its prologue
+(external tensors, scalar parameters, dynamic-dim symbols), the closing `extern "C"`.
 
-Spec: PyPTO's orchestration codegen document, "代码生成流程" (the 9 stages), "外部张量 vs 内部张量", "标量参数编码",
-"动态维度符号"; docs/targets/pto2-cpp.md (exported entry points, difference 3).
-
-    1  includes                         #include ... "pto_orchestration_api.h"
-    2  config function                  expected_arg_count = tensor + scalar parameters
-    3  entry signature                  void aicpu_orchestration_entry(const ChipStorageTaskArgs&)
-    4  external tensors                 Tensor ext_<name> = from_tensor_arg(orch_args.tensor(N));
-       scalar parameters                union { uint64_t u64; T val; } <name>_conv; ... (used ones)
-       dynamic-dim symbols              int64_t M = (int64_t)orch_args.tensor(N).shapes[axis];
-    5-8 the body                        (tensor_ops, tasks, control_flow)
-    9  closing                          }  // extern "C"
-
-Tensor slots count tensor parameters only, scalar slots scalar parameters only. Only what the
-body's C++ names is declared: an external tensor or scalar parameter the body never names is
-not declared (its slot keeps its number), and a dynamic-dim symbol is defined only when some
-used `pto_tensor.dim` names it (an unused local would not compile under -Wall -Werror). The
-entry's `orch_args` is marked used when nothing is left that reads it.
+Rules: docs/targets/pto2-cpp.md#the-file-the-9-stages.
 """
 
 from __future__ import annotations

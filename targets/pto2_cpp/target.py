@@ -1,11 +1,5 @@
-"""`-t pto2-cpp`: the xDSL Target of the PTO2 C++ printer.
-
-Prints the C++ of every orchestration function of the module on the output stream
-(`ModuleResult.code`: with several functions, each file is preceded by
-`// ===== orchestration/<func>.cpp =====`). With the option `out-dir`
-(`-t 'pto2-cpp{out-dir="build"}'`, or `-o build/` / `-o <existing directory>` with this
-target, which pypto-opt turns into the option) it writes `build/orchestration/<func>.cpp` and
-`build/kernel_config.json` instead and prints nothing.
+"""`-t pto2-cpp`: the xDSL Target of the PTO2 C++ printer: the C++ on the output stream, or
+the files under the `out-dir` option (docs/targets/pto2-cpp.md#usage).
 """
 
 from __future__ import annotations

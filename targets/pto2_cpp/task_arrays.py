@@ -1,36 +1,7 @@
-"""TaskId carries and TaskId arrays as PTO2 C++.
+"""TaskId carries (scalar, parallel-loop array carries, `!pto_orch.task_id_array` carries)
+and TaskId arrays as PTO2 C++. The carry plan is read from the loop, never decided here.
 
-Spec: PyPTO's orchestration codegen document, "TaskId 的来源" (loop-carried TaskIds, array slot reads as snapshot locals),
-"pl.parallel TaskId iter_arg 的 array carry" (the array carry of a parallel loop, its
-broadcast / slot-copy initialisation, the slot written per iteration, the all-slots fan-out of
-its consumers, the outer sequential loop that inherits N and copies slot by slot), the case1
-example; docs/dialects/ and docs/targets/pto2-cpp.md.
-
-The carry plan is read from the loop (`pto_orch.iter_arg_array_size`, stamped by
-classify-iter-arg-carry); nothing here decides it.
-
-    scalar TaskId carry (size 0)         PTO2TaskId prev = <init>;  ...  prev = <yield>;
-    pto_orch.parallel, size N            the iter_arg *is* the init (a scalar, or the array of
-                                         the enclosing carry: consumers depend on all its slots);
-                                         the result is a new array:
-                                             PTO2TaskId res[N];
-                                             for (int64_t i = 0; i < N; ++i)
-                                                 res[i] = <init>;        (or <init>[i])
-                                             for (...) { ... res[branch] = tid; }
-                                         slot `branch` when lb = 0 and step = 1, else
-                                         `(branch - lb) / step`
-    sequential loop, size N (inherited)  the iter_arg is an array declared before the loop,
-                                         broadcast / slot-copied from the init, copied slot by
-                                         slot from the inner array at the yield
-    !pto_orch.task_id_array<N> carry     an array of its own (copied from the init), updated in
-                                         place by task_array_set, copied at the yield unless
-                                         the yield is the array itself
-
-TaskId arrays: `task_array_create` -> `PTO2TaskId arr[N];` with every slot invalid;
-`task_array_get` -> `PTO2TaskId t = arr[i];` (a snapshot: a later write to the slot does not
-change `t`); `task_array_set` -> `arr[i] = t;`, in place: its result is the same C++ array (verify-orchestration,
-run before printing, rejects a use of the consumed value and an update of an array defined
-outside the loop around it).
+Rules: docs/targets/pto2-cpp.md#taskid-carries, #array-carries-of-parallel-loops and #taskid-arrays.
 """
 
 from __future__ import annotations

@@ -1,34 +1,7 @@
-"""TaskIds, dependency arrays and manual scopes: the target's second part, behind one object.
+"""`TaskIdLowering`: the TaskId / manual-scope state of one function (`FunctionPrinter.taskids`),
+`pto_orch.submit`'s TaskId and the TaskId ops; deps, manual and task_arrays do the rest.
 
-Spec: PyPTO's orchestration codegen document, "Manual Scope 与 TaskId 降级", "TaskId 的来源", "无法解析的依赖边",
-"pl.parallel TaskId iter_arg 的 array carry", "Phase-fence dummy barrier";
-docs/targets/pto2-cpp.md, differences 5 and 6. User documentation: docs/targets/pto2-cpp.md.
-
-`FunctionPrinter.taskids` (a `TaskIdLowering`) holds the TaskId / manual-scope state of one
-function. The work is split by concern into `deps` (TaskId C++ forms, the edge resolver, the
-deps array), `manual` (the manual block, hoisting), `task_arrays` (TaskId
-carries, array carries, TaskId arrays; the printer calls these modules with the state). Its
-own methods:
-
-    task_deps(op, params, n)   after a task's add_* lines: its deps array and set_dependencies
-    submit_capture(op, n)      "TaskOutputTensors task_<n>_outs = " when the TaskId is used
-    after_submit(op, n)        `PTO2TaskId <name> = task_<n>_outs.task_id();`
-    lower_op(op)               pto_system.task_invalid / task_dummy / task_is_valid,
-                               pto_orch.task_array_create / get / set
-
-TaskId ops:
-
-    %none = pto_system.task_invalid            prints nothing; the value is PTO2TaskId::invalid()
-    %ok = pto_system.task_is_valid %t          the expression `t.is_valid()`
-    %b = pto_system.task_dummy deps(%t1, %t2)  // Task N: dummy barrier
-                                               Arg params_tN;  <deps array>
-                                               PTO2TaskId b = PTO2TaskId::invalid();
-                                               if (params_tN_deps_count > 0) {
-                                                   TaskOutputTensors task_N_outs =
-                                                       rt_submit_dummy_task(params_tN);
-                                                   b = task_N_outs.task_id();
-                                               }
-    %b = pto_system.task_dummy deps()          submitted unconditionally (its TaskId is valid)
+Rules: docs/targets/pto2-cpp.md#manual-scopes-and-taskids.
 """
 
 from __future__ import annotations

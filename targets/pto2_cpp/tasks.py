@@ -1,25 +1,6 @@
-"""Kernel tasks (`pto_orch.call`) as PTO2 C++, and the kernel ids.
+"""`pto_orch.call` as a PTO2 task (Arg pack, submit by core type) and the kernel ids.
 
-Spec: PyPTO's orchestration codegen document, "参数方向" (directions -> add_input / add_output / add_inout / add_no_dep /
-add_scalar), "标量参数编码", "输出别名" (output remapping), "核心类型推断" (core type),
-"元组处理" (tuple results), "Group 函数" (MixedKernels); docs/targets/pto2-cpp.md (difference 1:
-kernel ids per kernel, in first-use order).
-
-        // Task 0: kernel_add
-        Arg params_t0;
-        params_t0.add_input(ext_a);
-        params_t0.add_output(c);
-        params_t0.add_scalar(to_u64(scale));          tensors first, then scalars
-        rt_submit_aiv_task(0, params_t0);             AIC: rt_submit_aic_task
-
-    group kernel:
-        MixedKernels mixed_0 = {aic_id, aiv_id, INVALID_KERNEL_ID};
-        rt_submit_task(mixed_0, params_t0);
-
-Each result of the call *is* the Out/InOut argument the kernel's `returns` map names, so it
-is bound to that argument's C++ name and nothing is declared. The call-site directions are
-read from the op (`derive-call-directions` fills them in); without them the call is a
-precondition error. Dependency arrays and TaskId capture go through `printer.taskids`.
+Rules: docs/targets/pto2-cpp.md#tasks.
 """
 
 from __future__ import annotations

@@ -1,29 +1,7 @@
-"""`pto_tensor.*` ops as PTO2 C++: internal tensors, views, element access, dims.
+"""`pto_tensor.*` ops as PTO2 C++: allocation batches, views, reshapes, element access, dims.
 
-Spec: PyPTO's orchestration codegen document, "阶段 4–5" (internal tensors batched per scope into one `alloc_tensors`),
-"操作映射" (the op mapping table), "动态维度符号"; docs/targets/pto2-cpp.md (difference 2: reads
-go through the runtime).
-
-    alloc_tensors  uint32_t c_ci_shapes[2] = {16, 16};
-               TensorCreateInfo c_ci(c_ci_shapes, 2, DataType::FLOAT32);
-               TaskOutputTensors alloc_0 = alloc_tensors(c_ci, ...);
-               const Tensor& c = alloc_0.get_ref(0);
-               PTO2TaskId alloc_0_tid = alloc_0.task_id();   (when its TaskId is listed)
-    read       uint32_t indices_v[2] = {0, (uint32_t)i};
-               float v = get_tensor_data<float>(t, 2, indices_v);
-    write      uint32_t indices_t[2] = {...}; set_tensor_data<float>(t, 2, indices_t, v);
-    slice/view uint32_t s_shapes[2] = {...}; uint32_t s_offsets[2] = {...};
-               Tensor s = t.view(s_shapes, s_offsets);
-    reshape    uint32_t r_shapes[1] = {256}; Tensor r = t.reshape(r_shapes, 1);
-    transpose  Tensor r = t.transpose(0, 1);            (negative axes normalized)
-    dim        static: int64_t d = 16;  dynamic extent of a function argument: the entry's
-               dynamic-dim symbol; any other dynamic extent: int64_t d = (int64_t)t.shapes[1];
-    assemble   none: fuse-create-assemble-to-slice removes it (a located error if present)
-
-Allocations: each `pto_tensor.alloc_tensors` batch (placed by batch-tensor-allocations,
-docs/passes/batch-tensor-allocations.md) prints as one `alloc_tensors` call where it stands;
-a `pto_tensor.create` outside a batch is a located error naming that pass. Dead views, dims and
-creates are gone before printing (`dce`, api.py).
+Rules: docs/targets/pto2-cpp.md#op-by-op and #internal-tensors; the slice forms in
+docs/dialects/pto_tensor.md.
 """
 
 from __future__ import annotations
@@ -216,14 +194,9 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
 
 
 def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
-    """`data[:, 1, :]`: a runtime view keeps the rank and a reshape needs a contiguous tensor,
-    so the contiguous source is first reshaped with each dropped (unit) dimension merged into
-    the next kept dimension (dropped innermost dimensions into the last kept one), then
-    viewed. In a group of source dimensions the merged extent is the product of their
-    extents, the view offset is sum(offset_i * prod(extents after i in the group)), and the
-    kept dimension keeps its stride: when dropped dimensions follow it in the group (stride
-    `inner` > 1 in the merged dimension), the view spans (extent - 1) * inner + 1 elements and
-    `Tensor::slice(dim, 0, span, inner)` steps over them."""
+    """A slice with `drop` (`data[:, 1, :]`): a reshape of the contiguous source merging each
+    dropped dimension into a kept one, a view, and a `Tensor::slice` where a kept dimension
+    keeps a stride. The rule: docs/dialects/pto_tensor.md, `pto_tensor.slice`."""
     st, rt = op.source.type, op.result.type
     assert isinstance(st, TensorType) and isinstance(rt, TensorType)
     shape = list(st.get_shape())

@@ -1,9 +1,5 @@
-"""Line buffer of the pto2-cpp printer: 4-space indentation and blank-line groups.
-
-Layout rules (docs/targets/pto2-cpp.md): each statement group (an `alloc_tensors` batch, a task, a
-loop with its carries, an `if` with its result variables, a `PTO2_SCOPE` block) is set off by a
-blank line from what precedes and follows it, except directly after an opening `{` and
-directly before a closing `}`. Simple statements (scalar declarations, views, yields) are not.
+"""Line buffer of the pto2-cpp printer: 4-space indentation and blank-line groups
+(docs/targets/pto2-cpp.md#layout).
 """
 
 from __future__ import annotations
