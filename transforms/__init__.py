@@ -181,5 +181,5 @@ PASSES["pto2-pipeline"] = (
     "fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, "
     "verify-orchestration-outputs, derive-call-directions, auto-derive-task-dependencies, "
     "expand-manual-phase-fence, materialize-runtime-scopes, order-untracked-hazards, "
-    "classify-iter-arg-carry, batch-tensor-allocations, add-retain-edges",
+    "classify-iter-arg-carry, dce, batch-tensor-allocations (with its add-retain-edges step)",
 )

@@ -1,7 +1,8 @@
 // pto2-pipeline = fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps,
 // verify-orchestration-outputs, derive-call-directions, auto-derive-task-dependencies,
 // expand-manual-phase-fence, materialize-runtime-scopes, order-untracked-hazards,
-// classify-iter-arg-carry, batch-tensor-allocations, add-retain-edges (docs/passes/index.md). The call-level markers make materialize-runtime-scopes turn the
+// classify-iter-arg-carry, dce, batch-tensor-allocations (which ends with the add-retain-edges
+// step; docs/passes/index.md). The call-level markers make materialize-runtime-scopes turn the
 // phase loop's body into a compiler-owned manual scope; only after that can
 // classify-iter-arg-carry see that the parallel loop's TaskId carry is an array (alone, it
 // refuses: see ../classify_iter_arg_carry/invalid.mlir), and the phase loop inherits the
@@ -15,7 +16,7 @@
 // RUN: pypto-opt -p pto2-pipeline %s > %t.once.mlir
 // RUN: pypto-opt -p pto2-pipeline %t.once.mlir > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
-// RUN: pypto-opt --fuse-create-assemble-to-slice --fold-tensor-dims --guard-dynamic-loop-steps --verify-orchestration-outputs --derive-call-directions --auto-derive-task-dependencies --expand-manual-phase-fence --materialize-runtime-scopes --order-untracked-hazards --classify-iter-arg-carry --batch-tensor-allocations --add-retain-edges %s > %t.flags.mlir
+// RUN: pypto-opt -p fuse-create-assemble-to-slice,fold-tensor-dims,guard-dynamic-loop-steps,verify-orchestration-outputs,derive-call-directions,auto-derive-task-dependencies,expand-manual-phase-fence,materialize-runtime-scopes,order-untracked-hazards,classify-iter-arg-carry,dce,batch-tensor-allocations %s > %t.flags.mlir
 // RUN: diff %t.once.mlir %t.flags.mlir
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
