@@ -106,6 +106,18 @@ def constant_int(value: SSAValue) -> int | None:
     return None
 
 
+def check_constant_extents(sizes: Sequence[SSAValue], what: str) -> None:
+    """Constant values given for the '?' extents of a type fit the runtime's `uint32_t`
+    shapes: 0 to MAX_DIM."""
+    for k, size in enumerate(sizes):
+        v = constant_int(size)
+        if v is not None and not 0 <= v <= MAX_DIM:
+            raise VerifyException(
+                f"{what} extent value #{k} is the constant {v}, which does not fit the "
+                f"runtime's uint32_t shapes (0 to {MAX_DIM})"
+            )
+
+
 def check_constant_indices(shape: Sequence[int], indices: Sequence[SSAValue], what: str) -> None:
     """Constant element indices (a read or write) lie inside the static extents."""
     for axis, (extent, index) in enumerate(zip(shape, indices)):
@@ -129,6 +141,5 @@ def check_constant_window(
         past_end = o + ext > full if ext >= 0 else o >= full > 0
         if o < 0 or (full >= 0 and past_end):
             span = f"[{o}, {o + ext})" if ext >= 0 else f"offset {o}"
-            raise VerifyException(
-                f"{what} covers {span} of dimension {axis}, outside its extent {full}"
-            )
+            where = f"outside its extent {full}" if full >= 0 else "before its start"
+            raise VerifyException(f"{what} covers {span} of dimension {axis}, {where}")

@@ -57,7 +57,11 @@ from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.attrs import TaskIdType
 from pypto_dialects.buffers import check_not_an_input
-from pypto_dialects.limits import check_constant_indices, check_constant_window
+from pypto_dialects.limits import (
+    check_constant_extents,
+    check_constant_indices,
+    check_constant_window,
+)
 
 INDEX = IndexType()
 
@@ -78,6 +82,7 @@ def _check_dynamic_sizes(t: Attribute, sizes: Sequence[SSAValue], what: str) -> 
             f"{what} {t} has {n_dyn} dynamic extent(s) ('?') but {len(sizes)} size "
             "value(s) are given: pass one index value per '?'"
         )
+    check_constant_extents(sizes, what)
 
 
 def _check_indices(t: Attribute, indices: Sequence[SSAValue], what: str) -> None:

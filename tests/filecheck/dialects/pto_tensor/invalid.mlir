@@ -419,3 +419,32 @@ func.func @f(%t: tensor<4x8x16xf32>, %i: index) {
   %s = pto_tensor.slice %t[%i, %i, %i] drop [0] : tensor<4x8x16xf32> to tensor<16x16xf32>
   func.return
 }
+
+// -----
+
+// A constant given for a '?' extent must fit the runtime's uint32_t shapes.
+// CHECK: :429:3: error: 'pto_tensor.create' op result extent value #0 is the constant -1, which does not fit the runtime's uint32_t shapes (0 to 4294967295){{$}}
+func.func @f() {
+  %c = arith.constant -1 : index
+  %a = pto_tensor.create(%c) : tensor<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :438:3: error: 'pto_tensor.create' op result extent value #1 is the constant 4294967296, which does not fit the runtime's uint32_t shapes (0 to 4294967295){{$}}
+func.func @f(%n: index) {
+  %c = arith.constant 4294967296 : index
+  %a = pto_tensor.create(%n, %c) : tensor<?x?xf32>
+  func.return
+}
+
+// -----
+
+// A negative constant offset into a '?' extent: the message does not print the extent.
+// CHECK: :448:3: error: 'pto_tensor.slice' op the slice covers [-4, 0) of dimension 0, before its start{{$}}
+func.func @f(%x: tensor<?xf32>) {
+  %c = arith.constant -4 : index
+  %v = pto_tensor.slice %x[%c] : tensor<?xf32> to tensor<4xf32>
+  func.return
+}
