@@ -102,3 +102,18 @@ def test_time_passes_times_each_pass_of_the_pipeline_on_stderr(write) -> None:  
         "expand-manual-phase-fence", "materialize-runtime-scopes", "order-untracked-hazards",
         "classify-iter-arg-carry", "dce", "batch-tensor-allocations", "canonicalize",
     ]
+
+
+def test_a_bad_target_spec_is_a_usage_error(write) -> None:  # type: ignore[no-untyped-def]
+    path = str(write(KERNEL + _func("one")))
+    cases = {
+        "pto2-cpp{out-dir=}": "Unknown argument value, wrap argument in quotes",
+        "pto2-cpp{": "Expected argument name here",
+        "pto2-cpp{out-dir}": "-t 'pto2-cpp{out-dir}': out-dir takes one directory, as out-dir=\"DIR\"",
+        "pto2-cpp{bogus=1}": "-t 'pto2-cpp{bogus=1}': pto2-cpp has no option 'bogus' (its one option is out-dir=\"DIR\")",
+    }
+    for spec, message in cases.items():
+        status, out, err = run_opt([*CPP[:2], "-t", spec, path])
+        assert (status, out) == (2, ""), spec
+        assert err.startswith("pypto-opt: error: ") and message in err and "Traceback" not in err, spec
+        assert len(err.strip().splitlines()) == 1, spec

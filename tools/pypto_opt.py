@@ -70,6 +70,30 @@ def _fail(message: str, status: int) -> None:
     sys.exit(status)
 
 
+def _check_target_spec(target: str) -> None:
+    """A malformed `-t` spec, and an option `-t pto2-cpp` does not have, are usage errors
+    (exit 2), as they are for `-p`."""
+    try:
+        spec = parse_spec(target)
+    except ArgSpecParseError as err:
+        _fail(f"pypto-opt: error: -t '{target}': {one_line(str(err))}", 2)
+    if spec.name != "pto2-cpp":
+        return
+    for key, values in spec.parameters.items():
+        if key != "out-dir":
+            _fail(
+                f"pypto-opt: error: -t '{target}': pto2-cpp has no option '{key}' (its one "
+                "option is out-dir=\"DIR\")",
+                2,
+            )
+        if len(values) != 1 or not str(values[0]):
+            _fail(
+                f"pypto-opt: error: -t '{target}': out-dir takes one directory, as "
+                "out-dir=\"DIR\"",
+                2,
+            )
+
+
 def _route_output_dir(args: argparse.Namespace) -> None:
     """`-o DIR` with `-t pto2-cpp`, DIR ending in '/' or an existing directory: the target
     writes its files (orchestration/<func>.cpp, kernel_config.json) under DIR (its `out-dir`
@@ -222,6 +246,7 @@ class PyptoOptMain(xDSLOptMain):
 
     def setup_pipeline(self) -> None:
         args = self.args
+        _check_target_spec(args.target)
         _route_output_dir(args)
         flags = getattr(args, "pass_flags", None) or []
         if flags:
@@ -489,6 +514,8 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(1)
     except ParseError as err:
         _fail(format_parse_error(err), 1)
+    except ArgSpecParseError as err:  # a malformed -p / -t spec (xDSL raises a BaseException)
+        _fail(f"pypto-opt: error: {one_line(str(err))}", 2)
     except DiagnosticException as err:
         _fail(one_line(str(err.args[0]) if err.args else str(err)), 1)
     except BrokenPipeError:
