@@ -34,8 +34,10 @@ def _program(annotation_before: str = "", annotation_after: str = "", same_line:
         ("", "  // expected-error@-1 {{kernel parameter 0 is 'in'}}\n", ""),
         ("", "  // expected-error@above {{kernel parameter 0 is 'in'}}\n", ""),
         ("", "", " // expected-error {{" + MSG + "}}"),
+        ("  // expected-error @+1 {{kernel parameter 0 is 'in'}}\n", "", ""),
+        ("  // expected-error-re@+1 {{argument {{[0-9]+}} is passed as '{{out|inout}}'}}\n", "", ""),
     ],
-    ids=["plus", "below", "minus", "above", "same-line"],
+    ids=["plus", "below", "minus", "above", "same-line", "space-before-at", "regex"],
 )
 def test_matching_annotation_exits_0(write, before: str, after: str, same: str) -> None:  # type: ignore[no-untyped-def]
     path = write(_program(before, after, same))
@@ -116,3 +118,13 @@ def test_print_and_verify_diagnostics_exclude_each_other(write) -> None:  # type
     assert (status, out) == (2, "")
     assert err == ("pypto-opt: error: --verify-diagnostics and --print-diagnostics exclude "
                    "each other (see pypto-opt --help)\n")
+
+
+def test_a_regex_annotation_that_does_not_match_is_reported(write) -> None:  # type: ignore[no-untyped-def]
+    path = write(_program("  // expected-error-re@+1 {{argument {{[1-9]}} is passed}}\n"))
+    status, out, err = run_opt(["--verify-diagnostics", str(path)])
+    assert (status, out) == (1, "")
+    assert err.splitlines() == [
+        f"{path}:4:3: error: unexpected error: {MSG}",
+        f"{path}:3:6: error: expected error \"argument {{{{[1-9]}}}} is passed\" was not produced",
+    ]

@@ -1,8 +1,9 @@
 """`--verify-diagnostics`: check the diagnostics of a run against the input's annotations,
 as `mlir-opt --verify-diagnostics` does.
 
-An annotation is a comment holding `expected-<severity>[@<where>] {{<text>}}`:
-severity `error`, `warning`, `note` or `remark`; `<where>` is `+N` / `-N` (lines after /
+An annotation is a comment holding `expected-<severity>[-re][ ]@<where>] {{<text>}}`:
+severity `error`, `warning`, `note` or `remark`; with `-re`, each `{{...}}` inside the text
+is a regular expression and the rest literal, as in mlir-opt; `<where>` is `+N` / `-N` (lines after /
 before the annotation's own line), `above` / `below` (the nearest line above / below that
 holds no annotation) or `unknown` (a diagnostic without a location); without it, the
 annotation's own line. A diagnostic matches an annotation of its severity and line whose
@@ -16,8 +17,10 @@ import re
 from dataclasses import dataclass, field
 
 ANNOTATION = re.compile(
-    r"expected-(error|warning|note|remark)(?:@(above|below|unknown|[+-]\d+))?\s*\{\{(.*)\}\}"
+    r"expected-(error|warning|note|remark)(-re)?(?:\s*@(above|below|unknown|[+-]\d+))?\s*"
+    r"\{\{(.*)\}\}"
 )
+
 LOCATED = re.compile(
     r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning|note|remark): (?P<msg>.*)$"
 )
@@ -34,6 +37,15 @@ class Expected:
     text: str
     at: tuple[int, int]
     matched: bool = False
+    pattern: re.Pattern[str] | None = None
+    """For `-re`: the text as a regular expression (its `{{...}}` parts regex, the rest
+    literal)."""
+
+    def matches(self, message: str) -> bool:
+        """Whether `message` is what this annotation expects."""
+        if self.pattern is not None:
+            return self.pattern.search(message) is not None
+        return self.text in message
 
 
 @dataclass
@@ -60,8 +72,17 @@ class ChunkExpectations:
                 last_plain = lineno
                 continue
             for m in found:
-                severity, where, body = m.group(1), m.group(2), m.group(3)
+                severity, regex, where, body = m.group(1), m.group(2), m.group(3), m.group(4)
                 e = Expected(severity, lineno, body, (lineno, m.start() + 1))
+                if regex:
+                    try:
+                        e.pattern = _regex(body)
+                    except re.error as err:
+                        chunk.problems.append(
+                            f"{file}:{lineno}:{m.start() + 1}: error: expected-{severity}-re: "
+                            f"invalid regular expression: {err}"
+                        )
+                        continue
                 if where == "unknown":
                     e.line = None
                 elif where == "above":
@@ -100,7 +121,7 @@ class ChunkExpectations:
                 return
         severity, message = m.group("sev"), m.group("msg")
         for e in self.expected:
-            if not e.matched and e.severity == severity and e.line == line and e.text in message:
+            if not e.matched and e.severity == severity and e.line == line and e.matches(message):
                 e.matched = True
                 return
         where = diagnostic[: m.start("sev") - 2]
@@ -116,3 +137,10 @@ class ChunkExpectations:
                     f'"{e.text}" was not produced'
                 )
         return self.problems
+
+
+def _regex(body: str) -> re.Pattern[str]:
+    """An `-re` annotation's text as one pattern: `{{...}}` parts as written, the rest
+    escaped."""
+    parts = re.split(r"\{\{(.*?)\}\}", body)
+    return re.compile("".join(p if i % 2 else re.escape(p) for i, p in enumerate(parts)))
