@@ -143,3 +143,18 @@ def test_bad_ir_is_one_located_line(tmp_path: Path) -> None:
     assert res.status == 1
     assert res.err.startswith(f"{src}:2:")
     assert len(res.err.splitlines()) == 1 and "Traceback" not in res.err
+
+
+def test_a_kernels_file_that_does_not_import_is_a_located_user_error(tmp_path: Path) -> None:
+    bad = tmp_path / "k.py"
+    bad.write_text("syntax error here\n")
+    res = run_cli([EXAMPLES / "orch_basic.mlir", "-p", "pto2-pipeline", "--kernels", bad])
+    assert (res.status, res.out) == (1, "")
+    assert res.err == f"{bad}:1:8: error: invalid syntax (in the --kernels file)\n"
+    bad.write_text("import a_module_that_does_not_exist\n")
+    res = run_cli([EXAMPLES / "orch_basic.mlir", "-p", "pto2-pipeline", "--kernels", bad])
+    assert (res.status, res.out) == (1, "")
+    assert res.err == (
+        f"{bad}: error: importing the --kernels file raised ModuleNotFoundError: No module "
+        "named 'a_module_that_does_not_exist'\n"
+    )

@@ -41,6 +41,10 @@ def _fail(message: str, status: int) -> None:
     sys.exit(status)
 
 
+class KernelFileError(Exception):
+    """The --kernels file does not import (a located message on the user's file)."""
+
+
 def load_kernels(path: str) -> dict[str, Any]:
     """The kernel implementations of a Python file: its `KERNELS` mapping if it has one,
     else its functions by name."""
@@ -48,7 +52,15 @@ def load_kernels(path: str) -> dict[str, Any]:
     if spec is None or spec.loader is None:
         raise OSError(f"cannot load kernels from {path}")
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as err:
+        where = f"{err.filename or path}:{err.lineno or 0}:{err.offset or 0}"
+        raise KernelFileError(f"{where}: error: {err.msg} (in the --kernels file)") from None
+    except Exception as err:  # noqa: BLE001 - the user's file failed at import: say which
+        raise KernelFileError(
+            f"{path}: error: importing the --kernels file raised {type(err).__name__}: {err}"
+        ) from None
     table = getattr(module, "KERNELS", None)
     if isinstance(table, Mapping):
         return dict(table)
@@ -189,6 +201,8 @@ def main(argv: list[str] | None = None) -> None:
         _fail(format_parse_error(err), 1)
     except (DiagnosticException, InterpretationError) as err:
         _fail(one_line(str(err.args[0]) if err.args else str(err)), 1)
+    except KernelFileError as err:
+        _fail(one_line(str(err)), 1)
     except OSError as err:
         if err.strerror and err.filename:
             _fail(f"pypto-run: error: {err.strerror}: {err.filename}", 1)
