@@ -532,8 +532,9 @@ class _TaskOp(IRDLOperation):
         have = [d is not None for d, _ in items]
         if any(have) and not all(have):
             parser.raise_error(
-                "give a direction for every argument or for none "
-                "(derive-call-directions fills them in)"
+                "give a direction for every argument or for none (in, out, inout, no_dep, "
+                "output_existing; scalar for a scalar: 'scalar %i'; with none, "
+                "derive-call-directions fills them in)"
             )
         dirs = [d for d, _ in items if d is not None] if items and all(have) else None
         return callee, [u for _, u in items], dirs

@@ -319,7 +319,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // Directions are all-or-none.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :324:36: error: give a direction for every argument or for none (derive-call-directions fills them in){{$}}
+// CHECK: :324:36: error: give a direction for every argument or for none (in, out, inout, no_dep, output_existing; scalar for a scalar: 'scalar %i'; with none, derive-call-directions fills them in){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
