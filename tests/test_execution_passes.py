@@ -2,8 +2,8 @@
 tests/test_execution.py for the conventions): hazards the runtime does not order (manual-scope
 boundaries, write after read), fuse-create-assemble-to-slice, loop steps and dims, reshapes,
 tensor creation options, runtime-allocated outputs, rank-reducing slices, dual-AIV groups,
-cross-scope TaskIds, and auto-derive-task-dependencies' constant windows and direction
-demotions. Each test checks outputs against numpy and the runtime's dependency record."""
+cross-scope TaskIds, auto-derive-task-dependencies' constant windows and direction
+demotions, and where a manual scope's buffers are allocated (freed every loop iteration). Each test checks outputs against numpy and the runtime's dependency record."""
 
 from __future__ import annotations
 
@@ -406,3 +406,27 @@ def test_a_manual_scopes_buffers_are_freed_every_iteration(function: str, analyz
     assert len(r.tasks) == 16 and all(t["scope"] == "manual" for t in r.tasks)
     # every task lists its iteration's allocation (a retain edge)
     assert sum(1 for p, s, o in r.edges if p.startswith("alloc")) == 16
+
+
+def test_a_manual_scopes_buffers_are_freed_every_iteration_at_the_default_heap(
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    # @owned with 4 MiB buffers and 70 iterations (280 MiB in all) in the default 256 MiB heap
+    src = (PROGRAMS / "manual_scope_heap.mlir").read_text()
+    src = src[: src.index("func.func @opted_out")]
+    for small, big in [("16x16xf32", "1024x1024xf32"), ("128x16xf32", "1024x1024xf32"),
+                       ("constant 8 : index", "constant 70 : index")]:
+        src = src.replace(small, big)
+    path = tmp_path / "manual_scope_heap_big.mlir"
+    path.write_text(src)
+    fill = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    at<float>(o, 0) = at<float>(x, 0) + (float)(uint64_t)args[2];
+"""
+    first = """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    at<float>(o, 0) = at<float>(x, 0);
+"""
+    r = execute(path, {"fill": fill, "copy_row": first}, [zeros(1024, 1024), zeros(1024, 1024)],
+                function="owned", analyze=True)
+    assert r.outputs[1][0, 0] == 69.0  # the last iteration's fill (k = 69), copied
