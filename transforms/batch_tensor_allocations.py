@@ -1,6 +1,6 @@
 """`batch-tensor-allocations`: group each block's `pto_tensor.create`s into
-`pto_tensor.alloc_tensors` batches, and place a manual scope's batch before the scope.
-Rules: docs/passes/batch-tensor-allocations.md.
+`pto_tensor.alloc_tensors` batches; a manual scope's creates whose buffer may leave the
+scope are batched before the scope, the others at its entry. Rules: docs/passes/batch-tensor-allocations.md.
 """
 
 from __future__ import annotations
@@ -8,16 +8,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 
+from pypto_dialects.analysis.storage_roots import RootSets, yield_values
 from pypto_dialects.parsing import copy_name
 from pypto_dialects.rt import ScopeMode, ScopeOp
 from pypto_dialects.tensor import MAX_ALLOC_BATCH, AllocTensorsOp, CreateOp, DimOp
 from pypto_dialects.transforms.add_retain_edges import AddRetainEdges
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.symbols import SymbolTableCollection
 
 
 def _entry_extent(value: SSAValue, block: Block, entry: Block) -> Operation | None | bool:
@@ -63,14 +65,40 @@ def _batch(creates: list[CreateOp], before: Operation | None, block: Block) -> N
             block.insert_op_before(batch, before)
 
 
-def _batch_block(block: Block, entry: Block) -> None:
+def _leaving(scope: ScopeOp, symbols: SymbolTableCollection) -> frozenset[SSAValue]:
+    """The buffers (storage roots) that may outlive the manual `scope`: those a value its
+    `pto_rt.yield` yields may be, and those a result of an `scf.for` / `scf.if` directly in it
+    may be (the C++ declares such a carry's variable before the scope's header)."""
+    roots = RootSets(symbols)
+    values = list(yield_values(scope))
+    for op in scope.body.block.ops:
+        if isinstance(op, scf.ForOp | scf.IfOp):
+            values.extend(r for r in op.results if isinstance(r.type, TensorType))
+    out: set[SSAValue] = set()
+    for v in values:
+        out |= roots.of(v).roots
+    return frozenset(out)
+
+
+def _place(ops: list[Operation], before: Operation | None, host: Block) -> None:
+    for op in ops:
+        if before is None:
+            host.add_op(op)
+        else:
+            host.insert_op_before(op, before)
+
+
+def _batch_block(block: Block, entry: Block, symbols: SymbolTableCollection) -> None:
     """Batch the creates directly in `block` (see the module docstring), then its nested
     blocks."""
     owner = block.parent_op()
     manual = isinstance(owner, ScopeOp) and owner.mode.data == ScopeMode.MANUAL  # type: ignore[union-attr]
+    leaving = _leaving(owner, symbols) if manual else frozenset()  # type: ignore[arg-type]
     creates = [op for op in block.ops if isinstance(op, CreateOp)]
-    at_entry: list[CreateOp] = []
-    moved: list[Operation] = []
+    inside: list[CreateOp] = []  # the entry batch, at the start of `block`
+    hoisted: list[CreateOp] = []  # a manual scope's buffers that leave it: before the header
+    moved_in: list[Operation] = []
+    moved_out: list[Operation] = []
     for c in creates:
         if c.result.first_use is None:
             c.detach()
@@ -78,30 +106,37 @@ def _batch_block(block: Block, entry: Block) -> None:
             continue
         known = [_entry_extent(v, block, entry) for v in c.dynamic_sizes]
         if all(k is not False for k in known):
-            at_entry.append(c)
-            moved.extend(k for k in known if isinstance(k, Operation) and k not in moved)
+            out = c.result in leaving
+            (hoisted if out else inside).append(c)
+            for k in known:
+                if isinstance(k, Operation) and k not in moved_out:
+                    if out:
+                        if k in moved_in:
+                            moved_in.remove(k)
+                        moved_out.append(k)
+                    elif k not in moved_in:
+                        moved_in.append(k)
         else:  # an extent computed in the block: allocated in place
             nxt = c.next_op
             assert nxt is not None
             _batch([c], nxt, block)
-    # the entry batch: before a manual scope's header (in the enclosing block), else first
-    for op in [*moved, *at_entry]:
+    for op in [*moved_out, *moved_in, *hoisted, *inside]:
         op.detach()
-    host, before = (owner.parent_block(), owner) if manual else (block, block.first_op)
-    assert host is not None
-    for op in moved:
-        if before is None:
-            host.add_op(op)
-        else:
-            host.insert_op_before(op, before)
-    if at_entry:
-        _batch(at_entry, before, host)
+    if hoisted:
+        host = owner.parent_block()  # type: ignore[union-attr]
+        assert host is not None
+        _place(moved_out, owner, host)
+        _batch(hoisted, owner, host)
+    before = block.first_op
+    _place(moved_in, before, block)
+    if inside:
+        _batch(inside, before, block)
     for op in list(block.ops):
         if isinstance(op, AllocTensorsOp):
             continue
         for region in op.regions:
             for b in region.blocks:
-                _batch_block(b, entry)
+                _batch_block(b, entry, symbols)
 
 
 @dataclass(frozen=True)
@@ -115,9 +150,10 @@ class BatchTensorAllocations(ModulePass):
     name = "batch-tensor-allocations"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        symbols = SymbolTableCollection()
         for func in orchestration_functions(op):
             if func.body.blocks:
-                _batch_block(func.body.block, func.body.block)
+                _batch_block(func.body.block, func.body.block, symbols)
         # A pass keeps the program's meaning: without the retain edges a manual-scope task
         # would let the runtime reuse a batch's memory while the task still reads it.
         AddRetainEdges().apply(ctx, op)

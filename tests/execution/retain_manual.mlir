@@ -1,5 +1,6 @@
 // A manual scope whose tasks use two created buffers (%stage allocated in the auto scope,
-// %tmp hoisted out of the manual block): each task lists the allocations it touches.
+// %tmp at the manual block's entry: it does not leave the scope): each task lists the
+// allocations it touches.
 pto_orch.kernel @fill aiv (in tensor<16x16xf32>, in index, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @add aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 func.func @retain(%x: tensor<16x16xf32>, %out: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {

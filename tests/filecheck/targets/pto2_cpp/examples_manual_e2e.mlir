@@ -119,19 +119,19 @@
 // MANUAL_SUBMIT-NEXT:    Tensor ext_out = from_tensor_arg(orch_args.tensor(2));
 // MANUAL_SUBMIT-EMPTY:
 // MANUAL_SUBMIT-NEXT:    PTO2_SCOPE() {
-// MANUAL_SUBMIT-NEXT:        uint32_t sum_ci_shapes[2] = {16, 16};
-// MANUAL_SUBMIT-NEXT:        TensorCreateInfo sum_ci(sum_ci_shapes, 2, DataType::FLOAT32);
-// MANUAL_SUBMIT-NEXT:        uint32_t left_ci_shapes[2] = {16, 16};
-// MANUAL_SUBMIT-NEXT:        TensorCreateInfo left_ci(left_ci_shapes, 2, DataType::FLOAT32);
-// MANUAL_SUBMIT-NEXT:        uint32_t right_ci_shapes[2] = {16, 16};
-// MANUAL_SUBMIT-NEXT:        TensorCreateInfo right_ci(right_ci_shapes, 2, DataType::FLOAT32);
-// MANUAL_SUBMIT-NEXT:        TaskOutputTensors alloc_0 = alloc_tensors(sum_ci, left_ci, right_ci);
-// MANUAL_SUBMIT-NEXT:        const Tensor& sum = alloc_0.get_ref(0);
-// MANUAL_SUBMIT-NEXT:        const Tensor& left = alloc_0.get_ref(1);
-// MANUAL_SUBMIT-NEXT:        const Tensor& right = alloc_0.get_ref(2);
-// MANUAL_SUBMIT-NEXT:        PTO2TaskId alloc_0_tid = alloc_0.task_id();
-// MANUAL_SUBMIT-EMPTY:
 // MANUAL_SUBMIT-NEXT:        PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// MANUAL_SUBMIT-NEXT:            uint32_t sum_ci_shapes[2] = {16, 16};
+// MANUAL_SUBMIT-NEXT:            TensorCreateInfo sum_ci(sum_ci_shapes, 2, DataType::FLOAT32);
+// MANUAL_SUBMIT-NEXT:            uint32_t left_ci_shapes[2] = {16, 16};
+// MANUAL_SUBMIT-NEXT:            TensorCreateInfo left_ci(left_ci_shapes, 2, DataType::FLOAT32);
+// MANUAL_SUBMIT-NEXT:            uint32_t right_ci_shapes[2] = {16, 16};
+// MANUAL_SUBMIT-NEXT:            TensorCreateInfo right_ci(right_ci_shapes, 2, DataType::FLOAT32);
+// MANUAL_SUBMIT-NEXT:            TaskOutputTensors alloc_0 = alloc_tensors(sum_ci, left_ci, right_ci);
+// MANUAL_SUBMIT-NEXT:            const Tensor& sum = alloc_0.get_ref(0);
+// MANUAL_SUBMIT-NEXT:            const Tensor& left = alloc_0.get_ref(1);
+// MANUAL_SUBMIT-NEXT:            const Tensor& right = alloc_0.get_ref(2);
+// MANUAL_SUBMIT-NEXT:            PTO2TaskId alloc_0_tid = alloc_0.task_id();
+// MANUAL_SUBMIT-EMPTY:
 // MANUAL_SUBMIT-NEXT:            // Task 0: kernel_add
 // MANUAL_SUBMIT-NEXT:            Arg params_t0;
 // MANUAL_SUBMIT-NEXT:            params_t0.add_input(ext_a);

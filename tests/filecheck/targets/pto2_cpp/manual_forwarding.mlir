@@ -62,13 +62,13 @@ func.func @branches(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir =
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:        PTO2TaskId p = PTO2TaskId::invalid();
 // CHECK-NEXT:        for (int64_t i = 0; i < 4; i += 1) {
-// CHECK-NEXT:            uint32_t tmp_ci_shapes[2] = {16, 16};
-// CHECK-NEXT:            TensorCreateInfo tmp_ci(tmp_ci_shapes, 2, DataType::FLOAT32);
-// CHECK-NEXT:            TaskOutputTensors alloc_0 = alloc_tensors(tmp_ci);
-// CHECK-NEXT:            const Tensor& tmp = alloc_0.get_ref(0);
-// CHECK-NEXT:            PTO2TaskId alloc_0_tid = alloc_0.task_id();
-// CHECK-EMPTY:
 // CHECK-NEXT:            PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK-NEXT:                uint32_t tmp_ci_shapes[2] = {16, 16};
+// CHECK-NEXT:                TensorCreateInfo tmp_ci(tmp_ci_shapes, 2, DataType::FLOAT32);
+// CHECK-NEXT:                TaskOutputTensors alloc_0 = alloc_tensors(tmp_ci);
+// CHECK-NEXT:                const Tensor& tmp = alloc_0.get_ref(0);
+// CHECK-NEXT:                PTO2TaskId alloc_0_tid = alloc_0.task_id();
+// CHECK-EMPTY:
 // CHECK-NEXT:                // Task 0: k
 // CHECK-NEXT:                Arg params_t0;
 // CHECK-NEXT:                params_t0.add_input(ext_a);

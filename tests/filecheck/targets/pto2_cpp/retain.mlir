@@ -104,13 +104,13 @@ func.func @ping_pong(%a: tensor<16x16xf32>) attributes {pto_orch.kind = #pto_orc
 // CHECK-NEXT:            const Tensor& side = alloc_1.get_ref(0);
 // CHECK-NEXT:            PTO2TaskId alloc_1_tid = alloc_1.task_id();
 // CHECK-EMPTY:
-// CHECK-NEXT:            uint32_t inner_ci_shapes[2] = {16, 16};
-// CHECK-NEXT:            TensorCreateInfo inner_ci(inner_ci_shapes, 2, DataType::FLOAT32);
-// CHECK-NEXT:            TaskOutputTensors alloc_2 = alloc_tensors(inner_ci);
-// CHECK-NEXT:            const Tensor& inner = alloc_2.get_ref(0);
-// CHECK-NEXT:            PTO2TaskId alloc_2_tid = alloc_2.task_id();
-// CHECK-EMPTY:
 // CHECK-NEXT:            PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK-NEXT:                uint32_t inner_ci_shapes[2] = {16, 16};
+// CHECK-NEXT:                TensorCreateInfo inner_ci(inner_ci_shapes, 2, DataType::FLOAT32);
+// CHECK-NEXT:                TaskOutputTensors alloc_2 = alloc_tensors(inner_ci);
+// CHECK-NEXT:                const Tensor& inner = alloc_2.get_ref(0);
+// CHECK-NEXT:                PTO2TaskId alloc_2_tid = alloc_2.task_id();
+// CHECK-EMPTY:
 // CHECK-NEXT:                uint32_t top_shapes[2] = {8, 16};
 // CHECK-NEXT:                uint32_t top_offsets[2] = {0, 0};
 // CHECK-NEXT:                Tensor top = buf.view(top_shapes, top_offsets);

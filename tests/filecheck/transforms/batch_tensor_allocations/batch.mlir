@@ -1,7 +1,8 @@
 // batch-tensor-allocations: each block's used creates become one pto_tensor.alloc_tensors at
 // the block's entry (split every 16), the constants and argument dims sizing them moved before
 // it; a create sized by a value computed in the block is batched alone where it stands; an
-// unused create is erased; a manual scope's entry batch goes before the scope. Running the pass
+// unused create is erased; in a manual scope, the entry batch of the creates whose buffer the
+// scope yields goes before the scope, the others stay at its entry. Running the pass
 // again changes nothing; the C++ prints each batch as one alloc_tensors call.
 // RUN: pypto-opt -p batch-tensor-allocations %s | filecheck %s
 // RUN: pypto-opt -p batch-tensor-allocations %s > %t.once.mlir
@@ -59,41 +60,51 @@ func.func @entry(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.dir = #pto
   func.return
 }
 
-// A manual scope's creates are allocated before the scope when their extents are known there
-// (%s); one sized inside the scope (%late) stays in place. A loop body's creates are batched
-// at the body's entry, 16 per alloc_tensors: the second call follows the first directly.
+// A manual scope's creates whose buffer may leave the scope (%r: the scope yields a task
+// result stored in it) are allocated before the scope; the others (%s) at the scope's entry,
+// so the scope's end releases them; one sized inside the scope (%late) stays in place. A loop
+// body's creates are batched at the body's entry, 16 per alloc_tensors: the second call
+// follows the first directly.
 // CHECK-LABEL: func.func @scopes(
-// CHECK:         %s, %alloc = pto_tensor.alloc_tensors {
-// CHECK:         pto_rt.scope manual {
-// CHECK-NEXT:      %c4 = arith.constant 4 : index
+// CHECK:         %c4 = arith.constant 4 : index
+// CHECK-NEXT:    %r, %alloc = pto_tensor.alloc_tensors {
+// CHECK-NEXT:      %{{.*}} = pto_tensor.create(%c4) : tensor<?xf32>
+// CHECK:         %out = pto_rt.scope manual -> (tensor<?xf32>) {
+// CHECK-NEXT:      %s, %alloc_1 = pto_tensor.alloc_tensors {
+// CHECK-NEXT:        %{{.*}} = pto_tensor.create : tensor<4xf32>
+// CHECK-NEXT:        pto_tensor.yield
+// CHECK-NEXT:      } : tensor<4xf32>
 // CHECK-NEXT:      %s1 = pto_orch.call @k4(in %in, out %s)
 // CHECK-NEXT:      %n = arith.addi %c4, %c4 : index
-// CHECK-NEXT:      %late, %alloc_1 = pto_tensor.alloc_tensors {
+// CHECK-NEXT:      %late, %alloc_2 = pto_tensor.alloc_tensors {
 // CHECK-NEXT:        %{{.*}} = pto_tensor.create(%n) : tensor<?xf32>
 // CHECK:         scf.for
 // CHECK-NEXT:      pto_rt.scope auto {
-// CHECK-NEXT:        %t0, %t1, %t2, %t3, %t4, %t5, %t6, %t7, %t8, %t9, %t10, %t11, %t12, %t13, %t14, %t15, %alloc_2 = pto_tensor.alloc_tensors {
+// CHECK-NEXT:        %t0, %t1, %t2, %t3, %t4, %t5, %t6, %t7, %t8, %t9, %t10, %t11, %t12, %t13, %t14, %t15, %alloc_3 = pto_tensor.alloc_tensors {
 // CHECK:           } : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
-// CHECK-NEXT:      %t16, %alloc_3 = pto_tensor.alloc_tensors {
+// CHECK-NEXT:      %t16, %alloc_4 = pto_tensor.alloc_tensors {
 // CPP-LABEL: // ===== orchestration/scopes.cpp =====
-// CPP:           TaskOutputTensors alloc_0 = alloc_tensors(s_ci);
-// CPP-NEXT:      const Tensor& s = alloc_0.get_ref(0);
+// CPP:           TaskOutputTensors alloc_0 = alloc_tensors(r_ci);
+// CPP-NEXT:      const Tensor& r = alloc_0.get_ref(0);
 // CPP-NEXT:      PTO2TaskId alloc_0_tid = alloc_0.task_id();
 // CPP-EMPTY:
-// CPP-NEXT:      PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CPP:               TaskOutputTensors alloc_1 = alloc_tensors(late_ci);
+// CPP:           PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CPP-NEXT:          uint32_t s_ci_shapes[1] = {4};
+// CPP-NEXT:          TensorCreateInfo s_ci(s_ci_shapes, 1, DataType::FLOAT32);
+// CPP-NEXT:          TaskOutputTensors alloc_1 = alloc_tensors(s_ci);
+// CPP:               TaskOutputTensors alloc_2 = alloc_tensors(late_ci);
 // CPP:           for (int64_t i = 0; i < 2; i += 1) {
-// CPP:               const Tensor& t15 = alloc_2.get_ref(15);
+// CPP:               const Tensor& t15 = alloc_3.get_ref(15);
 // CPP-NEXT:          uint32_t t16_ci_shapes[1] = {4};
 // CPP-NEXT:          TensorCreateInfo t16_ci(t16_ci_shapes, 1, DataType::FLOAT32);
-// CPP-NEXT:          TaskOutputTensors alloc_3 = alloc_tensors(t16_ci);
-// CPP-NEXT:          const Tensor& t16 = alloc_3.get_ref(0);
+// CPP-NEXT:          TaskOutputTensors alloc_4 = alloc_tensors(t16_ci);
+// CPP-NEXT:          const Tensor& t16 = alloc_4.get_ref(0);
 // CPP-EMPTY:
 func.func @scopes(%in: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
-  pto_rt.scope manual {
+  %out = pto_rt.scope manual -> (tensor<?xf32>) {
     %c4 = arith.constant 4 : index
     %s = pto_tensor.create : tensor<4xf32>
     %s1 = pto_orch.call @k4(in %in, out %s) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -101,6 +112,10 @@ func.func @scopes(%in: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind
     %late = pto_tensor.create(%n) : tensor<?xf32>
     %v = pto_tensor.view %late[%c0] : tensor<?xf32> to tensor<4xf32>
     %v1 = pto_orch.call @k4(in %in, out %v) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %r = pto_tensor.create(%c4) : tensor<?xf32>
+    %rv = pto_tensor.view %r[%c0] : tensor<?xf32> to tensor<4xf32>
+    %r1 = pto_orch.call @k4(in %s1, out %rv) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    pto_rt.yield %r : tensor<?xf32>
   }
   scf.for %i = %c0 to %c2 step %c1 {
     pto_rt.scope auto {

@@ -81,8 +81,8 @@ func.func @in_manual(%x: tensor<?x16xf32>, %z: tensor<16x?xf32>, %y: tensor<?x16
 // CHECK-NEXT:      %M = pto_tensor.dim %x, 0 : tensor<?x16xf32>
 // CPP-LABEL: // ===== orchestration/compiler_manual.cpp =====
 // CPP:       int64_t M = (int64_t)orch_args.tensor(0).shapes[0];
-// CPP:       uint32_t t_ci_shapes[2] = {(uint32_t)M, 16};
 // CPP:       PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CPP:       uint32_t t_ci_shapes[2] = {(uint32_t)M, 16};
 func.func @compiler_manual(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
