@@ -9,18 +9,23 @@ Rules and messages: docs/passes/verify-orchestration.md. The C++ printer runs
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp
-from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
+from pypto_dialects.attrs import ArgDirection, ParamDirection
+from pypto_dialects.symbols import SymbolTableCollection
+from xdsl.dialects.builtin import TensorType
+from xdsl.utils.exceptions import VerifyException
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
     PARALLEL,
@@ -41,7 +46,8 @@ class _Checker:
 
     def __init__(self) -> None:
         self.manual_tasks: set[Operation] = set()
-        self.reads: list[pt.ReadOp] = []
+        self.reads: list[pt.ReadOp | pt.WriteOp] = []  # host accesses
+        self.tasks: list[tuple[CallOp | SubmitOp, bool]] = []  # (task, in a manual scope)
         self.sets: list[TaskArraySetOp] = []
         self.order: dict[Operation, int] = {}  # program (= print) order
         self.clean: set[SSAValue] = set()
@@ -69,9 +75,11 @@ class _Checker:
                     check_array_uses(op)
                 if isinstance(op, scf.ForOp) and op.iter_args:
                     check_carry_plan(op)
-                if manual and isinstance(op, CallOp | SubmitOp):
-                    self.manual_tasks.add(op)
-                elif isinstance(op, pt.ReadOp):
+                if isinstance(op, CallOp | SubmitOp):
+                    self.tasks.append((op, manual))
+                    if manual:
+                        self.manual_tasks.add(op)
+                elif isinstance(op, pt.ReadOp | pt.WriteOp):
                     self.reads.append(op)
                 for r in op.regions:
                     self.walk(r, manual)
@@ -137,6 +145,181 @@ class _Checker:
                 "the value before the update no longer exists): use the task_array_set result, "
                 "or copy the ids into another array first",
             )
+
+
+class _Access(NamedTuple):
+    """One tensor argument of a task: where it is, whether the task writes it, and whether the
+    runtime records the write (a tracked AUTO-scope writer: inout / out / output_existing)."""
+
+    place: storage.Place
+    written: bool
+    tracked: bool
+
+
+class HostAccessChecker:
+    """Host reads and writes (`pto_tensor.read` / `pto_tensor.write`) against the tasks that
+    may run before them (earlier in the function, or anywhere in the body of a loop around
+    them), on storage roots: docs/passes/verify-orchestration.md, rule 1."""
+
+    def __init__(self, tasks: list[tuple[CallOp | SubmitOp, bool]], order: dict[Operation, int]):
+        self.tasks = tasks
+        self.order = order
+        self.roots = storage.RootSets(SymbolTableCollection())
+        self.memo: dict[Operation, list[_Access]] = {}
+
+    def accesses(self, task: CallOp | SubmitOp) -> list[_Access]:
+        """The tensor arguments of `task` (a kernel that does not resolve: every tensor
+        argument counts as an untracked write, the conservative answer)."""
+        known = self.memo.get(task)
+        if known is not None:
+            return known
+        try:
+            params = task.kernel(self.roots.symbols).directions()
+        except VerifyException:
+            params = []
+        dirs = task.directions()
+        out: list[_Access] = []
+        for i, arg in enumerate(task.args):
+            if not isinstance(arg.type, TensorType):
+                continue
+            d = dirs[i] if dirs is not None and i < len(dirs) else None
+            if d is ArgDirection.SCALAR:
+                continue
+            kernel_writes = i >= len(params) or params[i] != ParamDirection.IN
+            place = self.roots.of(arg)
+            if d is ArgDirection.IN:
+                out.append(_Access(place, False, True))
+            elif d is ArgDirection.NO_DEP:  # not looked up, not recorded
+                out.append(_Access(place, kernel_writes, False))
+            else:  # None: derive-call-directions makes it in / out / inout
+                out.append(_Access(place, kernel_writes or d is not None, i < len(params)))
+        self.memo[task] = out
+        return out
+
+    def loops_around(self, op: Operation) -> list[scf.ForOp]:
+        out: list[scf.ForOp] = []
+        p = op.parent_op()
+        while p is not None:
+            if isinstance(p, scf.ForOp):
+                out.append(p)
+            p = p.parent_op()
+        return out
+
+    @staticmethod
+    def blocks_around(op: Operation) -> set[Block]:
+        out: set[Block] = set()
+        b = op.parent_block()
+        while b is not None:
+            out.add(b)
+            parent = b.parent_op()
+            b = parent.parent_block() if parent is not None else None
+        return out
+
+    def check(self, op: pt.ReadOp | pt.WriteOp) -> None:
+        """Raise a located error when a task before `op` touches its buffer in a way the
+        runtime does not order `op` after."""
+        host = self.roots.of(op.tensor)
+        if not host.roots:
+            return
+        at = self.order[op]
+        loops = self.loops_around(op)
+        writing = isinstance(op, pt.WriteOp)
+        for task, manual in self.tasks:
+            if not (self.order[task] < at or any(loop.is_ancestor(task) for loop in loops)):
+                continue
+            for acc in self.accesses(task):
+                if not _may_overlap(host, acc.place):
+                    continue
+                if acc.written and (manual or not acc.tracked):
+                    why = "manual" if manual else "no_dep"
+                elif writing and manual:
+                    why = "manual"
+                elif writing and not acc.written:
+                    why = "reader"
+                else:
+                    continue
+                clearable = acc.written if why == "manual" else why == "reader"
+                if clearable and self.cleared(task, acc.place, op, host, loops):
+                    continue
+                raise pass_error(op, _host_message(op, task, why, acc.written))
+
+    def cleared(
+        self,
+        task: Operation,
+        place: storage.Place,
+        op: Operation,
+        host: storage.Place,
+        loops: list[scf.ForOp],
+    ) -> bool:
+        """Whether a tracked AUTO-scope writer W of the buffer runs after `task` and before
+        `op` every time (order-untracked-hazards orders W after `task`, and the host access
+        waits for W)."""
+        at, t_at = self.order[op], self.order[task]
+        op_blocks = self.blocks_around(op)
+        task_blocks = self.blocks_around(task)
+        wraps = [loop for loop in loops if loop.is_ancestor(task)] if t_at > at else []
+        for w, manual in self.tasks:
+            if manual or w is task:
+                continue
+            w_at = self.order[w]
+            if not any(
+                a.written and a.tracked and _may_overlap(a.place, host) and _may_overlap(a.place, place)
+                for a in self.accesses(w)
+            ):
+                continue
+            block = w.parent_block()
+            if t_at < at and t_at < w_at < at and block in op_blocks:
+                return True
+            for loop in wraps:
+                if not loop.is_ancestor(w):
+                    continue
+                if (block in op_blocks and w_at < at) or (block in task_blocks and w_at > t_at):
+                    return True
+        return False
+
+
+def _may_overlap(a: storage.Place, b: storage.Place) -> bool:
+    common = a.roots & b.roots
+    if not common:
+        return False
+    if len(a.roots) > 1 or len(b.roots) > 1:
+        return True
+    return storage.overlap(a, b)
+
+
+def _host_message(op: pt.ReadOp | pt.WriteOp, task: Operation, why: str, written: bool) -> str:
+    callee = getattr(task, "callee", None)
+    kernel = f" (kernel {callee})" if callee is not None else ""
+    who = f"'{task.name}'{kernel}{_at_line(task)}"
+    if isinstance(op, pt.ReadOp):
+        head = f"reads {_describe(op.tensor)}, whose buffer {who} writes"
+        call = "get_tensor_data waits only for the producers the runtime tracked"
+        verb = "read"
+    else:
+        head = f"writes {_describe(op.tensor)}, whose buffer {who}"
+        head += " writes" if written else " reads"
+        call = (
+            "set_tensor_data waits only for the producers the runtime tracked and their "
+            "consumers"
+        )
+        verb = "write"
+    if why == "manual":
+        return (
+            f"{head} inside a manual scope: {call}, and a MANUAL scope tracks none, so the "
+            f"{verb} races with that task; {verb} after a task outside the manual scope that "
+            f"writes the tensor (it depends on the manual task), or move the {verb} or the "
+            "task out of the manual scope"
+        )
+    if why == "no_dep":
+        return (
+            f"{head} through a no_dep argument: {call}, and a no_dep argument is not tracked, "
+            f"so the {verb} races with that task; pass the tensor as inout to that task"
+        )
+    return (
+        f"{head} (an input, which the runtime does not record): {call}, so the write can "
+        "change the data before that task has read it; pass the tensor as inout to that task "
+        "so the runtime tracks it, or write before the task"
+    )
 
 
 def check_edges(op: CallOp | SubmitOp | TaskDummyOp) -> None:
@@ -290,16 +473,21 @@ def check_orchestration(module: ModuleOp) -> None:
     for f in orchestration_functions(module):
         checker = _Checker()
         checker.walk(f.body, False)
+        host = HostAccessChecker(checker.tasks, checker.order)
         for item in sorted(checker.reads + checker.sets, key=checker.order.__getitem__):
             if isinstance(item, TaskArraySetOp):
                 checker.check_set(item)
-            else:
+            elif isinstance(item, pt.ReadOp):
                 checker.check_read(item)
+                host.check(item)
+            else:
+                host.check(item)
 
 
 @dataclass(frozen=True)
 class VerifyOrchestration(ModulePass):
-    """Fail on a scalar read of a tensor a manual-scope task wrote, a scope nested in a
+    """Fail on a host read / write of a tensor the runtime does not order after the tasks
+    before it (`HostAccessChecker`), a scope nested in a
     manual scope, a misused in-place TaskId array, or a dependency on a TaskId whose scope
     has closed (docs/passes/verify-orchestration.md)."""
 
