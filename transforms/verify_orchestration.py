@@ -238,7 +238,9 @@ class HostAccessChecker:
                     why = "reader"
                 else:
                     continue
-                clearable = acc.written if why == "manual" else why == "reader"
+                # order-untracked-hazards orders a later auto writer after a manual writer
+                # and after an `in` reader (not a no_dep one): that writer may clear them
+                clearable = acc.written if why == "manual" else why == "reader" and acc.tracked
                 if clearable and self.cleared(task, acc.place, op, host, loops):
                     continue
                 raise pass_error(op, _host_message(op, task, why, acc.written))
@@ -268,6 +270,8 @@ class HostAccessChecker:
             ):
                 continue
             block = w.parent_block()
+            while block is not None and isinstance(block.parent_op(), ScopeOp):
+                block = block.parent_op().parent_block()  # a scope body runs once, in line
             if t_at < at and t_at < w_at < at and block in op_blocks:
                 return True
             for loop in wraps:
