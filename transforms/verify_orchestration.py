@@ -1,6 +1,6 @@
 """`verify-orchestration`: the rules of an orchestration function that no op verifier sees
-whole (manual scopes, in-place TaskId arrays, TaskIds used after their scope, TaskId
-carries against the carry plan).
+whole (host reads / writes the runtime would not order, manual scopes, in-place TaskId
+arrays, TaskIds used after their scope, TaskId carries against the carry plan).
 
 Rules and messages: docs/passes/verify-orchestration.md. The C++ printer runs
 `check_orchestration` before printing; the pass runs it inside a pipeline.
