@@ -14,9 +14,10 @@ from typing import NamedTuple
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.arith import ConstantOp
-from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
@@ -24,8 +25,6 @@ from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
 from pypto_dialects.attrs import ArgDirection, ParamDirection
 from pypto_dialects.symbols import SymbolTableCollection
-from xdsl.dialects.builtin import TensorType
-from xdsl.utils.exceptions import VerifyException
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
     PARALLEL,
@@ -46,7 +45,7 @@ class _Checker:
 
     def __init__(self) -> None:
         self.manual_tasks: set[Operation] = set()
-        self.reads: list[pt.ReadOp | pt.WriteOp] = []  # host accesses
+        self.host: list[pt.ReadOp | pt.WriteOp] = []  # host reads and writes
         self.tasks: list[tuple[CallOp | SubmitOp, bool]] = []  # (task, in a manual scope)
         self.sets: list[TaskArraySetOp] = []
         self.order: dict[Operation, int] = {}  # program (= print) order
@@ -80,7 +79,7 @@ class _Checker:
                     if manual:
                         self.manual_tasks.add(op)
                 elif isinstance(op, pt.ReadOp | pt.WriteOp):
-                    self.reads.append(op)
+                    self.host.append(op)
                 for r in op.regions:
                     self.walk(r, manual)
 
@@ -478,7 +477,7 @@ def check_orchestration(module: ModuleOp) -> None:
         checker = _Checker()
         checker.walk(f.body, False)
         host = HostAccessChecker(checker.tasks, checker.order)
-        for item in sorted(checker.reads + checker.sets, key=checker.order.__getitem__):
+        for item in sorted(checker.host + checker.sets, key=checker.order.__getitem__):
             if isinstance(item, TaskArraySetOp):
                 checker.check_set(item)
             elif isinstance(item, pt.ReadOp):

@@ -153,3 +153,23 @@ func.func @write_after_no_dep_reader(%x: tensor<16xf32>, %y: tensor<16xf32> {pto
   %y2 = pto_tensor.write %one, %y1[%c0] : f32, tensor<16xf32>
   func.return
 }
+
+// -----
+
+// A compiler-owned manual scope tracks nothing either: a host write of a buffer a task there
+// read (in an earlier iteration of the loop around both) is an error.
+pto_orch.kernel @inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @write_after_compiler_manual_reader(%y: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %z: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c4 step %c1 {
+    // CHECK: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.submit' (kernel @inc) at line 171 reads inside a manual scope
+    %y2 = pto_tensor.write %one, %y[%c0] : f32, tensor<16xf32>
+    pto_rt.scope manual compiler_owned {
+      %z1, %t = pto_orch.submit @inc(in %y, out %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    }
+  }
+  func.return
+}
