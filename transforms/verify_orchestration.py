@@ -223,6 +223,7 @@ class HostAccessChecker:
         at = self.order[op]
         loops = self.loops_around(op)
         writing = isinstance(op, pt.WriteOp)
+        writers: list[_Writer] | None = None
         for task, manual in self.tasks:
             if not (self.order[task] < at or any(loop.is_ancestor(task) for loop in loops)):
                 continue
@@ -240,45 +241,77 @@ class HostAccessChecker:
                 # order-untracked-hazards orders a later auto writer after a manual writer
                 # and after an `in` reader (not a no_dep one): that writer may clear them
                 clearable = acc.written if why == "manual" else why == "reader" and acc.tracked
-                if clearable and self.cleared(task, acc.place, op, host, loops):
-                    continue
+                if clearable:
+                    if writers is None:
+                        writers = self.writers(host)
+                    if self.cleared(task, acc.place, op, loops, writers):
+                        continue
                 raise pass_error(op, _host_message(op, task, why, acc.written))
+
+    def writers(self, host: storage.Place) -> list[_Writer]:
+        """The AUTO-scope tasks with a tracked write overlapping `host`, latest first."""
+        out: list[_Writer] = []
+        for w, manual in self.tasks:
+            if manual:
+                continue
+            places = [
+                a.place
+                for a in self.accesses(w)
+                if a.written and a.tracked and _may_overlap(a.place, host)
+            ]
+            if not places:
+                continue
+            block = w.parent_block()
+            while block is not None and isinstance(block.parent_op(), ScopeOp):
+                block = block.parent_op().parent_block()  # a scope body runs once, in line
+            out.append(_Writer(self.order[w], w, block, places))
+        out.sort(key=lambda x: -x.at)
+        return out
 
     def cleared(
         self,
         task: Operation,
         place: storage.Place,
         op: Operation,
-        host: storage.Place,
         loops: list[scf.ForOp],
+        writers: list[_Writer],
     ) -> bool:
-        """Whether a tracked AUTO-scope writer W of the buffer runs after `task` and before
-        `op` every time (order-untracked-hazards orders W after `task`, and the host access
-        waits for W)."""
+        """Whether one of `writers` (overlapping the access) also overlaps `place` and runs
+        after `task` and before `op` every time: order-untracked-hazards orders it after
+        `task`, and the host access waits for it."""
         at, t_at = self.order[op], self.order[task]
         op_blocks = self.blocks_around(op)
-        task_blocks = self.blocks_around(task)
-        wraps = [loop for loop in loops if loop.is_ancestor(task)] if t_at > at else []
-        for w, manual in self.tasks:
-            if manual or w is task:
-                continue
-            w_at = self.order[w]
-            if not any(
-                a.written and a.tracked and _may_overlap(a.place, host) and _may_overlap(a.place, place)
-                for a in self.accesses(w)
-            ):
-                continue
-            block = w.parent_block()
-            while block is not None and isinstance(block.parent_op(), ScopeOp):
-                block = block.parent_op().parent_block()  # a scope body runs once, in line
-            if t_at < at and t_at < w_at < at and block in op_blocks:
-                return True
-            for loop in wraps:
-                if not loop.is_ancestor(w):
+        if t_at < at:
+            for w in writers:  # latest first
+                if w.at >= at:
                     continue
-                if (block in op_blocks and w_at < at) or (block in task_blocks and w_at > t_at):
+                if w.at <= t_at:
+                    break
+                if w.block in op_blocks and any(_may_overlap(p, place) for p in w.places):
+                    return True
+            return False
+        task_blocks = self.blocks_around(task)
+        for loop in loops:
+            if not loop.is_ancestor(task):
+                continue
+            for w in writers:
+                if w.op is task or not loop.is_ancestor(w.op):
+                    continue
+                if not any(_may_overlap(p, place) for p in w.places):
+                    continue
+                if (w.block in op_blocks and w.at < at) or (w.block in task_blocks and w.at > t_at):
                     return True
         return False
+
+
+class _Writer(NamedTuple):
+    """A tracked AUTO-scope writer: its program order, op, the block it runs in line in
+    (out of `pto_rt.scope` bodies), and its written places."""
+
+    at: int
+    op: Operation
+    block: Block | None
+    places: list[storage.Place]
 
 
 def _may_overlap(a: storage.Place, b: storage.Place) -> bool:
