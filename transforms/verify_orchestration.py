@@ -225,11 +225,19 @@ class HostAccessChecker:
         writing = isinstance(op, pt.WriteOp)
         writers: list[_Writer] | None = None
         for task, manual in self.tasks:
-            if not (self.order[task] < at or any(loop.is_ancestor(task) for loop in loops)):
+            earlier = self.order[task] < at
+            wraps = [] if earlier else [loop for loop in loops if loop.is_ancestor(task)]
+            if not (earlier or wraps):
                 continue
             for acc in self.accesses(task):
                 if not _may_overlap(host, acc.place):
                     continue
+                if not earlier and not any(
+                    not _created_in(root, loop)
+                    for root in host.roots & acc.place.roots
+                    for loop in wraps
+                ):
+                    continue  # each iteration creates a new buffer
                 if acc.written and (manual or not acc.tracked):
                     why = "manual" if manual else "no_dep"
                 elif writing and manual:
@@ -312,6 +320,11 @@ class _Writer(NamedTuple):
     op: Operation
     block: Block | None
     places: list[storage.Place]
+
+
+def _created_in(root: SSAValue, loop: scf.ForOp) -> bool:
+    """Whether `root` is a `pto_tensor.create` inside `loop` (a new buffer per iteration)."""
+    return isinstance(root, OpResult) and loop.is_ancestor(root.op)
 
 
 def _may_overlap(a: storage.Place, b: storage.Place) -> bool:

@@ -173,3 +173,22 @@ func.func @write_after_compiler_manual_reader(%y: tensor<16xf32> {pto_orch.dir =
   }
   func.return
 }
+
+// -----
+
+// Valid: a buffer created in the loop body is a new buffer each iteration, so the reader of
+// the previous iteration's buffer does not conflict with this iteration's host write.
+pto_orch.kernel @inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @fresh_buffer_per_iteration(%z: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c4 step %c1 {
+    %b = pto_tensor.create init(0.0 : f32) : tensor<16xf32>
+    // CHECK: %b1 = pto_tensor.write %one, %b[%c0]
+    %b1 = pto_tensor.write %one, %b[%c0] : f32, tensor<16xf32>
+    %z1 = pto_orch.call @inc(in %b1, out %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
