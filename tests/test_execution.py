@@ -622,3 +622,37 @@ def test_accumulation_loop_is_a_chain_of_63_edges() -> None:
                 [a, zeros(16, 16)])
     np.testing.assert_array_equal(r.outputs[1], 64 * a)
     assert r.edges == {(f"t{i}", f"t{i + 1}", "tensormap") for i in range(63)}
+
+
+# ------------------------------------------------------------ host writes after a task's read
+
+SLOW_PEEK = """
+    Tensor *y = tensor(args, 0), *o = tensor(args, 1);
+    spin(4000);
+    for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(y, i) + 1.0f;
+"""
+
+
+def _host_write(edit=None):  # type: ignore[no-untyped-def]
+    return execute(PROGRAMS / "host_write_after_inout_reader.mlir", {"peek": SLOW_PEEK, "inc": INC},
+                   [zeros(16), zeros(16), zeros(16)], edit=edit)
+
+
+def test_host_write_waits_for_an_inout_reader() -> None:
+    r = _host_write()
+    # peek (z = y + 1) saw y before the host write of y[0] = 1; inc (w = y + 1) after it
+    np.testing.assert_array_equal(r.outputs[0], np.eye(1, 16, 0, dtype=np.float32)[0])
+    assert r.outputs[1][0] == 1.0 and r.outputs[2][0] == 2.0
+    assert r.edges == edges("t0>t1 tensormap")
+
+
+def test_host_write_after_an_input_reader_races() -> None:
+    # The form verify-orchestration rejects (the reader passes y as an input): the runtime
+    # records no producer of y, so set_tensor_data does not wait and the slow reader sees 1.
+    def as_input(code: str) -> str:
+        out = code.replace("add_inout(ext_y)", "add_input(ext_y)")
+        assert out != code
+        return out
+
+    r = _host_write(as_input)
+    assert r.outputs[1][0] == 2.0

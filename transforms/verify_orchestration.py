@@ -1,6 +1,6 @@
 """`verify-orchestration`: the rules of an orchestration function that no op verifier sees
-whole (manual scopes, in-place TaskId arrays, TaskIds used after their scope, TaskId
-carries against the carry plan).
+whole (host reads / writes the runtime would not order, manual scopes, in-place TaskId
+arrays, TaskIds used after their scope, TaskId carries against the carry plan).
 
 Rules and messages: docs/passes/verify-orchestration.md. The C++ printer runs
 `check_orchestration` before printing; the pass runs it inside a pipeline.
@@ -9,18 +9,22 @@ Rules and messages: docs/passes/verify-orchestration.md. The C++ printer runs
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.arith import ConstantOp
-from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp
-from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp, TensorType
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
+from pypto_dialects.attrs import ArgDirection, ParamDirection
+from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
     PARALLEL,
@@ -41,7 +45,8 @@ class _Checker:
 
     def __init__(self) -> None:
         self.manual_tasks: set[Operation] = set()
-        self.reads: list[pt.ReadOp] = []
+        self.host: list[pt.ReadOp | pt.WriteOp] = []  # host reads and writes
+        self.tasks: list[tuple[CallOp | SubmitOp, bool]] = []  # (task, in a manual scope)
         self.sets: list[TaskArraySetOp] = []
         self.order: dict[Operation, int] = {}  # program (= print) order
         self.clean: set[SSAValue] = set()
@@ -69,10 +74,12 @@ class _Checker:
                     check_array_uses(op)
                 if isinstance(op, scf.ForOp) and op.iter_args:
                     check_carry_plan(op)
-                if manual and isinstance(op, CallOp | SubmitOp):
-                    self.manual_tasks.add(op)
-                elif isinstance(op, pt.ReadOp):
-                    self.reads.append(op)
+                if isinstance(op, CallOp | SubmitOp):
+                    self.tasks.append((op, manual))
+                    if manual:
+                        self.manual_tasks.add(op)
+                elif isinstance(op, pt.ReadOp | pt.WriteOp):
+                    self.host.append(op)
                 for r in op.regions:
                     self.walk(r, manual)
 
@@ -137,6 +144,231 @@ class _Checker:
                 "the value before the update no longer exists): use the task_array_set result, "
                 "or copy the ids into another array first",
             )
+
+
+class _Access(NamedTuple):
+    """One tensor argument of a task: where it is, whether the task writes it, and whether the
+    runtime records the write (a tracked AUTO-scope writer: inout / out / output_existing)."""
+
+    place: storage.Place
+    written: bool
+    tracked: bool
+
+
+class HostAccessChecker:
+    """Host reads and writes (`pto_tensor.read` / `pto_tensor.write`) against the tasks that
+    may run before them (earlier in the function, or anywhere in the body of a loop around
+    them), on storage roots: docs/passes/verify-orchestration.md, rule 1."""
+
+    def __init__(self, tasks: list[tuple[CallOp | SubmitOp, bool]], order: dict[Operation, int]):
+        self.tasks = tasks
+        self.order = order
+        self.roots = storage.RootSets(SymbolTableCollection())
+        self.memo: dict[Operation, list[_Access]] = {}
+
+    def accesses(self, task: CallOp | SubmitOp) -> list[_Access]:
+        """The tensor arguments of `task` (a kernel that does not resolve: every tensor
+        argument counts as an untracked write, the conservative answer)."""
+        known = self.memo.get(task)
+        if known is not None:
+            return known
+        try:
+            params = task.kernel(self.roots.symbols).directions()
+        except VerifyException:
+            params = []
+        dirs = task.directions()
+        out: list[_Access] = []
+        for i, arg in enumerate(task.args):
+            if not isinstance(arg.type, TensorType):
+                continue
+            d = dirs[i] if dirs is not None and i < len(dirs) else None
+            if d is ArgDirection.SCALAR:
+                continue
+            kernel_writes = i >= len(params) or params[i] != ParamDirection.IN
+            place = self.roots.of(arg)
+            if d is ArgDirection.IN:
+                out.append(_Access(place, False, True))
+            elif d is ArgDirection.NO_DEP:  # not looked up, not recorded
+                out.append(_Access(place, kernel_writes, False))
+            else:  # None: derive-call-directions makes it in / out / inout
+                out.append(_Access(place, kernel_writes or d is not None, i < len(params)))
+        self.memo[task] = out
+        return out
+
+    def loops_around(self, op: Operation) -> list[scf.ForOp]:
+        out: list[scf.ForOp] = []
+        p = op.parent_op()
+        while p is not None:
+            if isinstance(p, scf.ForOp):
+                out.append(p)
+            p = p.parent_op()
+        return out
+
+    @staticmethod
+    def blocks_around(op: Operation) -> set[Block]:
+        out: set[Block] = set()
+        b = op.parent_block()
+        while b is not None:
+            out.add(b)
+            parent = b.parent_op()
+            b = parent.parent_block() if parent is not None else None
+        return out
+
+    def check(self, op: pt.ReadOp | pt.WriteOp) -> None:
+        """Raise a located error when a task before `op` touches its buffer in a way the
+        runtime does not order `op` after."""
+        host = self.roots.of(op.tensor)
+        if not host.roots:
+            return
+        at = self.order[op]
+        loops = self.loops_around(op)
+        writing = isinstance(op, pt.WriteOp)
+        writers: list[_Writer] | None = None
+        for task, manual in self.tasks:
+            earlier = self.order[task] < at
+            wraps = [] if earlier else [loop for loop in loops if loop.is_ancestor(task)]
+            if not (earlier or wraps):
+                continue
+            for acc in self.accesses(task):
+                if not _may_overlap(host, acc.place):
+                    continue
+                if not earlier and not any(
+                    not _created_in(root, loop)
+                    for root in host.roots & acc.place.roots
+                    for loop in wraps
+                ):
+                    continue  # each iteration creates a new buffer
+                if acc.written and (manual or not acc.tracked):
+                    why = "manual" if manual else "no_dep"
+                elif writing and manual:
+                    why = "manual"
+                elif writing and not acc.written:
+                    why = "reader"
+                else:
+                    continue
+                # order-untracked-hazards orders a later auto writer after a manual writer
+                # and after an `in` reader (not a no_dep one): that writer may clear them
+                clearable = acc.written if why == "manual" else why == "reader" and acc.tracked
+                if clearable:
+                    if writers is None:
+                        writers = self.writers(host)
+                    if self.cleared(task, acc.place, op, loops, writers):
+                        continue
+                raise pass_error(op, _host_message(op, task, why, acc.written))
+
+    def writers(self, host: storage.Place) -> list[_Writer]:
+        """The AUTO-scope tasks with a tracked write overlapping `host`, latest first."""
+        out: list[_Writer] = []
+        for w, manual in self.tasks:
+            if manual:
+                continue
+            places = [
+                a.place
+                for a in self.accesses(w)
+                if a.written and a.tracked and _may_overlap(a.place, host)
+            ]
+            if not places:
+                continue
+            block = w.parent_block()
+            while block is not None and isinstance(block.parent_op(), ScopeOp):
+                block = block.parent_op().parent_block()  # a scope body runs once, in line
+            out.append(_Writer(self.order[w], w, block, places))
+        out.sort(key=lambda x: -x.at)
+        return out
+
+    def cleared(
+        self,
+        task: Operation,
+        place: storage.Place,
+        op: Operation,
+        loops: list[scf.ForOp],
+        writers: list[_Writer],
+    ) -> bool:
+        """Whether one of `writers` (overlapping the access) also overlaps `place` and runs
+        after `task` and before `op` every time: order-untracked-hazards orders it after
+        `task`, and the host access waits for it."""
+        at, t_at = self.order[op], self.order[task]
+        op_blocks = self.blocks_around(op)
+        if t_at < at:
+            for w in writers:  # latest first
+                if w.at >= at:
+                    continue
+                if w.at <= t_at:
+                    break
+                if w.block in op_blocks and any(_may_overlap(p, place) for p in w.places):
+                    return True
+            return False
+        task_blocks = self.blocks_around(task)
+        for loop in loops:
+            if not loop.is_ancestor(task):
+                continue
+            for w in writers:
+                if w.op is task or not loop.is_ancestor(w.op):
+                    continue
+                if not any(_may_overlap(p, place) for p in w.places):
+                    continue
+                if (w.block in op_blocks and w.at < at) or (w.block in task_blocks and w.at > t_at):
+                    return True
+        return False
+
+
+class _Writer(NamedTuple):
+    """A tracked AUTO-scope writer: its program order, op, the block it runs in line in
+    (out of `pto_rt.scope` bodies), and its written places."""
+
+    at: int
+    op: Operation
+    block: Block | None
+    places: list[storage.Place]
+
+
+def _created_in(root: SSAValue, loop: scf.ForOp) -> bool:
+    """Whether `root` is a `pto_tensor.create` inside `loop` (a new buffer per iteration)."""
+    return isinstance(root, OpResult) and loop.is_ancestor(root.op)
+
+
+def _may_overlap(a: storage.Place, b: storage.Place) -> bool:
+    common = a.roots & b.roots
+    if not common:
+        return False
+    if len(a.roots) > 1 or len(b.roots) > 1:
+        return True
+    return storage.overlap(a, b)
+
+
+def _host_message(op: pt.ReadOp | pt.WriteOp, task: Operation, why: str, written: bool) -> str:
+    callee = getattr(task, "callee", None)
+    kernel = f" (kernel {callee})" if callee is not None else ""
+    who = f"'{task.name}'{kernel}{_at_line(task)}"
+    if isinstance(op, pt.ReadOp):
+        head = f"reads {_describe(op.tensor)}, whose buffer {who} writes"
+        call = "get_tensor_data waits only for the producers the runtime tracked"
+        verb = "read"
+    else:
+        head = f"writes {_describe(op.tensor)}, whose buffer {who}"
+        head += " writes" if written else " reads"
+        call = (
+            "set_tensor_data waits only for the producers the runtime tracked and their "
+            "consumers"
+        )
+        verb = "write"
+    if why == "manual":
+        return (
+            f"{head} inside a manual scope: {call}, and a MANUAL scope tracks none, so the "
+            f"{verb} races with that task; {verb} after a task outside the manual scope that "
+            f"writes the tensor (it depends on the manual task), or move the {verb} or the "
+            "task out of the manual scope"
+        )
+    if why == "no_dep":
+        return (
+            f"{head} through a no_dep argument: {call}, and a no_dep argument is not tracked, "
+            f"so the {verb} races with that task; pass the tensor as inout to that task"
+        )
+    return (
+        f"{head} (an input, which the runtime does not record): {call}, so the write can "
+        "change the data before that task has read it; pass the tensor as inout to that task "
+        "so the runtime tracks it, or write before the task"
+    )
 
 
 def check_edges(op: CallOp | SubmitOp | TaskDummyOp) -> None:
@@ -290,16 +522,21 @@ def check_orchestration(module: ModuleOp) -> None:
     for f in orchestration_functions(module):
         checker = _Checker()
         checker.walk(f.body, False)
-        for item in sorted(checker.reads + checker.sets, key=checker.order.__getitem__):
+        host = HostAccessChecker(checker.tasks, checker.order)
+        for item in sorted(checker.host + checker.sets, key=checker.order.__getitem__):
             if isinstance(item, TaskArraySetOp):
                 checker.check_set(item)
-            else:
+            elif isinstance(item, pt.ReadOp):
                 checker.check_read(item)
+                host.check(item)
+            else:
+                host.check(item)
 
 
 @dataclass(frozen=True)
 class VerifyOrchestration(ModulePass):
-    """Fail on a scalar read of a tensor a manual-scope task wrote, a scope nested in a
+    """Fail on a host read / write of a tensor the runtime does not order after the tasks
+    before it (`HostAccessChecker`), a scope nested in a
     manual scope, a misused in-place TaskId array, or a dependency on a TaskId whose scope
     has closed (docs/passes/verify-orchestration.md)."""
 
