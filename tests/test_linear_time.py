@@ -191,3 +191,31 @@ def test_the_driver_turns_the_gc_off_for_a_run_only(tmp_path: Path) -> None:
     assert seen == [False]
     assert gc.isenabled()
     assert "func.func @f" in (tmp_path / "out.mlir").read_text()
+
+
+def test_a_manual_scope_after_a_long_chain_of_ifs_batches_without_deep_recursion() -> None:
+    """batch-tensor-allocations asks which buffers leave a manual scope; the walk stays inside
+    the scope. It used to follow the whole chain of 1,500 if results before the scope, one
+    Python frame pair per if, and failed with a RecursionError on bench's 10k-op program."""
+    from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+
+    lines = ["  %x0 = pto_orch.call @k(%a, %o) : (" + T + ", " + T + ") -> " + T + "\n"]
+    n = 1500
+    for i in range(n):
+        lines.append(
+            f"  %x{i + 1} = scf.if %c -> ({T}) {{\n    scf.yield %x{i} : {T}\n  }} else {{\n"
+            f"    scf.yield %o : {T}\n  }}\n"
+        )
+    lines.append(
+        f"  %m = pto_rt.scope manual -> ({T}) {{\n"
+        f"    %t = pto_tensor.create : {T}\n"
+        f"    %u, %tu = pto_orch.submit @k(%x{n}, %t) : ({T}, {T}) -> {T}\n"
+        f"    %v, %tv = pto_orch.submit @k(%u, %x{n}) : ({T}, {T}) -> {T}\n"
+        f"    pto_rt.yield %v : {T}\n  }}\n"
+    )
+    lines.append(f"  func.return %m : {T}\n")
+    ctx = make_context()
+    module = parse_module(ctx, _func("".join(lines)), "chain.mlir")
+    Pto2Pipeline().apply(ctx, module)
+    (batch,) = [op for op in module.walk() if op.name == "pto_tensor.alloc_tensors"]
+    assert batch.parent_op().name == "pto_rt.scope"  # %t stays in the manual scope

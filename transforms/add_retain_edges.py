@@ -80,6 +80,12 @@ class BufferSources:
 
     def of(self, value: SSAValue) -> frozenset[Source]:
         """The sources of `value`."""
+        if self.active:
+            return self._of(value)
+        with storage.deep_recursion():
+            return self._of(value)
+
+    def _of(self, value: SSAValue) -> frozenset[Source]:
         chain: list[SSAValue] = []
         cuts = self.cuts
         v = value

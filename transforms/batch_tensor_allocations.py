@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 
-from pypto_dialects.analysis.storage_roots import RootSets, yield_values
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.parsing import copy_name
 from pypto_dialects.rt import ScopeMode, ScopeOp
 from pypto_dialects.tensor import MAX_ALLOC_BATCH, AllocTensorsOp, CreateOp, DimOp
@@ -66,18 +67,41 @@ def _batch(creates: list[CreateOp], before: Operation | None, block: Block) -> N
 
 
 def _leaving(scope: ScopeOp, symbols: SymbolTableCollection) -> frozenset[SSAValue]:
-    """The buffers (storage roots) that may outlive the manual `scope`: those a value its
+    """The buffers created in the manual `scope` that may outlive it: those a value its
     `pto_rt.yield` yields may be, and those a result of an `scf.for` / `scf.if` directly in it
-    may be (the C++ declares such a carry's variable before the scope's header)."""
-    roots = RootSets(symbols)
+    may be (the C++ declares such a carry's variable before the scope's header).
+
+    The walk follows storage edges backwards and stops at values defined outside the scope:
+    those were defined before it, so none of them is a buffer created in it. That keeps each
+    query to the scope's own ops (a walk through the whole program recursed once per carry
+    and if on the way)."""
     values = list(yield_values(scope))
     for op in scope.body.block.ops:
         if isinstance(op, scf.ForOp | scf.IfOp):
             values.extend(r for r in op.results if isinstance(r.type, TensorType))
     out: set[SSAValue] = set()
-    for v in values:
-        out |= roots.of(v).roots
+    seen: set[SSAValue] = set()
+    while values:
+        v = values.pop()
+        if v in seen or not _defined_in(v, scope):
+            continue
+        seen.add(v)
+        links = storage.edges(v, symbols)
+        if links:
+            values.extend(nxt for _, nxt in links)
+        else:
+            out.add(v)
     return frozenset(out)
+
+
+def _defined_in(value: SSAValue, scope: ScopeOp) -> bool:
+    """Whether `value` is defined inside `scope`'s body (at any depth)."""
+    op = value.owner if isinstance(value, OpResult) else value.block.parent_op()
+    while op is not None:
+        if op is scope:
+            return True
+        op = op.parent_op()
+    return False
 
 
 def _place(ops: list[Operation], before: Operation | None, host: Block) -> None:

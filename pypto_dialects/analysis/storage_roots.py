@@ -25,6 +25,10 @@ and docs/passes/order-untracked-hazards.md.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from collections.abc import Callable
 from enum import Enum
 from typing import NamedTuple
@@ -246,6 +250,22 @@ def covers(a: Place, b: Place) -> bool:
 _NO_CUT = 1 << 30
 
 
+_DEEP_RECURSION = 1_000_000
+
+
+@contextmanager
+def deep_recursion() -> Iterator[None]:
+    """Lift Python's recursion limit for one resolution: a value at the end of a long chain of
+    if results or loop carries recurses once per link (a 1,500-if chain needs 3,000 frames),
+    and on CPython 3.11+ a Python-to-Python call takes no C stack, only a heap frame."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _DEEP_RECURSION))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 class RootSets:
     """The storage roots of tensor values (`of`), memoized, from the edges above.
 
@@ -263,6 +283,12 @@ class RootSets:
 
     def of(self, value: SSAValue) -> Place:
         """The place of `value` (empty roots: a cycle of carries that names no buffer)."""
+        if self.depth:
+            return self._of(value)
+        with deep_recursion():
+            return self._of(value)
+
+    def _of(self, value: SSAValue) -> Place:
         saved, self.low = self.low, _NO_CUT
         chain: list[tuple[SSAValue, Link]] = []
         v = value
@@ -305,7 +331,7 @@ class RootSets:
         whole = True
         try:
             for link, nxt in links:
-                p = self.of(nxt)
+                p = self._of(nxt)
                 roots |= p.roots
                 whole = whole and p.whole and link != Link.PART
         finally:
