@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from pypto_dialects.analysis import storage_roots as storage
@@ -96,12 +96,7 @@ def _leaving(scope: ScopeOp, symbols: SymbolTableCollection) -> frozenset[SSAVal
 
 def _defined_in(value: SSAValue, scope: ScopeOp) -> bool:
     """Whether `value` is defined inside `scope`'s body (at any depth)."""
-    op = value.owner if isinstance(value, OpResult) else value.block.parent_op()
-    while op is not None:
-        if op is scope:
-            return True
-        op = op.parent_op()
-    return False
+    return scope.is_ancestor(value.owner)
 
 
 def _place(ops: list[Operation], before: Operation | None, host: Block) -> None:
