@@ -430,3 +430,16 @@ def test_a_manual_scopes_buffers_are_freed_every_iteration_at_the_default_heap(
     r = execute(path, {"fill": fill, "copy_row": first}, [zeros(1024, 1024), zeros(1024, 1024)],
                 function="owned", analyze=True)
     assert r.outputs[1][0, 0] == 69.0  # the last iteration's fill (k = 69), copied
+
+
+# ---------------------------------------------------------------------------------- nested modules
+
+
+def test_a_function_in_a_nested_module_runs_its_own_kernels() -> None:
+    # @inner's @k is the nested module's AIC kernel: two chained calls through a created buffer.
+    a = rand(16)
+    r = execute(PROGRAMS / "nested_modules.mlir", {"k": INC}, [a, zeros(16)], function="inner")
+    np.testing.assert_array_equal(r.outputs[1], a + 2)
+    assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 tensormap")
+    code, _ = generate(PROGRAMS / "nested_modules.mlir", "inner", True, False)
+    assert code.count("rt_submit_aic_task(") == 2 and "rt_submit_aiv_task(" not in code
