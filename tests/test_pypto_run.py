@@ -39,7 +39,7 @@ def test_orch_basic_outputs_and_graph(tmp_path: Path) -> None:
         "--arg", f"a={tmp_path / 'a.npy'}", "--arg", f"b={tmp_path / 'b.npy'}", "--out", out,
     ])
     assert res.status == 0, res.err
-    assert res.out == "@orch_basic: 2 tasks, 3 edges, 1 scopes, 0 races\n"
+    assert res.out == "@orch_basic: 2 tasks, 3 edges, 1 scopes, 0 races, 0 uses after free\n"
     assert res.err == ""
     np.testing.assert_array_equal(np.load(out / "d.npy"), a + 2 * b)
     doc = json.loads((out / "task_graph.json").read_text())
@@ -96,7 +96,7 @@ def test_races_exit_1(tmp_path: Path) -> None:
     res = run_cli([src, "-p", "pto2-pipeline", "--func", "racy", "--kernels", kernels,
                    "--arg", f"a={tmp_path / 'a.npy'}", "--out", tmp_path / "o"])
     assert res.status == 1
-    assert res.out == "@racy: 2 tasks, 0 edges, 2 scopes, 1 races\n"
+    assert res.out == "@racy: 2 tasks, 0 edges, 2 scopes, 1 races, 0 uses after free\n"
     assert res.err == (
         f"{src}:6:5: error: 'pto_orch.submit' op RAW race on %b: task 1 (@copy) reads %b, "
         f"written by task 0 (@copy) at {src}:5:5 (%b), and no dependency edge orders the two "

@@ -2,9 +2,9 @@
 outputs and task graph, and report races.
 
 An `xDSLRunMain` subclass (xDSL's `xdsl-run`): its hooks register our dialects and
-arguments; `--func` is `xdsl-run`'s `--symbol`. Exit status: 0 when the run is race-free;
-1 for bad IR, a program that cannot run, or races (each printed as one located line on
-stderr); 2 for a bad command line. Usage and output files: docs/interpreter.md.
+arguments; `--func` is `xdsl-run`'s `--symbol`. Exit status: 0 when the run has no race and no use after free;
+1 for bad IR, a program that cannot run, races or uses of freed buffers (each printed as one
+located line on stderr); 2 for a bad command line. Usage and output files: docs/interpreter.md.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from pypto_dialects.diagnostics import format_parse_error, one_line
 
 DESCRIPTION = """\
 pypto-run: run a PyPTO orchestration function on numpy data with Python kernels, and
-report its task graph (the PTO2 runtime's dependency edges) and its races.
+report its task graph (the PTO2 runtime's dependency edges), its races and its uses of
+buffers the runtime may already have freed (exit status 1 if there is any).
 
 examples:
   pypto-run f.mlir --func orch --kernels kernels.py --arg a=a.npy --arg n=4
@@ -170,10 +171,11 @@ class PyptoRunMain(xDSLRunMain):
         except ValueError as err:
             _fail(f"pypto-run: error: {one_line(str(err))}", 2)
         races = result.races()
+        freed = result.use_after_free()
         graph = result.graph
         print(
             f"@{symbol}: {len(graph.kernel_tasks())} tasks, {len(graph.edges)} edges, "
-            f"{len(graph.scopes)} scopes, {len(races)} races"
+            f"{len(graph.scopes)} scopes, {len(races)} races, {len(freed)} uses after free"
         )
         if args.verbose:
             for n, value in result.outputs.items():
@@ -185,11 +187,11 @@ class PyptoRunMain(xDSLRunMain):
             out.mkdir(parents=True, exist_ok=True)
             for n, value in result.outputs.items():
                 np.save(out / f"{n}.npy", value)
-            (out / "task_graph.json").write_text(graph_json_text(graph, races))
-            (out / "task_graph.dot").write_text(graph_dot(graph, races, f"@{symbol}"))
-        for race in races:
-            print(race.diagnostic(), file=sys.stderr)
-        if races:
+            (out / "task_graph.json").write_text(graph_json_text(graph, races, freed))
+            (out / "task_graph.dot").write_text(graph_dot(graph, races, f"@{symbol}", freed))
+        for fault in [*races, *freed]:
+            print(fault.diagnostic(), file=sys.stderr)
+        if races or freed:
             sys.exit(1)
 
 

@@ -5,10 +5,11 @@ dependency edges with their origins), plus the race report over that graph.
 
 One module per dialect's implementations (`orch`, `tensor`, `system`, `rt`, and `scf` for
 the parallel TaskId array carry), as xDSL's `xdsl/interpreters/`; the runtime model in
-`graph`; `races`; `export` (JSON, DOT); `run` (the entry point). Users: docs/interpreter.md.
+`graph`; `races`; `lifetimes` (uses of freed buffers); `export` (JSON, DOT); `run` (the entry point). Users: docs/interpreter.md.
 """
 
 from pypto_dialects.interpreter.graph import Buffer, Edge, Scope, Task, TaskArg, TaskGraph
+from pypto_dialects.interpreter.lifetimes import UseAfterFree, find_use_after_free
 from pypto_dialects.interpreter.races import Race, assert_no_races, find_races
 from pypto_dialects.interpreter.run import RunResult, make_interpreter, run_function
 
@@ -21,8 +22,10 @@ __all__ = [
     "Task",
     "TaskArg",
     "TaskGraph",
+    "UseAfterFree",
     "assert_no_races",
     "find_races",
+    "find_use_after_free",
     "make_interpreter",
     "run_function",
 ]

@@ -1,5 +1,6 @@
 """The task graph as JSON and as Graphviz DOT (tasks as nodes, edges coloured by origin,
-runtime scopes as nested clusters, races as dashed red lines)."""
+runtime scopes as nested clusters, races as dashed red lines, tasks that use a freed buffer
+outlined in red)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pypto_dialects.interpreter.graph import TaskGraph
+from pypto_dialects.interpreter.lifetimes import UseAfterFree
 from pypto_dialects.interpreter.races import Race
 
 EDGE_STYLES = {
@@ -18,16 +20,21 @@ EDGE_STYLES = {
 """DOT attributes per edge origin: tensor-map blue, explicit red, creator grey dashed."""
 
 
-def graph_json(graph: TaskGraph, races: Sequence[Race] = ()) -> dict[str, Any]:
+def graph_json(
+    graph: TaskGraph, races: Sequence[Race] = (), freed: Sequence[UseAfterFree] = ()
+) -> dict[str, Any]:
     """The JSON document `pypto-run` writes (keys `tasks`, `edges`, `buffers`, `scopes`,
-    `races`; docs/interpreter.md)."""
+    `host_accesses`, `races`, `use_after_free`; docs/interpreter.md)."""
     doc = graph.to_json()
     doc["races"] = [r.to_json() for r in races]
+    doc["use_after_free"] = [u.to_json() for u in freed]
     return doc
 
 
-def graph_json_text(graph: TaskGraph, races: Sequence[Race] = ()) -> str:
-    return json.dumps(graph_json(graph, races), indent=1) + "\n"
+def graph_json_text(
+    graph: TaskGraph, races: Sequence[Race] = (), freed: Sequence[UseAfterFree] = ()
+) -> str:
+    return json.dumps(graph_json(graph, races, freed), indent=1) + "\n"
 
 
 def _quote(text: str) -> str:
@@ -39,7 +46,12 @@ def _short(location: str) -> str:
     return location.rsplit("/", 1)[-1]
 
 
-def graph_dot(graph: TaskGraph, races: Sequence[Race] = (), title: str = "") -> str:
+def graph_dot(
+    graph: TaskGraph,
+    races: Sequence[Race] = (),
+    title: str = "",
+    freed: Sequence[UseAfterFree] = (),
+) -> str:
     """The task graph in Graphviz DOT."""
     lines = [
         "digraph tasks {",
@@ -93,6 +105,9 @@ def graph_dot(graph: TaskGraph, races: Sequence[Race] = (), title: str = "") -> 
             f'  t{r.first.id} -> t{r.second.id} [color=red, style=dashed, dir=none, '
             f'constraint=false, fontcolor=red, label="{r.kind} {r.buffer.name}"];'
         )
+    for u in freed:
+        if u.task is not None:
+            lines.append(f'  t{u.task.id} [color=red, penwidth=2, xlabel="use after free {u.buffer.name}"];')
     lines.append(
         '  subgraph cluster_legend { label="edges"; fontsize=9; style=dotted; '
         'node [shape=plaintext, fontsize=9]; '

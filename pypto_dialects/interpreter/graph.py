@@ -45,6 +45,17 @@ class Buffer:
     external: bool
     creator: int | None = None
     location: str = "<unknown>"
+    scope: int | None = None
+    """The runtime scope that allocated it (None: the executor's scope, which outlives the
+    run's every task)."""
+    ring: int = 0
+    """The heap ring it lives in: min(scope depth, 3) (API.md K9)."""
+    batched: bool = False
+    """Allocated by a `pto_tensor.alloc_tensors` batch (its TaskId is in the IR), as opposed
+    to a bare `pto_tensor.create` of input IR."""
+    released_after: int | None = None
+    """Set when its scope ends: the number of tasks submitted by then. From that point only
+    the tasks that retain its creator keep the memory (docs/interpreter.md, lifetimes)."""
 
     @property
     def itemsize(self) -> int:
@@ -223,6 +234,8 @@ class Task:
     deps: list[int] = field(default_factory=list)
     parallel: tuple[tuple[int, int], ...] = ()
     """(loop execution, iteration) of every enclosing `pto_orch.parallel` loop."""
+    ring: int = 0
+    """The ring of the scope it was submitted in (min(depth, 3))."""
 
     def label(self) -> str:
         return f"task {self.id} ({self.name})"
@@ -274,6 +287,8 @@ class Scope:
     parent: int | None
     location: str
     compiler_owned: bool = False
+    depth: int = 1
+    """Nesting depth: the executor's own scope is 0, a top-level `pto_rt.scope` 1."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -286,6 +301,23 @@ class Scope:
 
 
 @dataclass
+class HostAccess:
+    """A `pto_tensor.read` / `pto_tensor.write` of one element by the orchestration function
+    (the runtime's get_tensor_data / set_tensor_data), made after `after` tasks had been
+    submitted."""
+
+    kind: str
+    op_name: str
+    location: str
+    tensor: TensorValue
+    after: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "op": self.op_name, "location": self.location,
+                "after": self.after, **self.tensor.to_json()}
+
+
+@dataclass
 class TaskGraph:
     """Tasks (ids in submission order; allocation tasks included), edges, buffers, scopes."""
 
@@ -293,6 +325,7 @@ class TaskGraph:
     edges: list[Edge] = field(default_factory=list)
     buffers: list[Buffer] = field(default_factory=list)
     scopes: list[Scope] = field(default_factory=list)
+    host_accesses: list[HostAccess] = field(default_factory=list)
 
     def edge_set(self, origin: str | None = None) -> set[tuple[int, int, str]]:
         """`{(pred, succ, origin)}`, optionally of one origin."""
@@ -320,10 +353,13 @@ class TaskGraph:
                     "external": b.external,
                     "creator": b.creator,
                     "location": b.location,
+                    "scope": b.scope,
+                    "released_after": b.released_after,
                 }
                 for b in self.buffers
             ],
             "scopes": [s.to_json() for s in self.scopes],
+            "host_accesses": [h.to_json() for h in self.host_accesses],
         }
 
 
@@ -345,6 +381,8 @@ class Runtime:
     tensor_map: list[tuple[int, TensorValue]] = field(default_factory=list)
     parallel_stack: list[tuple[int, int]] = field(default_factory=list)
     parallel_loops: int = 0
+    scope_buffers: dict[int, list[Buffer]] = field(default_factory=dict)
+    """The buffers each open scope allocated (released when it closes)."""
 
     def in_manual_scope(self) -> bool:
         return any(self.graph.scopes[s].mode == "manual" for s in self.scope_stack)
@@ -352,14 +390,33 @@ class Runtime:
     def current_scope(self) -> int | None:
         return self.scope_stack[-1] if self.scope_stack else None
 
+    def ring(self) -> int:
+        """The ring tasks and allocations go to now: min(scope depth, 3) (API.md 3.1)."""
+        return min(len(self.scope_stack), 3)
+
     def open_scope(self, mode: str, location: str, compiler_owned: bool) -> Scope:
-        scope = Scope(len(self.graph.scopes), mode, self.current_scope(), location, compiler_owned)
+        scope = Scope(len(self.graph.scopes), mode, self.current_scope(), location, compiler_owned,
+                      len(self.scope_stack) + 1)
         self.graph.scopes.append(scope)
         self.scope_stack.append(scope.id)
         return scope
 
     def close_scope(self) -> None:
-        self.scope_stack.pop()
+        """End the innermost scope: its reference to every buffer it allocated is released
+        (the runtime's scope end never waits, API.md 3.1)."""
+        scope = self.scope_stack.pop()
+        for buf in self.scope_buffers.pop(scope, ()):
+            buf.released_after = len(self.graph.tasks)
+
+    def _own(self, buf: Buffer) -> None:
+        buf.scope, buf.ring = self.current_scope(), self.ring()
+        if buf.scope is not None:
+            self.scope_buffers.setdefault(buf.scope, []).append(buf)
+
+    def host_access(self, kind: str, op_name: str, location: str, tensor: TensorValue) -> None:
+        """Record a host read or write of `tensor` (checked by the lifetime report)."""
+        self.graph.host_accesses.append(
+            HostAccess(kind, op_name, location, tensor, len(self.graph.tasks)))
 
     def new_buffer(
         self,
@@ -378,6 +435,7 @@ class Runtime:
         buf = Buffer(len(self.graph.buffers), name, shape, data, size, external, None, location)
         self.graph.buffers.append(buf)
         if not external:
+            self._own(buf)
             if creator is None:
                 alloc = self._new_task("alloc", f"alloc {name}", "pto_tensor.create", location)
                 creator = alloc.id
@@ -390,11 +448,13 @@ class Runtime:
         size = -(-int(data.size * data.itemsize) // PACKED_OUTPUT_ALIGN) * PACKED_OUTPUT_ALIGN
         buf = Buffer(len(self.graph.buffers), name, shape, data, size, False, None, location)
         self.graph.buffers.append(buf)
+        self._own(buf)
         return buf
 
     def _new_task(self, kind: str, name: str, op_name: str, location: str) -> Task:
         task = Task(len(self.graph.tasks), kind, name, op_name, location, self.current_scope())
         task.parallel = tuple(self.parallel_stack)
+        task.ring = self.ring()
         self.graph.tasks.append(task)
         return task
 

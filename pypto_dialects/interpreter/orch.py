@@ -83,18 +83,25 @@ def _run_task(
         from pypto_dialects.interpreter.tensor import numpy_dtype
 
         data = np.zeros(int(np.prod(shape, dtype=np.int64)), numpy_dtype(t, op))
-        buf = rt.new_task_output(f"@{name} output {i}", shape, data, where(op))
+        hint = next((r.name_hint for r, p in zip(op.res, kernel.result_param_indices())
+                     if p == i and r.name_hint), None)
+        buf = rt.new_task_output(f"%{hint}" if hint else f"@{name} output {i}", shape, data,
+                                 where(op))
         value = TensorValue.whole(buf)
         values = (*values, value)
         task_args.append(TaskArg(len(task_args), i, "runtime_out", value, False, True))
         call_values.append(value.array(writeable=True))
     if rt.in_manual_scope():
-        # add-retain-edges lists the allocation of every created buffer a manual-scope task
-        # uses in its compiler deps (docs/passes/add-retain-edges.md): the runtime retains
-        # nothing there by itself. Added here too, so IR that has not been through the pass
-        # runs as its C++ will (an edge listed twice counts once).
+        # The runtime retains nothing in a manual scope by itself. A bare `pto_tensor.create`
+        # of input IR has no TaskId to list: add-retain-edges will list its allocation in the
+        # compiler deps of every manual task that uses it (docs/passes/add-retain-edges.md),
+        # so the interpreter adds that edge for such buffers. A buffer of an `alloc_tensors`
+        # batch has its TaskId in the IR: only the deps the IR lists count, as in the C++.
         explicit = explicit + [
-            a.tensor.buffer.creator for a in task_args if a.tensor.buffer.creator is not None
+            a.tensor.buffer.creator
+            for a in task_args
+            if a.tensor.buffer.creator is not None and not a.tensor.buffer.batched
+            and a.direction != "runtime_out"
         ]
     fn = ctx.kernels.get(name)
     if fn is None:

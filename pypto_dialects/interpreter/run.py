@@ -26,6 +26,7 @@ from pypto_dialects.interpreter.context import (
 )
 from pypto_dialects.interpreter.graph import TaskGraph, TensorValue
 from pypto_dialects.interpreter.orch import OrchFunctions
+from pypto_dialects.interpreter.lifetimes import UseAfterFree, find_use_after_free
 from pypto_dialects.interpreter.races import Race, find_races
 from pypto_dialects.interpreter.rt import RtFunctions
 from pypto_dialects.interpreter.scf import PtoScfFunctions
@@ -49,6 +50,14 @@ class RunResult:
     def races(self) -> list[Race]:
         """The graph's races (see `races.find_races`)."""
         return find_races(self.graph)
+
+    def use_after_free(self) -> list[UseAfterFree]:
+        """The run's uses of freed buffers (see `lifetimes.find_use_after_free`)."""
+        return find_use_after_free(self.graph)
+
+    def faults(self) -> list[Race | UseAfterFree]:
+        """The whole report: races, then uses after free; empty for a correct program."""
+        return [*self.races(), *self.use_after_free()]
 
 
 def make_interpreter(module: ModuleOp, kernels: Mapping[str, KernelImpl]) -> Interpreter:
