@@ -3,9 +3,11 @@ framework that runs an orchestration function on numpy arrays with Python kernel
 implementations, and records the task graph the PTO2 runtime would build (tasks, scopes,
 dependency edges with their origins), plus the race report over that graph.
 
-One module per dialect's implementations (`orch`, `tensor`, `system`, `rt`, and `scf` for
-the parallel TaskId array carry), as xDSL's `xdsl/interpreters/`; the runtime model in
-`graph`; `races`; `lifetimes` (uses of freed buffers); `export` (JSON, DOT); `run` (the entry point). Users: docs/interpreter.md.
+One module per dialect's implementations (`orch`, `tensor`, `system`, `rt`, `scf` for the
+parallel TaskId array carry and the scf ops xDSL leaves out, `arith` for MLIR's semantics at
+every width), as xDSL's `xdsl/interpreters/`; `declarations` (the ops not run, and why); the
+runtime model in `graph`; `races`; `lifetimes` (uses of freed buffers); `export` (JSON, DOT);
+`run` (the entry point). Users: docs/interpreter.md.
 """
 
 from pypto_dialects.interpreter.graph import Buffer, Edge, Scope, Task, TaskArg, TaskGraph

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import TensorType, i1
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import SSAValue
 
@@ -64,6 +64,8 @@ def _run_task(
     for i, (value, d, pd) in enumerate(zip(values, dirs, params)):
         if d == ArgDirection.SCALAR:
             number = python_scalar(value)
+            if op.args[i].type == i1:  # MLIR's true is -1 (signed i1); the task's slot holds 1
+                number = bool(number)
             scalars.append(number)
             call_values.append(number)
             continue

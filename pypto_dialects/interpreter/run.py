@@ -10,12 +10,12 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.interpreter import Interpreter
-from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.builtin import BuiltinFunctions, scalar_attr
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.utils.exceptions import InterpretationError
 
 from pypto_dialects.diagnostics import format_op_error
+from pypto_dialects.interpreter.arith import PtoArithFunctions
 from pypto_dialects.interpreter.context import (
     KernelImpl,
     RunContext,
@@ -24,6 +24,7 @@ from pypto_dialects.interpreter.context import (
     set_run_context,
     where,
 )
+from pypto_dialects.interpreter.declarations import DeclarationFunctions
 from pypto_dialects.interpreter.graph import TaskGraph, TensorValue
 from pypto_dialects.interpreter.orch import OrchFunctions
 from pypto_dialects.interpreter.lifetimes import UseAfterFree, find_use_after_free
@@ -66,13 +67,14 @@ def make_interpreter(module: ModuleOp, kernels: Mapping[str, KernelImpl]) -> Int
     interpreter = Interpreter(module, index_bitwidth=64)
     for impls in (
         BuiltinFunctions(),
-        ArithFunctions(),
+        PtoArithFunctions(),  # xDSL's ArithFunctions, completed to MLIR's semantics
         FuncFunctions(),
         PtoScfFunctions(),
         OrchFunctions(),
         TensorFunctions(),
         SystemFunctions(),
         RtFunctions(),
+        DeclarationFunctions(),  # a declaration nested in a body: a located error
     ):
         interpreter.register_implementations(impls)
     set_run_context(interpreter, RunContext(kernels=dict(kernels)))

@@ -11,20 +11,35 @@ step is not positive runs no iteration (the C++ after guard-dynamic-loop-steps).
 Tasks submitted in a `pto_orch.parallel` loop record the loop execution and iteration they
 belong to (`Task.parallel`): the race report takes the user's word that iterations are
 independent.
+
+Also the scf ops xDSL's `ScfFunctions` leaves out: `scf.execute_region` runs its region once;
+`scf.parallel` runs its iterations in order (one of the schedules MLIR allows, and the one a
+sequential C++ loop would submit), folding each `scf.reduce` operand into its accumulator (the
+init value) with the reduction region at the `scf.reduce`. A step that is not positive is
+undefined in MLIR: a located error.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseArrayBase
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreter import (
+    Interpreter,
+    PythonValues,
+    ReturnedValues,
+    TerminatorValue,
+    impl,
+    impl_terminator,
+    register_impls,
+)
 from xdsl.interpreters.builtin import scalar_attr
 from xdsl.interpreters.scf import ScfFunctions
 
 from pypto_dialects.attrs import TaskIdType
-from pypto_dialects.interpreter.context import python_scalar, run_context
+from pypto_dialects.interpreter.context import python_scalar, run_context, run_error
 from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, PARALLEL
 
 
@@ -40,9 +55,15 @@ def array_carries(op: scf.ForOp) -> dict[int, int]:
     }
 
 
+def _accumulators(interpreter: Interpreter) -> dict[scf.ParallelOp, list[list[Any]]]:
+    """The reduction accumulators of each running `scf.parallel` op (innermost run last)."""
+    return interpreter.get_data(PtoScfFunctions, "accumulators", dict)
+
+
 @register_impls
 class PtoScfFunctions(ScfFunctions):
-    """xDSL's `scf` implementations with the parallel TaskId array carry."""
+    """xDSL's `scf` implementations with the parallel TaskId array carry, and
+    `execute_region`, `parallel`, `reduce`, `reduce.return`."""
 
     @impl(scf.ForOp)
     def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues) -> PythonValues:
@@ -81,3 +102,52 @@ class PtoScfFunctions(ScfFunctions):
                 else:
                     carries[j] = v
         return tuple(tuple(slots[j]) if j in arrays else c for j, c in enumerate(carries))
+
+    @impl(scf.ExecuteRegionOp)
+    def run_execute_region(
+        self, interpreter: Interpreter, op: scf.ExecuteRegionOp, args: PythonValues
+    ) -> PythonValues:
+        return interpreter.run_ssacfg_region(op.region, (), "execute_region")
+
+    @impl(scf.ParallelOp)
+    def run_parallel(
+        self, interpreter: Interpreter, op: scf.ParallelOp, args: PythonValues
+    ) -> PythonValues:
+        n = len(op.lowerBound)
+        bounds = [python_scalar(v) for v in args[: 3 * n]]
+        lbs, ubs, steps = bounds[:n], bounds[n : 2 * n], bounds[2 * n :]
+        for step in steps:
+            if step <= 0:
+                raise run_error(op, f"has step {step}: a step that is not positive is undefined")
+        running = _accumulators(interpreter).setdefault(op, [])
+        running.append(list(args[3 * n :]))  # a stack: a recursive call may rerun the op
+        try:
+            for ivs in itertools.product(*map(range, lbs, ubs, steps)):
+                interpreter.run_ssacfg_region(
+                    op.body,
+                    tuple(scalar_attr(i, v.type, interpreter.index_bitwidth)
+                          for i, v in zip(ivs, op.body.block.args)),
+                    "parallel_loop",
+                )
+            return tuple(running[-1])
+        finally:
+            running.pop()
+
+    @impl_terminator(scf.ReduceOp)
+    def run_reduce(
+        self, interpreter: Interpreter, op: scf.ReduceOp, args: PythonValues
+    ) -> tuple[TerminatorValue, PythonValues]:
+        """Fold each operand into its accumulator, in the iteration's scope (a reduction
+        region may use the iteration's values)."""
+        loop = op.parent_op()
+        assert isinstance(loop, scf.ParallelOp)
+        acc = _accumulators(interpreter)[loop][-1]
+        for i, (region, value) in enumerate(zip(op.reductions, args)):
+            (acc[i],) = interpreter.run_ssacfg_region(region, (acc[i], value), "reduce")
+        return ReturnedValues(()), ()
+
+    @impl_terminator(scf.ReduceReturnOp)
+    def run_reduce_return(
+        self, interpreter: Interpreter, op: scf.ReduceReturnOp, args: PythonValues
+    ) -> tuple[TerminatorValue, PythonValues]:
+        return ReturnedValues(args), ()
