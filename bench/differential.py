@@ -1,15 +1,15 @@
-"""`python -m bench.differential`: random orchestration programs run both ways, the interpreter
-and the PTO2 runtime's CPU simulator, must agree (tests/support/differential.py).
+"""`python -m bench.differential`: random orchestration programs, as written and after
+`pto2-pipeline`, must agree (tests/support/differential.py).
 
 For each seed in `--seed S --count N` (seeds S .. S+N-1), the random program of that seed
-(tests/support/random_programs.py) goes through `pto2-pipeline` and the printer, runs in the
-interpreter and in the simulator, and the two are compared: outputs, the runtime's tensor-map and
-explicit edges, creator targets, and the ordering of every conflicting pair. Every disagreement is
+(tests/support/random_programs.py) runs in the interpreter as written and after `pto2-pipeline`;
+the pipeline's C++ compiles against the API model header; the two runs are compared: outputs,
+no race and no use after free after the pipeline, and the ordering of every conflicting pair
+(and, with `PYPTO_SIMPLER_ROOT` set, the runtime's simulator against the interpreter). Every
+disagreement is
 printed with its program, shrunk first (`--no-minimize` keeps it whole): whole lines are dropped,
 one at a time, as long as the program still parses, goes through the pipeline and the printer,
 runs race-free in the interpreter and still disagrees. The last line is `N passed, N failed`.
-
-Needs the runtime (docs/testing.md, "Where the runtime comes from").
 """
 
 from __future__ import annotations
@@ -53,15 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-minimize", action="store_true", help="print failing programs whole")
     opts = parser.parse_args(argv)
 
-    from support import simpler_runtime
     from support.differential import compare
     from support.random_programs import generate
 
-    try:
-        simpler_runtime.ensure_simulator()
-    except simpler_runtime.RuntimeMissing as exc:
-        print(f"bench.differential: {exc}", file=sys.stderr)
-        return 1
     passed = failed = 0
     start = time.monotonic()
     for seed in range(opts.seed, opts.seed + opts.count):

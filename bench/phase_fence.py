@@ -3,12 +3,11 @@
 For each branch count B (default 4, 8, 16) and 4 phases, the case1 program (a sequential phase
 loop around a `pto_orch.parallel` loop of B submits, each waiting for all B tasks of the
 previous phase) goes through `pto2-pipeline` twice, without and with expand-manual-phase-fence,
-and runs in the PTO2 runtime's CPU simulator (the harness of tests/support; kernels do nothing).
-Printed per B: the tasks and the `set_dependencies` edges the runtime recorded, direct and
-fenced, and the edges per phase boundary (B x B direct, B + B fenced).
+and runs in the interpreter (the harness of tests/support: our model of the PTO2 runtime;
+kernels do nothing). Printed per B: the tasks and the `set_dependencies` edges the runtime
+creates, direct and fenced, and the edges per phase boundary (B x B direct, B + B fenced).
 
-Needs the runtime (docs/testing.md, "Where the runtime comes from"); without it, exit 1 with
-the reason. Options: `--branches 4,8,16`, `--phases 4`.
+Options: `--branches 4,8,16`, `--phases 4`.
 """
 
 from __future__ import annotations
@@ -52,7 +51,7 @@ func.func @case1(%data: {t}, %out: {t} {{pto_orch.dir = #pto_orch.dir<out>}}) at
 
 
 def measure(branches: int, phases: int, work: Path) -> dict[str, tuple[int, int]]:
-    """{'direct' | 'fenced': (tasks, explicit edges)} recorded by the runtime."""
+    """{'direct' | 'fenced': (tasks, explicit edges)} the runtime creates."""
     import numpy as np
     from support.execution import NOTHING, execute
 
@@ -74,16 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--branches", default="4,8,16", help="comma-separated branch counts")
     parser.add_argument("--phases", type=int, default=4, help="phases (default 4)")
     args = parser.parse_args(argv)
-    from support import simpler_runtime
-
-    try:
-        simpler_runtime.ensure_simulator()
-    except simpler_runtime.RuntimeMissing as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
     p = args.phases
     print(f"case1, {p} phases, {p - 1} phase boundaries: tasks and set_dependencies edges the "
-          "PTO2 runtime recorded (CPU simulator)")
+          "PTO2 runtime creates (the interpreter's model)")
     print("branches |  direct: tasks  edges  per boundary |  fenced: tasks  edges  per boundary "
           "| edges fenced/direct")
     with tempfile.TemporaryDirectory(prefix="pypto-fence-") as tmp:

@@ -1,32 +1,22 @@
 """`python -m bench.task_deps`: what auto-derive-task-dependencies buys, and what it costs.
 
 Part 1, per program (every orchestration function of examples/, a decode-layer-like chain of
-500 tasks, and case1), with `analyze-auto-scopes` off and on: tasks, the runtime's dependency
-edges by origin (explicit = set_dependencies, creator = alloc retain, tensormap = overlap
-lookup) from the runtime's own record (the CPU simulator of tests/support, kernels that do
-nothing), and the regions made compiler-owned MANUAL scopes. Needs the simulator
-(docs/testing.md); without it only the region counts are printed.
-
-The runtime keeps its dependency record in 4 buffers of 32 submits (constants of
-`platform_config.h`, `PLATFORM_DEP_GEN_BUFFERS_PER_INSTANCE` / `_RECORDS_PER_BUFFER`, not
-settable at run time) that a host thread drains while the program runs; an orchestration that
-submits faster than that drops records ("dep_gen: no free buffer") and then writes no
-`deps.json` (above about 256 tasks with kernels that do nothing). The runs here set the task
-window (`PTO2_RING_TASK_WINDOW`, default 16384) to 128: the orchestration then waits for tasks
-to retire, at the pace of the simulated cores, and the host keeps up. A window must hold the
-tasks of the largest scope (50 here).
+500 tasks, and case1), with `analyze-auto-scopes` off and on: tasks, the dependency edges the
+runtime creates, by origin (explicit = set_dependencies, creator = alloc retain, tensormap =
+overlap lookup), counted by the interpreter's model of the runtime (kernels that do nothing;
+the counts equal the runtime's own record where the real runtime was measured), and the regions
+made compiler-owned MANUAL scopes.
 
 Part 2: the CPU time of auto-derive-task-dependencies (option on) and of
 order-untracked-hazards at 1k / 10k / 100k ops (bench/generate.py programs, the cyclic GC off
 as in pypto-opt: bench/hazards_scaling.py), for linearity.
 
-Options: `--sizes 1k,10k,100k`, `--no-run` (skip the simulator).
+Options: `--sizes 1k,10k,100k`, `--no-run` (skip the runs: region counts only).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -34,10 +24,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 DECODE_LAYERS, DECODE_TASKS = 10, 50
-
-TASK_WINDOW = "128"
-"""`PTO2_RING_TASK_WINDOW` of the simulator runs (module docstring)."""
-
 
 def decode_chain(layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS) -> str:
     """A decode-layer-like program: `layers` iterations of a chain of `per_layer` tasks, each
@@ -104,7 +90,7 @@ def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
     Pto2Pipeline(analyze_auto_scopes=analyze).apply(ctx, module)
     result = generate_module(module)
     config = json.loads(result.files["kernel_config.json"])
-    kernels = {k.sym_name.data: "(void)args;" for k in module.ops if isinstance(k, KernelOp)}
+    kernels = [k.sym_name.data for k in module.ops if isinstance(k, KernelOp)]
     rows = []
     for f in [op for op in module.ops if is_orchestration(op)]:
         fname = f.sym_name.data
@@ -112,15 +98,11 @@ def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
         row = {"program": name if len(funcs) == 1 else f"{name}:{fname}", "analyze": analyze,
                "regions_manual": manual}
         if run:
-            from support.simpler_runtime import run_program
+            from support.execution import NOTHING, interpret
 
             res = result[fname]
             entry = next(o for o in config["orchestrations"] if o["function"] == res.function)
-            try:
-                r = run_program(res.code, entry, kernels, args[fname])
-            except (FileNotFoundError, AssertionError):
-                rows.append(row)  # the simulator wrote no record (dropped records)
-                continue
+            r = interpret(module, entry, {k: NOTHING for k in kernels}, args[fname])
             origins = Counter(o for _, _, o in r.edges)
             row.update(tasks=len(r.tasks), explicit=origins["explicit"],
                        creator=origins["creator"], tensormap=origins["tensormap"],
@@ -149,10 +131,6 @@ def main(argv: list[str] | None = None) -> int:
     run = not opts.no_run
     if run:
         sys.path.insert(0, str(ROOT / "tests"))
-        from support.simpler_runtime import ensure_simulator
-
-        ensure_simulator()
-        os.environ.setdefault("PTO2_RING_TASK_WINDOW", TASK_WINDOW)
     print("| program | analyze | tasks | manual tasks | explicit | creator | tensormap | regions made manual |")
     print("|---|---|---|---|---|---|---|---|")
     for name, text in _programs():

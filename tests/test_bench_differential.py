@@ -12,7 +12,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.usefixtures("simulator")
 def test_a_short_run_agrees_and_counts() -> None:
     res = subprocess.run([sys.executable, "-m", "bench.differential", "--seed", "500", "--count", "2"],
                          cwd=ROOT, capture_output=True, text=True, timeout=600)

@@ -1,14 +1,17 @@
-"""Differential check of one random program: the interpreter against the PTO2 runtime's
-simulator (`support.simpler_runtime`).
+"""Differential check of one random program: what the user wrote against what `pto2-pipeline`
+makes of it, both run in the interpreter (our model of the PTO2 runtime), and the C++ printed
+from the pipeline's output compiled against our API model header.
 
     problems = disagreements(seed)     # [] when they agree
 
-They agree when (1) every tensor parameter ends with the same values, (2) the runtime's
-dependency record has the interpreter's tensor-map and explicit edges between tasks exactly,
-and a creator edge into the same tasks (the C++ batches several creates into one
-`alloc_tensors`, so creator sources are not compared), and (3) the record orders every pair
-of tasks that touch the same elements, one writing (outside different iterations of one
-`pto_orch.parallel` loop), which the interpreter's graph orders.
+They agree when (1) the C++ compiles with -Wall -Wextra -Werror against the model header,
+(2) the pipeline's output runs with no race and no use after free, (3) every tensor parameter
+ends with the same values in both runs (the input IR's meaning is the sequential program),
+(4) the pipeline's output orders every pair of tasks that touch the same elements, one writing
+(outside different iterations of one `pto_orch.parallel` loop), and (5) when the real runtime's
+simulator is available (support.simpler_runtime), its outputs and its record's tensor-map and
+explicit edges equal the interpreter's (creator edges into the same tasks: the record names
+allocation tasks by runtime id).
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ import json
 from typing import Any
 
 import numpy as np
+from support import model_header, simpler_runtime
+from support.execution import interpret
+from support.random_programs import KERNEL_BODY, generate
 
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
@@ -24,70 +30,74 @@ from pypto_dialects.interpreter.races import ancestors, independent
 from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.targets.pto2_cpp.api import generate_orchestration
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
-from support.random_programs import KERNEL_BODY, generate
+
+
+def _conflicts(a: Any, b: Any) -> bool:
+    return any(
+        x.tensor.buffer.id == y.tensor.buffer.id
+        and (x.writes or y.writes)
+        and np.intersect1d(x.tensor.elements(), y.tensor.elements()).size
+        for x in a.args
+        for y in b.args
+    )
 
 
 def compare(text: str, name: str, kernels: dict[str, Any], args: dict[str, Any]) -> list[str]:
     """The disagreements of one program (see the module docstring)."""
-    from support.simpler_runtime import run_program
-
     ctx = make_context()
-    module = parse_module(ctx, text, f"{name}.mlir")
-    verify_module(module)
+    source = parse_module(ctx, text, f"{name}.mlir")
+    verify_module(source)
+    module = source.clone()
     Pto2Pipeline().apply(ctx, module)
-    res = generate_orchestration(module, name)
-    config = json.loads(res.kernel_config)["orchestrations"][0]
-    interp = run_function(module, name, args, kernels)
-    run_args = [args[p["name"]] for p in config["params"]]
-    run = run_program(res.code, config, KERNEL_BODY, run_args)
     problems = []
+    res = generate_orchestration(module.clone(), name)
+    check = model_header.compile_check(res.code, f"{name}.cpp")
+    if check.returncode != 0:
+        problems.append(f"the C++ does not compile against the model header:\n{check.stderr}")
+    config = json.loads(res.kernel_config)["orchestrations"][0]
+    before = run_function(source, name, args, kernels)
+    run_args = [args[p["name"]] for p in config["params"]]
+    after = interpret(module, config, kernels, run_args)
+    problems += after.faults
     for i, p in enumerate(config["params"]):
-        if p["kind"] == "tensor":
-            got, want = run.outputs[i], interp.outputs[p["name"]]
-            if not np.array_equal(got, want):
-                where = np.argwhere(got != want)[:3].tolist()
-                problems.append(f"output %{p['name']} differs (first at {where})")
-    graph = interp.graph
-    tasks = graph.kernel_tasks()
-    names = {t.id: f"t{i}" for i, t in enumerate(tasks)}
-    if len(run.tasks) != len(tasks):
-        problems.append(f"{len(run.tasks)} tasks in the runtime, {len(tasks)} in the interpreter")
-    for origin in ("tensormap", "explicit"):
-        mine = {
-            (names[e.pred], names[e.succ])
-            for e in graph.edges
-            if e.origin == origin and e.pred in names
-        }
-        theirs = {(p, s) for p, s, o in run.edges if o == origin and p.startswith("t")}
-        if mine != theirs:
-            problems.append(
-                f"{origin} edges: interpreter only {sorted(mine - theirs)}, "
-                f"runtime only {sorted(theirs - mine)}"
-            )
-    mine_c = {names[e.succ] for e in graph.edges if e.origin == "creator"}
-    theirs_c = {s for _, s, o in run.edges if o == "creator"}
-    if mine_c != theirs_c:
-        problems.append(
-            f"creator edges into: interpreter only {sorted(mine_c - theirs_c)}, "
-            f"runtime only {sorted(theirs_c - mine_c)}"
-        )
-    anc = ancestors(graph)
-    unordered = []
-    for j, b in enumerate(tasks):
-        for a in tasks[:j]:
-            if not anc[b.id] >> a.id & 1 or independent(a, b):
-                continue
-            conflict = any(
-                x.tensor.buffer is y.tensor.buffer
-                and (x.writes or y.writes)
-                and np.intersect1d(x.tensor.elements(), y.tensor.elements()).size
-                for x in a.args
-                for y in b.args
-            )
-            if conflict and not run.ordered(names[a.id], names[b.id]):
-                unordered.append((names[a.id], names[b.id]))
+        if p["kind"] != "tensor":
+            continue
+        got, want = after.outputs[i], before.outputs[p["name"]]
+        if not np.array_equal(got, want):
+            where = np.argwhere(got != want)[:3].tolist()
+            problems.append(f"output %{p['name']} differs (first at {where})")
+    # Pairs the sequential meaning orders that the pipeline's graph must order: the two runs
+    # submit the same kernel tasks in the same order (the pipeline adds only barriers).
+    mine = [t for t in before.graph.kernel_tasks() if t.kind == "kernel"]
+    theirs = [t for t in after.result.graph.kernel_tasks() if t.kind == "kernel"]
+    if len(mine) != len(theirs):
+        problems.append(f"{len(mine)} kernel tasks before the pipeline, {len(theirs)} after")
+        return problems
+    anc = ancestors(after.result.graph)
+    unordered = [
+        (a.id, b.id)
+        for j, b in enumerate(theirs)
+        for a in theirs[:j]
+        if not independent(a, b) and not anc[b.id] >> a.id & 1 and _conflicts(a, b)
+    ]
     if unordered:
-        problems.append(f"conflicting pairs the runtime does not order: {unordered[:5]}")
+        problems.append(f"conflicting pairs the pipeline's output does not order: {unordered[:5]}")
+    if simpler_runtime.available():
+        real = simpler_runtime.run_program(res.code, config, KERNEL_BODY, run_args)
+        for i, out in after.outputs.items():
+            if not np.array_equal(real.outputs[i], out):
+                problems.append(f"the simulator's output {i} differs from the interpreter's")
+        for origin in ("tensormap", "explicit"):
+            a = {(p, s) for p, s, o in after.edges if o == origin and p.startswith("t")}
+            b = {(p, s) for p, s, o in real.edges if o == origin and p.startswith("t")}
+            if a != b:
+                problems.append(f"{origin} edges: interpreter only {sorted(a - b)}, "
+                                f"runtime only {sorted(b - a)}")
+        a_c = {s for _, s, o in after.edges if o == "creator"}
+        b_c = {s for _, s, o in real.edges if o == "creator"}
+        if a_c != b_c:
+            problems.append(f"creator edges into: interpreter only {sorted(a_c - b_c)}, "
+                            f"runtime only {sorted(b_c - a_c)}")
     return problems
 
 

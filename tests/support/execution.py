@@ -1,55 +1,93 @@
-"""Execution tests' plumbing: the programs, their C++, and the kernels as small C++ loops.
+"""Execution tests' plumbing: the programs, their C++, and the kernels.
 
 Every program an execution test runs is a `.mlir` file (examples/, tests/execution/, or a printer
 test input), so the compile check (tests/test_pto2_cpp_compile.py) lists the same files.
-`execute` emits one function's C++ (through `pto2-pipeline` unless told otherwise), checks that it
-compiles against the runtime's real headers with -Wall -Wextra -Werror, and runs it in the
-runtime's CPU simulator (support.simpler_runtime).
+`execute` takes one function of a program through its passes and then:
+
+1. prints its C++ and compiles it against our model of the runtime's API
+   (`support.model_header`, `g++ -std=c++17 -Wall -Wextra -Werror`);
+2. runs the same IR in the interpreter (`pypto_dialects.interpreter`, our model of the PTO2
+   runtime's dependency and lifetime rules) with each kernel's Python implementation, and
+   returns a `Run`: the outputs, the tasks and the dependency edges named as the runtime's
+   own record names them, so the expected edge sets the tests hold (taken from that record
+   when the real runtime was in the loop) are compared as they are;
+3. asserts that the run has no race and no use after free (a program with either has no
+   single right output on the device), unless the test is a control that expects them;
+4. when `PYPTO_SIMPLER_ROOT` names a simpler checkout with its simulator already built
+   (`support.simpler_runtime`), also runs the C++ there with each kernel's C++ body and
+   asserts the same outputs and edges.
+
+A kernel is a `Kernel`: a Python implementation (one argument per kernel parameter in the
+kernel's order: numpy views for tensors, numbers for scalars; see docs/interpreter.md) and,
+for the optional real-runtime layer, a C++ body of `kernel_entry(int64_t* args)` (tensors
+first in the task's order, then scalars; `sim_kernels/pto_test_kernel.h` helpers in scope).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-from support import simpler_runtime
-from support.simpler_runtime import Run
+from support import model_header, simpler_runtime
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
-from pypto_dialects.orch import KernelOp
+from pypto_dialects.interpreter.run import RunResult
+from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import parse_module
+from pypto_dialects.system import TaskDummyOp, TaskInvalidOp
 from pypto_dialects.targets.pto2_cpp import generate_module
-from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+from pypto_dialects.tensor import AllocTensorsOp
 from pypto_dialects.transforms import PASSES
+from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 PROGRAMS = ROOT / "tests" / "execution"
 PRINTER_TESTS = ROOT / "tests" / "filecheck" / "targets" / "pto2_cpp"
 
-# Kernel bodies (`kernel_entry(int64_t* args)`; pto_test_kernel.h in scope). Tensors come first in
-# the task's argument order, then scalars.
-ADD = """
+RUNS = 0
+"""Programs executed in the interpreter by `execute` in this process."""
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A kernel for both oracles: `py(*params)` for the interpreter, `cpp` (a body of
+    `kernel_entry(int64_t* args)`) for the real simulator when one is available."""
+
+    py: Callable[..., Any]
+    cpp: str | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        return self.py(*args)
+
+
+# Common kernels. (in a, in b, out o)
+ADD = Kernel(lambda a, b, o: a + b, """
     Tensor *a = tensor(args, 0), *b = tensor(args, 1), *o = tensor(args, 2);
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(a, i) + at<float>(b, i);
-"""
-MUL = """
+""")
+MUL = Kernel(lambda a, b, o: a * b, """
     Tensor *a = tensor(args, 0), *b = tensor(args, 1), *o = tensor(args, 2);
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(a, i) * at<float>(b, i);
-"""
+""")
 # (in x, out o): o = x + 1
-INC = """
+INC = Kernel(lambda x, o: x + np.float32(1), """
     Tensor *x = tensor(args, 0), *o = tensor(args, 1);
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i) + 1.0f;
-"""
-NOTHING = "(void)args;"
-COPY = """
+""")
+NOTHING = Kernel(lambda *args: None, "(void)args;")
+COPY = Kernel(lambda x, o: x, """
     Tensor *x = tensor(args, 0), *o = tensor(args, 1);
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
-"""
+""")
 
 RNG = np.random.default_rng(7)
 """The inputs of the execution tests (a fixed seed: a failure reproduces)."""
@@ -101,7 +139,7 @@ def all_inputs() -> list[tuple[Path, Pipeline]]:
             + [(p, True) for p in sorted(PROGRAMS.glob("*.mlir"))])
 
 
-def _transform(ctx, module, pipeline: bool | tuple[str, ...], analyze: bool) -> bool:  # type: ignore[no-untyped-def]
+def _transform(ctx, module, pipeline: Pipeline, analyze: bool) -> bool:  # type: ignore[no-untyped-def]
     """Run the passes `pipeline` / `analyze` name on `module` (see `generate`); True when
     that leaves nothing for the printer's own `pto2_pipeline` flag to do."""
     if analyze:
@@ -111,6 +149,9 @@ def _transform(ctx, module, pipeline: bool | tuple[str, ...], analyze: bool) -> 
         for name in pipeline:
             PASSES[name][0]()().apply(ctx, module)
         return True
+    if pipeline:
+        Pto2Pipeline().apply(ctx, module)
+        return True
     return False
 
 
@@ -118,88 +159,225 @@ def generate_files(path: Path, pipeline: Pipeline) -> dict[str, str]:
     """Every file the target writes for the program at `path` after the passes `pipeline`."""
     ctx = make_context()
     module = parse_module(ctx, path.read_text(), str(path))
-    done = _transform(ctx, module, pipeline, False)
-    return generate_module(module, pto2_pipeline=pipeline is True and not done).files
+    _transform(ctx, module, pipeline, False)
+    return generate_module(module).files
+
+
+def _lowered(path: Path, pipeline: Pipeline, analyze: bool,
+             edit: Callable[[ModuleOp], None] | None) -> ModuleOp:
+    ctx = make_context()
+    module = parse_module(ctx, path.read_text(), str(path))
+    _transform(ctx, module, pipeline, analyze)
+    if edit is not None:
+        edit(module)
+    return module
+
+
+def _print(module: ModuleOp, function: str | None) -> tuple[str, dict]:
+    result = generate_module(module.clone())
+    res = result[function] if function else result.results[0]
+    config = json.loads(result.files["kernel_config.json"])
+    entry = next(o for o in config["orchestrations"] if o["function"] == res.function)
+    check = model_header.compile_check(res.code, f"{res.function}.cpp")
+    assert check.returncode == 0, check.stderr
+    return res.code, entry
 
 
 @lru_cache(maxsize=None)
 def generate(
-    path: Path, function: str | None = None, pipeline: bool | tuple[str, ...] = True,
-    analyze: bool = False,
+    path: Path, function: str | None = None, pipeline: Pipeline = True, analyze: bool = False,
 ) -> tuple[str, dict]:
     """The C++ of `function` (default: the file's only orchestration function) of the program at
     `path`, and its kernel_config.json entry. `pipeline`: True for `pto2-pipeline`, False for
     none, or the names of the passes to run, in order; `analyze`: through
     `pto2-pipeline{analyze-auto-scopes=true}`. Asserts that the C++ compiles against the
-    runtime's real headers with -Wall -Wextra -Werror."""
-    ctx = make_context()
-    module = parse_module(ctx, path.read_text(), str(path))
-    if _transform(ctx, module, pipeline, analyze):
-        pipeline = False
-    result = generate_module(module, pto2_pipeline=pipeline)
-    res = result[function] if function else result.results[0]
-    config = json.loads(result.files["kernel_config.json"])
-    entry = next(o for o in config["orchestrations"] if o["function"] == res.function)
-    check = simpler_runtime.compile_check(res.code, f"{res.function}.cpp")
-    assert check.returncode == 0, check.stderr
-    return res.code, entry
+    model header with -Wall -Wextra -Werror."""
+    return _print(_lowered(path, pipeline, analyze, None), function)
+
+
+@dataclass
+class Run:
+    """One execution of a program, in the vocabulary of the runtime's dependency record.
+
+    `outputs`: every tensor parameter after the run, by parameter index. `tasks`: the kernel
+    and dummy tasks in submit order, each a dict with `name` (`@kernel` or `task_dummy`),
+    `scope` (`auto` / `manual`), `kernel_ids` (`[aic, aiv0, aiv1]`, -1 where unused) and
+    `args` (per tensor slot: `type`, the runtime's TensorArgType, and `start_offset`, a
+    string). `edges`: `(pred, succ, origin)` with origin `explicit`, `creator` or `tensormap`;
+    a task is `t<i>` (its index in `tasks`), an allocation task `alloc<j>` (in submit order
+    of those that are an edge's source). `faults`: the race and use-after-free report, one
+    located line each. `result`: the interpreter's RunResult."""
+
+    outputs: dict[int, np.ndarray]
+    tasks: list[dict]
+    edges: set[tuple[str, str, str]]
+    faults: list[str]
+    result: RunResult = field(repr=False)
+
+    def pairs(self, *origins: str) -> set[tuple[str, str]]:
+        """(pred, succ) pairs, restricted to the given origins when any are named."""
+        return {(p, s) for p, s, o in self.edges if not origins or o in origins}
+
+    def count(self, origin: str) -> int:
+        """How many edges of one origin there are."""
+        return sum(1 for e in self.edges if e[2] == origin)
+
+    def ordered(self, before: str, after: str) -> bool:
+        """Whether a path of edges leads from `before` to `after`."""
+        succ: dict[str, set[str]] = {}
+        for p, s, _ in self.edges:
+            succ.setdefault(p, set()).add(s)
+        seen, todo = set(), [before]
+        while todo:
+            n = todo.pop()
+            for m in succ.get(n, ()):
+                if m == after:
+                    return True
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return False
+
+
+def _kernel_ids(config: dict) -> dict[str, list[int]]:
+    """`@name` -> the MixedKernels ids a task of that kernel is submitted with."""
+    table = {k["name"]: k for k in config["kernels"]}
+
+    def kid(name: str | None) -> int:
+        return -1 if name is None else table[name]["id"]
+
+    out: dict[str, list[int]] = {}
+    for k in config["kernels"]:
+        if k["id"] is not None:
+            ids = [k["id"], -1, -1] if k["core_type"] == "AIC" else [-1, k["id"], -1]
+        elif "aic" in k:
+            ids = [kid(k["aic"]), kid(k.get("aiv")), -1]
+        else:
+            ids = [-1, kid(k.get("aiv0")), kid(k.get("aiv1"))]
+        out["@" + k["name"]] = ids
+    return out
+
+
+def _group_impls(config: dict, kernels: dict[str, Any]) -> dict[str, Any]:
+    """The kernels mapping for the interpreter: a group kernel (AIC + AIV, or two AIV) not
+    given by its own name runs its members' implementations one after the other on the
+    same arguments; the last value a member returns is the group's."""
+    out = dict(kernels)
+    for k in config["kernels"]:
+        if k["id"] is not None or k["name"] in out:
+            continue
+        members = [out[m] for m in (k.get("aic"), k.get("aiv"), k.get("aiv0"), k.get("aiv1"))
+                   if m is not None and m in out]
+
+        def group(*args: Any, _members: list = members) -> Any:
+            returned = None
+            for m in _members:
+                value = m(*args)
+                returned = returned if value is None else value
+            return returned
+
+        out[k["name"]] = group
+    return out
+
+
+def interpret(module: ModuleOp, config: dict, kernels: dict[str, Any], args: list) -> Run:
+    """Run the function `config` describes in the interpreter, as a `Run`."""
+    global RUNS
+    RUNS += 1
+    params = config["params"]
+    if len(args) != len(params):
+        raise ValueError(f"{len(params)} arguments expected, {len(args)} given")
+    by_name = {p["name"]: (np.copy(a) if isinstance(a, np.ndarray) else a)
+               for p, a in zip(params, args)}
+    result = run_function(module, config["function"], by_name, _group_impls(config, kernels))
+    graph = result.graph
+    tasks = graph.kernel_tasks()
+    names = {t.id: f"t{i}" for i, t in enumerate(tasks)}
+    allocs = sorted({e.pred for e in graph.edges if e.pred not in names})
+    names.update({tid: f"alloc{j}" for j, tid in enumerate(allocs)})
+    ids = _kernel_ids(config)
+    records = [{
+        "name": t.name,
+        "scope": graph.scope_mode(t),
+        "kernel_ids": ids.get(t.name, [-1, -1, -1]),
+        "args": [{"type": a.tag, "start_offset": str(a.tensor.start)} for a in t.args],
+    } for t in tasks]
+    outputs = {i: result.outputs[p["name"]] for i, p in enumerate(params)
+               if p["kind"] == "tensor"}
+    faults = [f.diagnostic() for f in result.faults()]
+    return Run(outputs, records, {(names[e.pred], names[e.succ], e.origin) for e in graph.edges},
+               faults, result)
 
 
 def execute(
     path: Path,
-    kernels: dict[str, str],
+    kernels: dict[str, Any],
     args: list,
     function: str | None = None,
-    pipeline: bool | tuple[str, ...] = True,
+    pipeline: Pipeline = True,
     ring_heap: int | None = None,
-    edit=None,  # type: ignore[no-untyped-def]
+    edit: Callable[[ModuleOp], None] | None = None,
     analyze: bool = False,
+    faults: bool = False,
 ) -> Run:
-    """Run one function of the program at `path` in the simulator (see `generate` and
-    `simpler_runtime.run_program`). `edit`, when given, rewrites the C++ first (a control run:
-    the same program with some lines removed)."""
-    code, config = generate(path, function, pipeline, analyze)
-    if edit is not None:
-        code = edit(code)
-    run = simpler_runtime.run_program(code, config, kernels, args, ring_heap=ring_heap)
-    if edit is None:
-        model = model_edges(path, pipeline, analyze, config, args)
-        if model is not None:
-            # The C++ batches creates into one alloc_tensors task per scope; the interpreter
-            # allocates per create: compare allocation edges by their successor and origin.
-            model, record = _fold_allocs(model), _fold_allocs(run.edges)
-            assert model == record, (
-                f"the interpreter's task graph disagrees with the runtime's record:\n"
-                f"  interpreter only: {sorted(model - record)}\n"
-                f"  runtime only: {sorted(record - model)}")
+    """Run one function of the program at `path` (see the module docstring). `edit`, when
+    given, changes the IR after the passes (a control run: the same program without some
+    edges); the C++ printed from the edited IR is compile-checked too. `faults`: the test
+    expects races or uses after free (a control) instead of asserting there are none.
+    `ring_heap` is the heap per ring for the real simulator (the interpreter's lifetime
+    report does not depend on it)."""
+    module = _lowered(path, pipeline, analyze, edit)
+    code, config = _print(module, function)
+    run = interpret(module, config, kernels, args)
+    if not faults:
+        assert not run.faults, "\n".join(run.faults)
+    if simpler_runtime.available() and not faults and all(
+            getattr(kernels.get(k["name"]), "cpp", None) for k in config["kernels"]
+            if k["id"] is not None):
+        real = simpler_runtime.run_program(
+            code, config, {n: k.cpp for n, k in kernels.items()}, args, ring_heap=ring_heap)
+        for i, out in run.outputs.items():
+            np.testing.assert_array_equal(real.outputs[i], out)
+        fold = lambda es: {("alloc" if p.startswith("alloc") else p, s, o) for p, s, o in es}  # noqa: E731
+        assert fold(real.edges) == fold(run.edges), (
+            f"the runtime's record disagrees with the interpreter:\n"
+            f"  interpreter only: {sorted(fold(run.edges) - fold(real.edges))}\n"
+            f"  runtime only: {sorted(fold(real.edges) - fold(run.edges))}")
     return run
 
 
-def model_edges(path: Path, pipeline: bool | tuple[str, ...], analyze: bool, config: dict,
-                args: list) -> set[tuple[str, str, str]] | None:
-    """The dependency edges the interpreter's task graph predicts for the same program and
-    arguments, named as `Run.edges` names them. None for a program whose control flow reads
-    tensor data (`pto_tensor.read`): the interpreter's kernels here write nothing, so such a
-    program could take another path than the real run."""
-    text = path.read_text()
-    if "pto_tensor.read" in text:
-        return None
-    ctx = make_context()
-    module = parse_module(ctx, text, str(path))
-    if not _transform(ctx, module, pipeline, analyze) and pipeline:
-        Pto2Pipeline().apply(ctx, module)
-    by_name = {p["name"]: a for p, a in zip(config["params"], args)}
-    kernels = {k.sym_name.data: _noop for k in module.walk() if isinstance(k, KernelOp)}
-    graph = run_function(module, config["function"], by_name, kernels).graph
-    names = {t.id: f"t{i}" for i, t in enumerate(graph.kernel_tasks())}
-    allocs = sorted(e.pred for e in graph.edges if e.pred not in names)
-    names.update({tid: f"alloc{j}" for j, tid in enumerate(dict.fromkeys(allocs))})
-    return {(names[e.pred], names[e.succ], e.origin) for e in graph.edges}
+# ---------------------------------------------------------------------------------- IR edits
 
 
-def _fold_allocs(edges: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
-    return {("alloc" if p.startswith("alloc") else p, s, o) for p, s, o in edges}
+def _invalid_before(op: Any) -> Any:
+    inv = TaskInvalidOp()
+    Rewriter.insert_op(inv, InsertPoint.before(op))
+    return inv.results[0]
 
 
-def _noop(*_args: object) -> None:
-    return None
+def drop_deps(module: ModuleOp, keep: Callable[[Any], bool] = lambda v: False) -> int:
+    """Replace every TaskId a task's `deps` / `compiler_deps` (or a barrier's deps) lists, for
+    which `keep(value)` is false, by the invalid TaskId, which the C++ guards away and the
+    interpreter skips: the program without those edges. Returns how many were dropped."""
+    dropped = 0
+    for op in list(module.walk()):
+        if isinstance(op, SubmitOp):
+            lists = [op.deps, op.compiler_deps]
+        elif isinstance(op, CallOp):
+            lists = [op.compiler_deps]
+        elif isinstance(op, TaskDummyOp):
+            lists = [op.operands]
+        else:
+            continue
+        targets = {id(v) for values in lists for v in values if not keep(v)}
+        for i, v in enumerate(op.operands):
+            if id(v) in targets:
+                op.operands[i] = _invalid_before(op)
+                dropped += 1
+    return dropped
+
+
+def drop_retain_edges(module: ModuleOp) -> None:
+    """The program without its retain edges: every dep on an allocation batch's TaskId."""
+    n = drop_deps(module, keep=lambda v: not isinstance(v.owner, AllocTensorsOp))
+    assert n, "no retain edge to drop"

@@ -1,5 +1,5 @@
-"""Random valid orchestration programs for differential testing (interpreter vs the PTO2
-runtime's simulator).
+"""Random valid orchestration programs for differential testing (the input IR against the
+pipeline's output, in the interpreter; tests/support/differential.py).
 
     mlir, func, kernels, args = generate(seed)
     cpp = KERNEL_CPP[name]            # C++ source of each kernel for the simulator
@@ -23,10 +23,10 @@ chain, swapped f32 scalars); nested loops; `scf.if` with tensor and scalar resul
 carry (manual scope); manual scopes with user deps, TaskId arrays (`task_array_create` /
 `set`), dummy barriers, creates; a manual scope inside a loop body.
 
-Validity: every candidate is parsed, verified, run through `pto2-pipeline` and the C++
-printer, and run by the interpreter, whose race report must be empty (a racy program has
-no single right output); a candidate that fails any of these is replaced by the next one
-of the same seed (`generate` raises after 50).
+Validity: every candidate is parsed, verified and run by the interpreter as written, whose
+race and use-after-free report must be empty (a racy program has no single right output),
+and goes through `pto2-pipeline` and the C++ printer; a candidate that fails any of these is
+replaced by the next one of the same seed (`generate` raises after 50).
 """
 
 from __future__ import annotations
@@ -582,7 +582,9 @@ def candidate(seed: int, attempt: int) -> tuple[str, str, dict[str, Callable[...
 
 def check(text: str, name: str, kernels: dict[str, Callable[..., Any]], args: dict[str, Any]) -> str | None:
     """Why the program is not a valid differential test (None when it is): it must parse,
-    verify, go through pto2-pipeline and the C++ printer, run, and be race-free."""
+    verify, go through pto2-pipeline and the C++ printer, and run with no race and no use
+    after free as written (before the pipeline: what the pipeline makes of a valid program
+    is what the differential checks)."""
     from pypto_dialects.context import make_context
     from pypto_dialects.interpreter import run_function
     from pypto_dialects.parsing import parse_module, verify_module
@@ -593,15 +595,15 @@ def check(text: str, name: str, kernels: dict[str, Callable[..., Any]], args: di
         ctx = make_context()
         module = parse_module(ctx, text, f"{name}.mlir")
         verify_module(module)
+        result = run_function(module, name, args, kernels)
         Pto2Pipeline().apply(ctx, module)
         verify_module(module)
         generate_orchestration(module, name)
-        result = run_function(module, name, args, kernels)
     except Exception as err:  # noqa: BLE001 - any failure rejects the candidate
         return f"{type(err).__name__}: {err}"
-    races = result.races()
-    if races:
-        return races[0].diagnostic()
+    faults = result.faults()
+    if faults:
+        return faults[0].diagnostic()
     return None
 
 

@@ -1,38 +1,26 @@
-"""The real PTO2 runtime in the test loop: its headers for the compile check, its CPU simulator for
-execution.
+"""The optional real-runtime layer: the PTO2 runtime's CPU simulator, when the user has one.
 
-Where the runtime comes from, in order:
-1. `PYPTO_SIMPLER_ROOT`: a hw-native-sys/simpler checkout of the user's (read only; it is copied into
-   the cache before anything is built);
-2. the snapshot archive `shared/runtime/simpler-*.tar.gz` beside the repository or one of its
-   parent folders (CI has `../shared/runtime/`).
-Without either, runtime-backed tests skip with `SKIP_REASON`; under CI (`CI` set) they fail instead,
-so they are never silently absent there.
+Nothing in this repository contains, fetches or builds the runtime. When `PYPTO_SIMPLER_ROOT`
+names a hw-native-sys/simpler checkout in which the user has already built the simulator
+(platform a2a3sim, runtime tensormap_and_ringbuffer, following that project's own
+documentation), `support.execution.execute` also runs each program's generated C++ there, with
+the kernels' C++ bodies, and asserts that the outputs and the runtime's own dependency record
+(`deps.json`, CallConfig.enable_dep_gen) agree with the interpreter. Without it those runs are
+skipped, and the pytest summary says so in one line (CI included).
 
-The simulator (platform a2a3sim, runtime tensormap_and_ringbuffer) is built once into
-`PYPTO_RUNTIME_CACHE` (default `.cache/pto2-runtime/` in the repository) and reused by later runs;
-compiled kernels and orchestration libraries are cached there by the hash of their source.
-
-`run_program` runs generated orchestration C++ with C++ kernels and returns the output tensors and
-the runtime's own dependency record (`deps.json`, CallConfig.enable_dep_gen).
+Compiled kernels and orchestration libraries are cached by the hash of their source in
+`PYPTO_RUNTIME_CACHE` (default `.cache/pto2-runtime/` in the repository).
 """
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
-import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 import numpy as np
 
@@ -43,193 +31,42 @@ RUNNER = SUPPORT / "simpler_run.py"
 ENV_ROOT = "PYPTO_SIMPLER_ROOT"
 ENV_CACHE = "PYPTO_RUNTIME_CACHE"
 SKIP_REASON = (
-    "runtime-backed tests skipped: no PTO2 runtime source found; set PYPTO_SIMPLER_ROOT to a "
-    "hw-native-sys/simpler checkout to enable them"
+    "real-runtime layer skipped: PYPTO_SIMPLER_ROOT is not set (set it to a hw-native-sys/simpler "
+    "checkout with its simulator built to also run every execution test there)"
 )
 RUNTIME_SUBDIR = Path("src/a2a3/runtime/tensormap_and_ringbuffer")
-STRICT_FLAGS = ("-std=c++17", "-Wall", "-Wextra", "-Werror")
-PY_DEPS = ("numpy", "nanobind", "cloudpickle")
 
 
-class RuntimeMissing(Exception):
-    """No runtime source: the caller skips (or fails under CI)."""
+def root() -> Path | None:
+    """The user's simpler checkout, or None when `PYPTO_SIMPLER_ROOT` is not set. Raises
+    ValueError when it is set to something that is not a simpler checkout."""
+    user = os.environ.get(ENV_ROOT)
+    if not user:
+        return None
+    path = Path(user).expanduser().resolve()
+    if not (path / RUNTIME_SUBDIR).is_dir():
+        raise ValueError(f"{ENV_ROOT}={user} is not a simpler checkout (no {RUNTIME_SUBDIR})")
+    return path
 
 
-def _archive() -> Path | None:
-    """The newest `shared/runtime/simpler-*.tar.gz` beside the repository or beside one of its
-    parent folders (a git worktree may sit one level deeper than the checkout)."""
-    for folder in ROOT.parents:
-        found = sorted((folder / "shared" / "runtime").glob("simpler-*.tar.gz"))
-        if found:
-            return found[-1]
-    return None
+def available() -> bool:
+    """Whether the real-runtime layer runs (see the module docstring)."""
+    return root() is not None
 
 
 def cache_dir() -> Path:
-    """The folder that holds the unpacked runtime, its simulator build and compiled programs."""
+    """The folder for compiled kernels and orchestration libraries."""
     return Path(os.environ.get(ENV_CACHE) or ROOT / ".cache" / "pto2-runtime")
 
 
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w") as fd:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+RUNS = 0  # programs run in the simulator by this process
 
 
-def _source_key() -> tuple[str, Path | None, Path | None]:
-    user = os.environ.get(ENV_ROOT)
-    if user:
-        root = Path(user).expanduser().resolve()
-        if not (root / RUNTIME_SUBDIR).is_dir():
-            raise RuntimeMissing(f"{ENV_ROOT}={user} is not a simpler checkout (no {RUNTIME_SUBDIR})")
-        return "checkout-" + hashlib.sha256(str(root).encode()).hexdigest()[:12], root, None
-    archive = _archive()
-    if archive is None:
-        raise RuntimeMissing(SKIP_REASON)
-    return archive.name.removesuffix(".tar.gz"), None, archive
-
-
-def simpler_root() -> Path:
-    """The cached, writable copy of the runtime source (unpacked or copied on first use)."""
-    key, checkout, archive = _source_key()
-    dest = cache_dir() / key
-    root = dest / "simpler"
-    stamp = dest / ".source-ready"
-    if stamp.is_file():
-        return root
-    with _locked(dest / ".lock"):
-        if stamp.is_file():
-            return root
-        if root.exists():
-            shutil.rmtree(root)
-        if archive is not None:
-            with tarfile.open(archive) as tar:
-                tar.extractall(dest, filter="data")
-        else:
-            assert checkout is not None
-            shutil.copytree(checkout, root, ignore=shutil.ignore_patterns(".git", "build"))
-        stamp.write_text("")
-    return root
-
-
-def include_flags() -> list[str]:
-    """g++ include flags that make `#include "pto_orchestration_api.h"` the runtime's own header."""
-    root = simpler_root()
-    src, rt = root / "src", root / RUNTIME_SUBDIR
-    dirs = [rt / "orchestration", rt / "runtime", rt / "common", src / "common/task_interface",
-            src / "common/platform/include"]
-    return [f"-I{d}" for d in dirs]
-
-
-def compile_check(cpp_text: str, name: str = "orch.cpp") -> subprocess.CompletedProcess:
-    """`g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only` of `cpp_text` against the real runtime
-    headers; returncode 0 means it compiles, stderr holds g++'s diagnostics (naming `name`)."""
-    global COMPILED
-    flags = include_flags()
-    COMPILED += 1
-    with tempfile.TemporaryDirectory(prefix="pto2_cc_") as tmp:
-        src = Path(tmp) / Path(name).name
-        src.write_text(cpp_text)
-        return subprocess.run(
-            ["g++", *STRICT_FLAGS, "-fsyntax-only", *flags, str(src)],
-            capture_output=True, text=True, check=False,
-        )
-
-
-# ---------------------------------------------------------------------------------- simulator build
-
-
-def _env(root: Path) -> dict[str, str]:
+def _env(checkout: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(root), str(root / "python")])
-    env["PATH"] = os.pathsep.join([str(root.parent / "bin"), env.get("PATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(checkout / "python")])
     env.setdefault("OMP_NUM_THREADS", "1")
     return env
-
-
-_BUILD_SCRIPT = """
-import concurrent.futures, functools
-from simpler_setup import runtime_builder as rb
-# One target at a time: the builder starts four cmake builds, each with --parallel <cpus>.
-rb.ThreadPoolExecutor = functools.partial(concurrent.futures.ThreadPoolExecutor, max_workers=1)
-rb.RuntimeBuilder(platform="a2a3sim").get_binaries("tensormap_and_ringbuffer", build=True)
-"""
-
-
-@dataclass
-class BuildInfo:
-    """Where the simulator is and how long getting it took (0 build seconds when it was cached)."""
-
-    root: Path
-    seconds: float
-    cached: bool
-
-
-_BUILT: BuildInfo | None = None
-RUNS = 0  # programs run in the simulator by this process
-COMPILED = 0  # C++ files compiled against the runtime headers by this process
-
-
-def build_info() -> BuildInfo | None:
-    """How the simulator was obtained in this process, if it was."""
-    return _BUILT
-
-
-def ensure_simulator() -> BuildInfo:
-    """Build the runtime's CPU simulator once (Python bindings + runtime libraries) into the cache.
-
-    Raises RuntimeMissing without a runtime source, RuntimeError (with the build log's tail) when
-    the build fails. Later calls, in this process or a later run, reuse the build."""
-    global _BUILT
-    if _BUILT is not None:
-        return _BUILT
-    start = time.monotonic()
-    root = simpler_root()
-    stamp = root.parent / ".simulator-ready"
-    cached = stamp.is_file()
-    if not cached:
-        missing = [m for m in PY_DEPS if _no_module(m)]
-        if missing:
-            raise RuntimeError(f"the simulator build needs the Python packages {missing}")
-        with _locked(root.parent / ".lock"):
-            if not stamp.is_file():
-                _build(root)
-                stamp.write_text("")
-    _BUILT = BuildInfo(root, time.monotonic() - start, cached)
-    return _BUILT
-
-
-def _no_module(name: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(name) is None
-
-
-def _build(root: Path) -> None:
-    bin_dir = root.parent / "bin"
-    bin_dir.mkdir(exist_ok=True)
-    wrapper = bin_dir / "g++-15"  # the sim kernel compiler's name; g++ 12 takes the same flags
-    wrapper.write_text('#!/bin/sh\nexec g++ "$@"\n')
-    wrapper.chmod(0o755)
-    env = _env(root)
-    import nanobind
-
-    steps = [
-        ["cmake", "-S", str(root), "-B", str(root / "build/cmake_only"),
-         f"-DPython_EXECUTABLE={sys.executable}", f"-Dnanobind_DIR={nanobind.cmake_dir()}"],
-        ["cmake", "--build", str(root / "build/cmake_only"), "--target", "_task_interface", "-j2"],
-        [sys.executable, "-c", _BUILD_SCRIPT],
-    ]
-    log = root.parent / "build.log"
-    with open(log, "w") as out:
-        for cmd in steps:
-            res = subprocess.run(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                 check=False)
-            if res.returncode != 0:
-                tail = log.read_text()[-3000:]
-                raise RuntimeError(f"simulator build step failed: {' '.join(cmd)}\n{tail}")
 
 
 # ---------------------------------------------------------------------------------- running programs
@@ -253,30 +90,6 @@ class Run:
     tasks: list[dict]
     edges: set[tuple[str, str, str]]
     raw: dict = field(repr=False)
-
-    def pairs(self, *origins: str) -> set[tuple[str, str]]:
-        """(pred, succ) pairs, restricted to the given origins when any are named."""
-        return {(p, s) for p, s, o in self.edges if not origins or o in origins}
-
-    def count(self, origin: str) -> int:
-        """How many edges of one origin the record holds."""
-        return sum(1 for e in self.edges if e[2] == origin)
-
-    def ordered(self, before: str, after: str) -> bool:
-        """Whether a path of edges leads from `before` to `after`."""
-        succ: dict[str, set[str]] = {}
-        for p, s, _ in self.edges:
-            succ.setdefault(p, set()).add(s)
-        seen, todo = set(), [before]
-        while todo:
-            n = todo.pop()
-            for m in succ.get(n, ()):
-                if m == after:
-                    return True
-                if m not in seen:
-                    seen.add(m)
-                    todo.append(m)
-        return False
 
 
 def _kernel_source(body: str, work: Path, name: str) -> Path:
@@ -302,8 +115,9 @@ def run_program(
     float / bool for a scalar (floats are passed in the to_u64 encoding of their element type).
     Raises AssertionError with the runtime's output when the run fails."""
     global RUNS
-    build = ensure_simulator()
-    root = build.root
+    checkout = root()
+    if checkout is None:
+        raise RuntimeError(SKIP_REASON)
     RUNS += 1
     with tempfile.TemporaryDirectory(prefix="pto2_run_") as tmp:
         work = Path(tmp)
@@ -340,7 +154,7 @@ def run_program(
                "args": job_args, "outputs": str(out), "ring_heap": ring_heap,
                "cache": str(cache_dir() / "binaries")}
         (work / "job.json").write_text(json.dumps(job))
-        env = _env(root)
+        env = _env(checkout)
         env["CPLUS_INCLUDE_PATH"] = os.pathsep.join(
             [str(KERNEL_HEADER_DIR), env.get("CPLUS_INCLUDE_PATH", "")])
         try:
