@@ -171,11 +171,13 @@ class PyptoRunMain(xDSLRunMain):
         except ValueError as err:
             _fail(f"pypto-run: error: {one_line(str(err))}", 2)
         races = result.races()
+        host_races = result.host_races()
         freed = result.use_after_free()
         graph = result.graph
         print(
             f"@{symbol}: {len(graph.kernel_tasks())} tasks, {len(graph.edges)} edges, "
-            f"{len(graph.scopes)} scopes, {len(races)} races, {len(freed)} uses after free"
+            f"{len(graph.scopes)} scopes, {len(races) + len(host_races)} races, "
+            f"{len(freed)} uses after free"
         )
         if args.verbose:
             for n, value in result.outputs.items():
@@ -187,11 +189,13 @@ class PyptoRunMain(xDSLRunMain):
             out.mkdir(parents=True, exist_ok=True)
             for n, value in result.outputs.items():
                 np.save(out / f"{n}.npy", value)
-            (out / "task_graph.json").write_text(graph_json_text(graph, races, freed))
+            (out / "task_graph.json").write_text(
+                graph_json_text(graph, [*races, *host_races], freed))
             (out / "task_graph.dot").write_text(graph_dot(graph, races, f"@{symbol}", freed))
-        for fault in [*races, *freed]:
+        faults = [*races, *host_races, *freed]
+        for fault in faults:
             print(fault.diagnostic(), file=sys.stderr)
-        if races or freed:
+        if faults:
             sys.exit(1)
 
 

@@ -12,12 +12,19 @@ runtime model in `graph`; `races`; `lifetimes` (uses of freed buffers); `export`
 
 from pypto_dialects.interpreter.graph import Buffer, Edge, Scope, Task, TaskArg, TaskGraph
 from pypto_dialects.interpreter.lifetimes import UseAfterFree, find_use_after_free
-from pypto_dialects.interpreter.races import Race, assert_no_races, find_races
+from pypto_dialects.interpreter.races import (
+    HostRace,
+    Race,
+    assert_no_races,
+    find_host_races,
+    find_races,
+)
 from pypto_dialects.interpreter.run import RunResult, make_interpreter, run_function
 
 __all__ = [
     "Buffer",
     "Edge",
+    "HostRace",
     "Race",
     "RunResult",
     "Scope",
@@ -26,6 +33,7 @@ __all__ = [
     "TaskGraph",
     "UseAfterFree",
     "assert_no_races",
+    "find_host_races",
     "find_races",
     "find_use_after_free",
     "make_interpreter",

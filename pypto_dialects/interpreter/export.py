@@ -10,7 +10,7 @@ from typing import Any
 
 from pypto_dialects.interpreter.graph import TaskGraph
 from pypto_dialects.interpreter.lifetimes import UseAfterFree
-from pypto_dialects.interpreter.races import Race
+from pypto_dialects.interpreter.races import HostRace, Race
 
 EDGE_STYLES = {
     "tensormap": 'color="#1f77b4"',
@@ -21,7 +21,7 @@ EDGE_STYLES = {
 
 
 def graph_json(
-    graph: TaskGraph, races: Sequence[Race] = (), freed: Sequence[UseAfterFree] = ()
+    graph: TaskGraph, races: Sequence[Race | HostRace] = (), freed: Sequence[UseAfterFree] = ()
 ) -> dict[str, Any]:
     """The JSON document `pypto-run` writes (keys `tasks`, `edges`, `buffers`, `scopes`,
     `host_accesses`, `races`, `use_after_free`; docs/interpreter.md)."""
@@ -32,7 +32,7 @@ def graph_json(
 
 
 def graph_json_text(
-    graph: TaskGraph, races: Sequence[Race] = (), freed: Sequence[UseAfterFree] = ()
+    graph: TaskGraph, races: Sequence[Race | HostRace] = (), freed: Sequence[UseAfterFree] = ()
 ) -> str:
     return json.dumps(graph_json(graph, races, freed), indent=1) + "\n"
 

@@ -304,17 +304,20 @@ class Scope:
 class HostAccess:
     """A `pto_tensor.read` / `pto_tensor.write` of one element by the orchestration function
     (the runtime's get_tensor_data / set_tensor_data), made after `after` tasks had been
-    submitted."""
+    submitted: `tensor` is the view the call names, `element` the element it touches, and
+    `waits` the tasks the runtime waits for before the access (docs/interpreter.md)."""
 
     kind: str
     op_name: str
     location: str
     tensor: TensorValue
     after: int
+    element: TensorValue
+    waits: frozenset[int] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "op": self.op_name, "location": self.location,
-                "after": self.after, **self.tensor.to_json()}
+                "after": self.after, "waits": sorted(self.waits), **self.element.to_json()}
 
 
 @dataclass
@@ -413,10 +416,30 @@ class Runtime:
         if buf.scope is not None:
             self.scope_buffers.setdefault(buf.scope, []).append(buf)
 
-    def host_access(self, kind: str, op_name: str, location: str, tensor: TensorValue) -> None:
-        """Record a host read or write of `tensor` (checked by the lifetime report)."""
-        self.graph.host_accesses.append(
-            HostAccess(kind, op_name, location, tensor, len(self.graph.tasks)))
+    def host_access(
+        self, kind: str, op_name: str, location: str, tensor: TensorValue, index: tuple[int, ...]
+    ) -> None:
+        """Record a host read or write of element `index` of `tensor`, with the tasks the
+        runtime waits for first (get_tensor_data / set_tensor_data): the buffer's creator and
+        every recorded writer whose region overlaps `tensor`; for a write also the tasks that
+        hold an edge to one of those, while that task's scope is still open (once it has
+        ended, the seed runtime may stop waiting one consumer early, so none is counted on).
+        Checked by the race and lifetime reports."""
+        buf = tensor.buffer
+        producers = {buf.creator} if buf.creator is not None else set()
+        for producer, written in self.tensor_map:
+            if written.buffer is buf and check_overlap(tensor, written) is not Overlap.NO_OVERLAP:
+                producers.add(producer)
+        waits = set(producers)
+        if kind == "write":
+            open_scopes = set(self.scope_stack)
+            held = {p for p in producers
+                    if self.graph.tasks[p].scope is None or self.graph.tasks[p].scope in open_scopes}
+            waits |= {e.succ for e in self.graph.edges if e.pred in held}
+        start = tensor.start + sum(i * s for i, s in zip(index, tensor.strides))
+        element = TensorValue(buf, start, (1,) * len(index), tensor.strides)
+        self.graph.host_accesses.append(HostAccess(
+            kind, op_name, location, tensor, len(self.graph.tasks), element, frozenset(waits)))
 
     def new_buffer(
         self,

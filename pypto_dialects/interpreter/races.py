@@ -1,7 +1,9 @@
 """The race report: pairs of tasks that touch overlapping elements of one buffer, at least
-one of them writing, with no path of dependency edges ordering them.
+one of them writing, with no path of dependency edges ordering them; and host reads and
+writes of an element (`pto_tensor.read` / `write`) that an earlier task writes (or, for a
+write, uses) without the runtime waiting for that task first.
 
-The kind is named from the earlier task (submission order) to the later one: RAW (the
+The kind is named from the earlier access (submission order) to the later one: RAW (the
 earlier writes, the later reads), WAR (the earlier reads, the later writes), WAW (both
 write). Overlap is exact (the sets of elements the two regions touch), not the runtime's
 conservative test. Rules and examples: docs/interpreter.md.
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pypto_dialects.interpreter.graph import Buffer, Task, TaskArg, TaskGraph
+from pypto_dialects.interpreter.graph import Buffer, HostAccess, Task, TaskArg, TaskGraph
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,74 @@ class Race:
             "second": self.second.id,
             "message": self.diagnostic(),
         }
+
+
+@dataclass(frozen=True)
+class HostRace:
+    """A host access `host` of an element that `task` (submitted before it) touches through
+    `arg`, one of the two writing, where the runtime does not wait for the task first."""
+
+    kind: str
+    task: Task
+    arg: TaskArg
+    host: HostAccess
+
+    @property
+    def buffer(self) -> Buffer:
+        return self.arg.tensor.buffer
+
+    def diagnostic(self) -> str:
+        """One located line, at the host access's op."""
+        h, t = self.host, self.task
+        verb = "reads" if h.kind == "read" else "writes"
+        done = {"RAW": "written", "WAR": "read", "WAW": "also written"}[self.kind]
+        return (
+            f"{h.location}: error: '{h.op_name}' op {self.kind} race on {self.buffer.name}: the "
+            f"host {verb} {h.element.describe()}, {done} by {t.label()} at {t.location} "
+            f"({self.arg.tensor.describe()}), and the runtime does not wait for that task "
+            "before the access (it waits for the buffer's creator and recorded writers, and "
+            "for a write their consumers)"
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "buffer": self.buffer.id,
+            "first": self.task.id,
+            "second": None,
+            "host": self.host.kind,
+            "message": self.diagnostic(),
+        }
+
+
+def find_host_races(graph: TaskGraph) -> list[HostRace]:
+    """Every host access that an earlier conflicting task is not ordered before: the task is
+    neither one the runtime waits for nor a predecessor (through edges) of one."""
+    if not graph.host_accesses:
+        return []
+    anc = ancestors(graph)
+    by_buffer: dict[int, list[tuple[Task, TaskArg]]] = {}
+    for task in graph.tasks:
+        for arg in task.args:
+            by_buffer.setdefault(arg.tensor.buffer.id, []).append((task, arg))
+    out: list[HostRace] = []
+    for h in graph.host_accesses:
+        done = 0
+        for w in h.waits:
+            done |= anc[w] | (1 << w)
+        cell = h.element.elements()
+        seen: set[int] = set()
+        for task, arg in by_buffer.get(h.element.buffer.id, ()):
+            if task.id >= h.after or task.id in seen or done >> task.id & 1:
+                continue
+            if not (arg.writes or (h.kind == "write" and arg.reads)):
+                continue
+            if not np.intersect1d(arg.tensor.elements(), cell, assume_unique=True).size:
+                continue
+            seen.add(task.id)
+            kind = ("RAW" if h.kind == "read" else "WAW") if arg.writes else "WAR"
+            out.append(HostRace(kind, task, arg, h))
+    return out
 
 
 def ancestors(graph: TaskGraph) -> list[int]:

@@ -28,7 +28,7 @@ from pypto_dialects.interpreter.declarations import DeclarationFunctions
 from pypto_dialects.interpreter.graph import TaskGraph, TensorValue
 from pypto_dialects.interpreter.orch import OrchFunctions
 from pypto_dialects.interpreter.lifetimes import UseAfterFree, find_use_after_free
-from pypto_dialects.interpreter.races import Race, find_races
+from pypto_dialects.interpreter.races import HostRace, Race, find_host_races, find_races
 from pypto_dialects.interpreter.rt import RtFunctions
 from pypto_dialects.interpreter.scf import PtoScfFunctions
 from pypto_dialects.interpreter.system import SystemFunctions
@@ -56,9 +56,14 @@ class RunResult:
         """The run's uses of freed buffers (see `lifetimes.find_use_after_free`)."""
         return find_use_after_free(self.graph)
 
-    def faults(self) -> list[Race | UseAfterFree]:
-        """The whole report: races, then uses after free; empty for a correct program."""
-        return [*self.races(), *self.use_after_free()]
+    def host_races(self) -> list[HostRace]:
+        """Host reads / writes the runtime does not order (see `races.find_host_races`)."""
+        return find_host_races(self.graph)
+
+    def faults(self) -> list[Race | HostRace | UseAfterFree]:
+        """The whole report: races between tasks, races of host accesses, uses after free;
+        empty for a correct program."""
+        return [*self.races(), *self.host_races(), *self.use_after_free()]
 
 
 def make_interpreter(module: ModuleOp, kernels: Mapping[str, KernelImpl]) -> Interpreter:

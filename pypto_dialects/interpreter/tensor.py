@@ -204,7 +204,7 @@ class TensorFunctions(InterpreterFunctions):
     def run_read(self, interpreter: Interpreter, op: ReadOp, args: PythonValues) -> PythonValues:
         src = _tensor(op, args[0])
         idx = tuple(python_scalar(v) for v in args[1:])
-        run_context(interpreter).runtime.host_access("read", op.name, where(op), src)
+        run_context(interpreter).runtime.host_access("read", op.name, where(op), src, idx)
         value = src.array(writeable=False)[idx].item()
         return (scalar_attr(value, op.result.type, interpreter.index_bitwidth),)
 
@@ -212,7 +212,7 @@ class TensorFunctions(InterpreterFunctions):
     def run_write(self, interpreter: Interpreter, op: WriteOp, args: PythonValues) -> PythonValues:
         dst = _tensor(op, args[1])
         idx = tuple(python_scalar(v) for v in args[2:])
-        run_context(interpreter).runtime.host_access("write", op.name, where(op), dst)
+        run_context(interpreter).runtime.host_access("write", op.name, where(op), dst, idx)
         dst.array()[idx] = python_scalar(args[0])
         return (dst,)
 
