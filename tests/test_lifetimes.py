@@ -233,3 +233,59 @@ def test_pypto_run_reports_a_use_after_free_and_exits_1(tmp_path: Path) -> None:
     assert len(lines) == 2 and all(": error: 'pto_orch.call' op use after free: " in x for x in lines)
     dot = (tmp_path / "out" / "task_graph.dot").read_text()
     assert 'xlabel="use after free %t"' in dot
+
+
+def test_a_host_read_before_its_scope_ends_is_not_late() -> None:
+    # the read is the last op of the scope that allocated %t (after its last task): the
+    # scope has not ended yet (a review found this reported as a use after free)
+    r, faults = run(f"""
+  %v = pto_rt.scope auto -> (f32) {{
+    %t = pto_tensor.create : {T}
+    %t1 = pto_orch.call @inc(in %a, out %t) : {TT}
+    %x = pto_tensor.read %t1[%c0] : {T} -> f32
+    pto_rt.yield %x : f32
+  }}""")
+    assert faults == [] and r.faults() == []
+
+
+RT_OUT = (
+    "pto_orch.kernel @produce aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>\n"
+    "pto_orch.kernel @inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>\n"
+    "func.func @f(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, "
+    "%p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) "
+    "attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {\n"
+    "  pto_rt.scope manual {\n"
+    "    %x, %t0 = pto_orch.submit @produce(%a) : (tensor<16xf32>) -> tensor<16xf32>\n"
+    "    %o1, %t1 = pto_orch.submit @inc(%x, %o) deps(%t0 : !pto_orch.task_id) : "
+    "(tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>\n"
+    "  }\n"
+    "  pto_rt.scope auto {\n"
+    "    %y = pto_tensor.create : tensor<16xf32>\n"
+    "    %p1 = pto_orch.call @inc(in %a, out %p) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>\n"
+    "  }\n"
+    "  func.return\n}\n"
+)
+
+
+def test_a_runtime_output_of_a_manual_task_is_owned_by_it() -> None:
+    # the producer owns %x (API: an OUTPUT's owner is its task, in any scope) and the reader
+    # lists the producer's TaskId: nothing is freed early, though a later allocation follows
+    module = parse_module(make_context(), RT_OUT, "t.mlir")
+    result = run_function(module, "f", {"a": np.zeros(16, np.float32)},
+                          {"produce": lambda a, x: a, "inc": inc})
+    assert result.graph.buffers[3].creator == 0  # %x: a, o, p are buffers 0-2
+    assert result.use_after_free() == [] and result.faults() == []
+
+
+def test_a_host_read_of_a_manual_dep_buffer_races() -> None:
+    # the write of a manual_dep tensor is not recorded, so get_tensor_data does not wait for it
+    module = parse_module(make_context(), HEAD + f"""
+  %t = pto_tensor.create manual_dep : {T}
+  %t1 = pto_orch.call @inc(in %a, out %t) : {TT}
+  %v = pto_tensor.read %t1[%c0] : {T} -> f32
+  func.return
+}}
+""", "t.mlir")
+    result = run_function(module, "f", {"a": np.zeros(16, np.float32)}, {"inc": inc})
+    assert [r.kind for r in result.host_races()] == ["RAW"]
+    assert "the host reads %t[0:1], written by task 1 (@inc)" in result.host_races()[0].diagnostic()

@@ -53,6 +53,8 @@ class Buffer:
     batched: bool = False
     """Allocated by a `pto_tensor.alloc_tensors` batch (its TaskId is in the IR), as opposed
     to a bare `pto_tensor.create` of input IR."""
+    released_event: int = 0
+    """The run's event number of that scope end (host accesses after it are later)."""
     released_after: int | None = None
     """Set when its scope ends: the number of tasks submitted by then. From that point only
     the tasks that retain its creator keep the memory (docs/interpreter.md, lifetimes)."""
@@ -314,6 +316,8 @@ class HostAccess:
     after: int
     element: TensorValue
     waits: frozenset[int] = frozenset()
+    event: int = 0
+    """Its number among the run's scope ends and host accesses."""
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "op": self.op_name, "location": self.location,
@@ -386,6 +390,8 @@ class Runtime:
     parallel_loops: int = 0
     scope_buffers: dict[int, list[Buffer]] = field(default_factory=dict)
     """The buffers each open scope allocated (released when it closes)."""
+    events: int = 0
+    """Scope ends and host accesses so far (orders the two)."""
 
     def in_manual_scope(self) -> bool:
         return any(self.graph.scopes[s].mode == "manual" for s in self.scope_stack)
@@ -408,8 +414,10 @@ class Runtime:
         """End the innermost scope: its reference to every buffer it allocated is released
         (the runtime's scope end never waits, API.md 3.1)."""
         scope = self.scope_stack.pop()
+        self.events += 1
         for buf in self.scope_buffers.pop(scope, ()):
             buf.released_after = len(self.graph.tasks)
+            buf.released_event = self.events
 
     def _own(self, buf: Buffer) -> None:
         buf.scope, buf.ring = self.current_scope(), self.ring()
@@ -438,8 +446,10 @@ class Runtime:
             waits |= {e.succ for e in self.graph.edges if e.pred in held}
         start = tensor.start + sum(i * s for i, s in zip(index, tensor.strides))
         element = TensorValue(buf, start, (1,) * len(index), tensor.strides)
+        self.events += 1
         self.graph.host_accesses.append(HostAccess(
-            kind, op_name, location, tensor, len(self.graph.tasks), element, frozenset(waits)))
+            kind, op_name, location, tensor, len(self.graph.tasks), element, frozenset(waits),
+            self.events))
 
     def new_buffer(
         self,
@@ -499,6 +509,9 @@ class Runtime:
             if pred not in preds:
                 preds.add(pred)
                 edges.append(Edge(pred, task.id, "explicit"))
+        for a in args:  # a runtime-allocated output's owner is its task, in any scope
+            if a.tag == "OUTPUT":
+                a.tensor.buffer.creator = task.id
         if self.in_manual_scope():
             return task
         for a in args:
@@ -522,6 +535,4 @@ class Runtime:
         for a in args:
             if a.tag in ("INOUT", "OUTPUT_EXISTING") and not a.tensor.manual_dep:
                 self.tensor_map.append((task.id, a.tensor))
-            if a.tag == "OUTPUT":
-                a.tensor.buffer.creator = task.id
         return task

@@ -149,7 +149,7 @@ def find_use_after_free(graph: TaskGraph) -> list[UseAfterFree]:
             seen.add(task.id)
             faults.append((task.id, UseAfterFree(buf, scope_loc, False, task, arg)))
         for h in hosts.get(buf.id, ()):
-            if h.after >= end:
+            if h.event > buf.released_event:
                 faults.append((h.after - 0.5, UseAfterFree(buf, scope_loc, True, host=h)))
     faults.sort(key=lambda f: f[0])
     return [f for _, f in faults]
