@@ -577,6 +577,32 @@ def test_a_restriction_is_a_compile_error(bad: str, fixed: str, expect: str) -> 
     assert ok.returncode == 0, f"the fixed twin does not compile:\n{fixed}\n{ok.stderr}"
 
 
+ENTRY = """#include "pto_orchestration_api.h"
+extern "C" {
+__attribute__((visibility("default")))
+PTO2OrchestrationConfig aicpu_orchestration_config(const ChipStorageTaskArgs& orch_args) {
+    (void)orch_args;
+    return PTO2OrchestrationConfig{ .expected_arg_count = 0 };
+}
+__attribute__((visibility("default")))
+void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args) { (void)orch_args; }
+}
+"""
+
+
+@pytest.mark.parametrize("bad", [
+    ("void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args)",
+     "void aicpu_orchestration_entry(ChipStorageTaskArgs orch_args)"),
+    ("PTO2OrchestrationConfig aicpu_orchestration_config(", "int aicpu_orchestration_config("),
+], ids=["entry_by_value", "config_returns_int"])
+def test_an_entry_point_of_another_signature_is_a_compile_error(bad: tuple[str, str]) -> None:
+    # the executor finds both by their C names and calls them with a const reference (a
+    # by-value parameter reads the wrong layout at run time)
+    assert model_header.compile_check(ENTRY, "entry.cpp").returncode == 0
+    res = model_header.compile_check(ENTRY.replace(*bad), "entry.cpp")
+    assert res.returncode != 0 and "conflicting declaration" in res.stderr, res.stderr
+
+
 def test_the_negative_snippets_cover_every_restriction() -> None:
     assert len(NEGATIVE) >= 25
     assert len({c[0] for c in NEGATIVE}) == len(NEGATIVE)

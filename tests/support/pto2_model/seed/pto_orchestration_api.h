@@ -990,4 +990,11 @@ struct PTO2OrchestrationConfig {
 };
 #endif
 
+// The two symbols the executor looks up by their unmangled names (fact E1, E2). The runtime's
+// header does not declare them; the model does, so that an entry without C linkage or with
+// another signature (a by-value parameter, another return type) is a compile error here
+// instead of a missing symbol or a wrong layout at run time.
+extern "C" void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args);
+extern "C" PTO2OrchestrationConfig aicpu_orchestration_config(const ChipStorageTaskArgs& orch_args);
+
 #endif  // PYPTO_PTO2_MODEL_SEED_PTO_ORCHESTRATION_API_H
