@@ -71,6 +71,15 @@ def _run_task(
             continue
         if not isinstance(value, TensorValue):
             raise run_error(op, f"argument {i} is not a tensor at run time")
+        want = kernel.param_types[i]
+        if isinstance(want, TensorType) and any(
+            w >= 0 and w != n for w, n in zip(want.get_shape(), value.shape)
+        ):
+            raise run_error(
+                op,
+                f"argument {i} is {value.describe()} of shape {'x'.join(map(str, value.shape))} "
+                f"at run time, but kernel parameter {i} of @{name} is {want}",
+            )
         writes = d in (ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING) or (
             d == ArgDirection.NO_DEP and pd != ParamDirection.IN
         )
@@ -128,7 +137,14 @@ def _run_task(
         for p, out in zip(result_params, outs):
             target = call_values[p]
             if out is not target:
-                np.copyto(target, np.asarray(out, dtype=target.dtype), casting="unsafe")
+                try:
+                    np.copyto(target, np.asarray(out, dtype=target.dtype), casting="unsafe")
+                except (ValueError, TypeError) as err:
+                    raise run_error(
+                        op,
+                        f"the implementation of @{name} returned a value that does not fit "
+                        f"parameter {p} (shape {target.shape}): {err}",
+                    ) from err
     task = rt.submit(
         "kernel", f"@{name}", op.name, where(op), task_args, scalars, explicit
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp, TensorType
 from xdsl.interpreter import Interpreter
 from xdsl.interpreters.builtin import BuiltinFunctions, scalar_attr
 from xdsl.interpreters.func import FuncFunctions
@@ -107,6 +107,29 @@ def _param_dir(f: func.FuncOp, i: int) -> str:
     return d.data.value if d is not None else "in"  # type: ignore[attr-defined]
 
 
+def _scalar_arg(func_name: str, pname: str, value: Any, t: Any) -> Any:
+    """A scalar argument checked against its type: an integer (or bool) that the type holds
+    (signed or unsigned range; `index` is 64 bits), or a real number for a float; ValueError
+    naming the parameter otherwise (never wrapped silently)."""
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value.item()
+    if isinstance(t, IntegerType | IndexType):
+        width = 64 if isinstance(t, IndexType) else t.width.data
+        if isinstance(value, bool | np.bool_):
+            value = int(value)
+        if not isinstance(value, int | np.integer):
+            raise ValueError(f"@{func_name}: scalar argument '{pname}' ({t}) must be an integer, "
+                             f"not {value!r}")
+        lo, hi = (-1, 1) if width == 1 else (-(2 ** (width - 1)), 2**width - 1)
+        if not lo <= int(value) <= hi:
+            raise ValueError(f"@{func_name}: scalar argument '{pname}' = {value} does not fit {t}")
+        return int(value)
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.number):
+        raise ValueError(f"@{func_name}: scalar argument '{pname}' ({t}) must be a number, "
+                         f"not {value!r}")
+    return float(value)
+
+
 def run_function(
     module: ModuleOp,
     name: str,
@@ -154,7 +177,7 @@ def run_function(
         else:
             if pname not in given:
                 raise ValueError(f"@{name}: missing scalar argument '{pname}' ({t})")
-            values.append(scalar_attr(given[pname], t, 64))
+            values.append(scalar_attr(_scalar_arg(name, pname, given[pname], t), t, 64))
     try:
         returned = interpreter.call_op(f, tuple(values))
     except InterpretationError:

@@ -73,7 +73,30 @@ def result_shape(op: Operation, t: Attribute, sizes: PythonValues) -> tuple[int,
     shape = tuple(d if d >= 0 else next(dyn) for d in t.get_shape())
     if any(d < 0 for d in shape):
         raise run_error(op, f"negative extent in shape {shape}")
+    if any(d > UINT32_MAX for d in shape):
+        raise run_error(
+            op,
+            f"extent in shape {shape} does not fit the runtime's uint32_t extents (at most "
+            f"{UINT32_MAX})",
+        )
     return shape
+
+
+UINT32_MAX = 2**32 - 1
+"""The largest extent, offset or index the runtime's `uint32_t` fields hold."""
+
+
+def element_index(op: Operation, t: TensorValue, idx: tuple[int, ...]) -> tuple[int, ...]:
+    """`idx` checked against the region's shape: a located error for an index out of range
+    (the C++ passes `(uint32_t)` indices, which the runtime does not check)."""
+    for axis, (i, n) in enumerate(zip(idx, t.shape)):
+        if not 0 <= i < n:
+            raise run_error(
+                op,
+                f"index {i} is out of range along dimension {axis} of {t.describe()} "
+                f"(extent {n}); the runtime does not check it",
+            )
+    return idx
 
 
 def _tensor(op: Operation, value: Any) -> TensorValue:
@@ -203,7 +226,7 @@ class TensorFunctions(InterpreterFunctions):
     @impl(ReadOp)
     def run_read(self, interpreter: Interpreter, op: ReadOp, args: PythonValues) -> PythonValues:
         src = _tensor(op, args[0])
-        idx = tuple(python_scalar(v) for v in args[1:])
+        idx = element_index(op, src, tuple(python_scalar(v) for v in args[1:]))
         run_context(interpreter).runtime.host_access("read", op.name, where(op), src, idx)
         value = src.array(writeable=False)[idx].item()
         return (scalar_attr(value, op.result.type, interpreter.index_bitwidth),)
@@ -211,7 +234,7 @@ class TensorFunctions(InterpreterFunctions):
     @impl(WriteOp)
     def run_write(self, interpreter: Interpreter, op: WriteOp, args: PythonValues) -> PythonValues:
         dst = _tensor(op, args[1])
-        idx = tuple(python_scalar(v) for v in args[2:])
+        idx = element_index(op, dst, tuple(python_scalar(v) for v in args[2:]))
         run_context(interpreter).runtime.host_access("write", op.name, where(op), dst, idx)
         dst.array()[idx] = python_scalar(args[0])
         return (dst,)
