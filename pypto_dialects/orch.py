@@ -64,7 +64,6 @@ from pypto_dialects.attrs import (
     print_deps,
     verify_deps,
 )
-from pypto_dialects.buffers import check_not_an_input
 from pypto_dialects.limits import check_static_dims, check_symbol_name, check_task_args
 from pypto_dialects.symbols import SymbolTableCollection, verifying
 
@@ -423,7 +422,6 @@ class TaskKernelSymbolUser(SymbolUserOpInterface):
                     "writes both: pass a different tensor to each Out/InOut parameter"
                 )
             written[a] = i
-            check_not_an_input(a, f"argument {i} is '{pd.value}', so the task writes")
         res = op.res
         if len(res) != len(kernel.kernel_results):
             raise VerifyException(

@@ -135,6 +135,7 @@ def _verify_array_plan(loop: Operation, i: int, size: int) -> None:
 
 
 def _verify_orchestration_func(op: func.FuncOp) -> None:
+    from pypto_dialects.analysis.written_inputs import verify_no_written_inputs
     from pypto_dialects.loop_steps import verify_loop_steps
 
     verify_loop_steps(op)
@@ -142,9 +143,13 @@ def _verify_orchestration_func(op: func.FuncOp) -> None:
     types = op.function_type.inputs.data
     check_symbol_name(op.sym_name.data, "orchestration function")
     check_entry_args(types)
-    if arg_attrs is None:
-        return
-    for i, (d, t) in enumerate(zip(arg_attrs.data, types)):
+    if arg_attrs is not None:
+        _verify_param_attrs(arg_attrs.data, types)
+    verify_no_written_inputs(op)
+
+
+def _verify_param_attrs(arg_attrs: tuple[Attribute, ...], types: tuple[Attribute, ...]) -> None:
+    for i, (d, t) in enumerate(zip(arg_attrs, types)):
         assert isinstance(d, DictionaryAttr)
         for key, a in d.data.items():
             if key != DIR:

@@ -56,7 +56,6 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.attrs import TaskIdType
-from pypto_dialects.buffers import check_not_an_input
 from pypto_dialects.limits import (
     check_constant_extents,
     check_constant_indices,
@@ -300,7 +299,6 @@ class WriteOp(IRDLOperation):
                 f"{self.tensor.type.element_type}"
             )
         check_constant_indices(_shape(self.tensor.type), self.indices, "write")
-        check_not_an_input(self.tensor, "writes")
 
 
 class _ViewLike(IRDLOperation):
@@ -754,7 +752,6 @@ class AssembleOp(IRDLOperation):
             )
         _check_fits(_shape(st), _shape(tt), "assembled part", "target")
         check_constant_window(_shape(tt), self.offsets, _shape(st), "the assembled source")
-        check_not_an_input(self.target, "assembles into")
 
 
 PTO_TENSOR = Dialect(

@@ -7,13 +7,14 @@
 //  - loop 3, a rebind carry whose iter_arg and result are unused prints nothing (the loop
 //    stays for its read; a loop with nothing live in it is removed by dce before printing);
 //  - loop 4, no scope in the body, the yield swaps two carries: the assignments go through
-//    `<name>_next` temporaries; the bounds are parameters and expressions.
+//    `<name>_next` temporaries; the bounds are parameters and expressions; %a is inout, since
+//    from the second iteration on %y is %a, which the task writes.
 // RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @kernel_add aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @kernel_step aiv (in tensor<16x16xf32>, in index, inout tensor<16x16xf32>) -> tensor<16x16xf32>
 
-func.func @for_loops(%a: tensor<16x16xf32>, %acc: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+func.func @for_loops(%a: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %acc: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope auto {
     %c0 = arith.constant 0 : index
     %c4 = arith.constant 4 : index
