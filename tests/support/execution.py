@@ -346,6 +346,20 @@ def execute(
     return run
 
 
+def relative_faults(r: Run) -> list[str]:
+    """The run's race and use-after-free lines, paths relative to the repository."""
+    return [f.replace(f"{ROOT}/", "") for f in r.faults]
+
+
+def race_line(at: str, kind: str, buf: str, second: str, first: str, first_at: str,
+          op: str = "pto_orch.call") -> str:
+    """One race line of the report: `second` (`3 (@k)`) at `at` races with `first`."""
+    verb = "reads" if kind == "RAW" else "writes"
+    done = {"RAW": "written", "WAR": "read", "WAW": "also written"}[kind]
+    return (f"{at}: error: '{op}' op {kind} race on {buf}: task {second} {verb} {buf}, {done} by "
+            f"task {first} at {first_at} ({buf}), and no dependency edge orders the two tasks")
+
+
 # ---------------------------------------------------------------------------------- IR edits
 
 
