@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import struct
+from fractions import Fraction
 
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation
@@ -89,44 +90,94 @@ def is_float_c(ctype: str) -> bool:
     return ctype in FLOAT_C_TYPES
 
 
+def nearest_f32(x: Fraction) -> Fraction | None:
+    """The f32 value nearest to `x` (ties to even), as C++ rounds a decimal `f` literal; None
+    beyond the largest finite f32 (the literal would overflow to infinity)."""
+    if x == 0:
+        return Fraction(0)
+    a = abs(x)
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    if Fraction(2) ** e > a:
+        e -= 1  # 2^e <= a < 2^(e+1)
+    ulp = Fraction(2) ** (max(e, -126) - 23)  # subnormals share the smallest normal's ulp
+    q = a / ulp
+    n, rest = divmod(q.numerator, q.denominator)
+    if 2 * rest > q.denominator or (2 * rest == q.denominator and n % 2 == 1):
+        n += 1
+    v = n * ulp
+    if v >= 2**128:
+        return None
+    return v if x > 0 else -v
+
+
 def _f32_text(v: float) -> str:
-    """Shortest decimal text that reads back as the same float32."""
-    bits = struct.pack("<f", v)
+    """The shortest decimal text that reads back (rounded to nearest) as the f32 `v`."""
+    exact = Fraction(v)
+    if nearest_f32(exact) != exact:
+        raise ValueError(f"value {v!r} is not an f32 value: no f32 literal holds it exactly")
     for digits in range(1, 10):
         s = f"{v:.{digits}g}"
-        if struct.pack("<f", float(s)) == bits:
+        if nearest_f32(Fraction(s)) == exact:
             return s
-    return repr(v)
+    raise AssertionError(v)  # 9 significant digits always identify an f32
+
+
+def _nan_literal(v: float, f32: bool) -> str:
+    """A NaN with its sign and payload: `__builtin_nanf("")` is the canonical quiet NaN
+    (0x7fc00000), `__builtin_nanf("0x5")` carries payload 5, a leading `-` sets the sign."""
+    bits = struct.unpack("<Q", struct.pack("<d", v))[0]
+    mantissa = bits & ((1 << 52) - 1)
+    if f32:
+        mantissa >>= 29  # the f32's 23 bits (xDSL holds an f32 NaN as the double it widens to)
+        quiet = 1 << 22
+    else:
+        quiet = 1 << 51
+    payload = mantissa & (quiet - 1)
+    name = "__builtin_nan" if mantissa & quiet else "__builtin_nans"
+    arg = f"0x{payload:x}" if payload else ""
+    text = f'{name}{"f" if f32 else ""}("{arg}")'
+    return ("-" if bits >> 63 else "") + text
 
 
 def _float_literal(v: float, ctype: str) -> str:
+    """The exact C++ literal of the f32 / f64 `v`: the shortest decimal that reads back as it
+    (`0.1f`, `3.4028235e+38f`, `-0.0`, `5.0e-324`), infinities and NaNs (payload and sign
+    included) as GCC builtins."""
     f32 = ctype == "float"
     if math.isnan(v):
-        return '__builtin_nanf("")' if f32 else '__builtin_nan("")'
+        return _nan_literal(v, f32)
     if math.isinf(v):
         inf = "__builtin_inff()" if f32 else "__builtin_inf()"
         return inf if v > 0 else "-" + inf
     s = _f32_text(v) if f32 else repr(v)
-    if not any(c in s for c in ".e"):
-        s += ".0"
-    elif s.startswith(".") or s.startswith("-."):
-        s = s.replace(".", "0.", 1)
-    if "e" in s and "." not in s.split("e")[0]:
-        mant, exp = s.split("e")
-        s = f"{mant}.0e{exp}"
-    return s + ("f" if f32 else "")
+    mant, e, exp = s.partition("e")
+    if "." not in mant:
+        mant += ".0"
+    elif mant.startswith((".", "-.")):
+        mant = mant.replace(".", "0.", 1)
+    return mant + e + exp + ("f" if f32 else "")
+
+
+_INT_BITS = {"int8_t": 8, "int16_t": 16, "int32_t": 32, "int64_t": 64}
 
 
 def _int_literal(v: int, ctype: str) -> str:
+    """A literal whose value is `v` as the C type `ctype` (the constant's bits read as that
+    type; the minimum of int32_t / int64_t as `(-MAX - 1)`, since `-2147483648` is a `long`)."""
     if ctype == "bool":
-        return "true" if v else "false"
-    unsigned = ctype.startswith("uint")
-    if unsigned:
+        return "true" if v & 1 else "false"
+    if ctype.startswith("uint"):
         width = int(ctype[4:-2])
         v &= (1 << width) - 1
         return f"{v}u" if v <= 0xFFFFFFFF else f"{v}ull"
+    width = _INT_BITS[ctype]
+    v &= (1 << width) - 1
+    if v >> (width - 1):
+        v -= 1 << width
     if v == -(1 << 63):
         return "(-9223372036854775807ll - 1)"
+    if v == -(1 << 31):
+        return "(-2147483647 - 1)"
     if -(1 << 31) <= v < (1 << 31):
         return str(v)
     return f"{v}ll"
@@ -134,7 +185,8 @@ def _int_literal(v: int, ctype: str) -> str:
 
 def literal(attr: Attribute, ctype: str) -> str:
     """C++ literal of a constant's value attribute, of the C type `ctype` (`1.5f`, `7`,
-    `true`, `4294967296ll`)."""
+    `true`, `4294967296ll`), exactly its value; ValueError when no literal of `ctype` holds
+    it."""
     if isinstance(attr, FloatAttr):
         return _float_literal(float(attr.value.data), ctype)
     assert isinstance(attr, IntegerAttr)

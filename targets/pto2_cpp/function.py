@@ -77,7 +77,8 @@ class FunctionPrinter:
     `symbols`: the memo of symbol lookups (kernels) of this printer run.
     State: the output lines (`w`), the identifiers (`names`), the C++ form of every SSA value
     printed so far (`env`), the open C++ block (`block`), task/alloc counters, the kernel ids
-    (`kernel_ids`, first-use order) and the TaskId hook (`taskids`).
+    (`kernel_ids`, first-use order), the TaskId hook (`taskids`) and the file-scope text the
+    body asked for (`prelude`: arith helper functions, in first-use order).
     """
 
     def __init__(self, func: FuncOp, symbols: SymbolTableCollection) -> None:
@@ -99,6 +100,8 @@ class FunctionPrinter:
         self.forwards: dict[ScopeOp, YieldForward] = {}
         # dynamic-dim symbols of function arguments: (argument index, axis) -> binding
         self.dim_symbols: dict[tuple[int, int], Binding] = {}
+        # file-scope text the body needs, printed after the includes (arith helpers): key -> text
+        self.prelude: dict[str, str] = {}
 
     # ------------------------------------------------------------------ driver
 

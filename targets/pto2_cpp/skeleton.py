@@ -100,7 +100,8 @@ def _dim_symbols(p: FunctionPrinter) -> list[tuple[DimOp, int, int]]:
 
 
 def emit_file(p: FunctionPrinter) -> None:
-    """Print the whole file of `p.func` into `p.w`; sets `p.signature`.
+    """Print the whole file of `p.func` into `p.w`; sets `p.signature`. The prelude (arith
+    helpers) is spliced in after the includes once the body is printed.
 
     The prologue's variables are named before the body is printed (so parameters get their
     names first) but printed after it, at the top of the entry: only the ones the body's text
@@ -114,6 +115,7 @@ def emit_file(p: FunctionPrinter) -> None:
     for line in INCLUDES:
         w.raw(line)
     w.raw()
+    prelude_at = len(w.lines)
     w.raw('extern "C" {')
     w.raw()
     w.raw(EXPORT)
@@ -135,6 +137,18 @@ def emit_file(p: FunctionPrinter) -> None:
     p.close_block()
     w.raw()
     w.raw('}  // extern "C"')
+    w.lines[prelude_at:prelude_at] = _prelude_lines(p)
+
+
+def _prelude_lines(p: FunctionPrinter) -> list[str]:
+    """The file-scope definitions the body asked for (arith helpers, docs/targets/pto2-cpp.md#
+    scalar-arithmetic), the `#pragma` first, each followed by a blank line."""
+    items = sorted(p.prelude.items(), key=lambda kv: not kv[0].startswith("#"))
+    lines: list[str] = []
+    for _, text in items:
+        lines.extend(text.split("\n"))
+        lines.append("")
+    return lines
 
 
 def _declare_prologue(p: FunctionPrinter, sig: Signature) -> list[tuple[str, Binding, list[str]]]:

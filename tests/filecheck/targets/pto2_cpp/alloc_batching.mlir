@@ -86,7 +86,7 @@ func.func @alloc_batching(%x: tensor<?x16xf16>) attributes {pto_orch.kind = #pto
 // CHECK-NEXT:                params_t3.add_output(in_loop);
 // CHECK-NEXT:                rt_submit_aiv_task(0, params_t3);
 // CHECK-EMPTY:
-// CHECK-NEXT:                uint32_t computed_ci_shapes[2] = {(uint32_t)(i * 8), 16};
+// CHECK-NEXT:                uint32_t computed_ci_shapes[2] = {(uint32_t)((int64_t)((uint64_t)i * 8)), 16};
 // CHECK-NEXT:                TensorCreateInfo computed_ci(computed_ci_shapes, 2, DataType::FLOAT16);
 // CHECK-NEXT:                TaskOutputTensors alloc_2 = alloc_tensors(computed_ci);
 // CHECK-NEXT:                const Tensor& computed = alloc_2.get_ref(0);

@@ -1,9 +1,12 @@
-// Scalar arith ops as C++ expressions (docs/dialects/, "Scalars"): inlined where used,
-// in parentheses as operands; a result with a name hint used more than once is declared once
-// (`int64_t row = ...;`), an unnamed one (%0) is inlined at each use; an unused one prints
-// nothing (%dead). Unsigned predicates and divisions cast to the unsigned type of the same
-// width; floordivsi / ceildivsi round with the remainder; max/min/select are conditionals;
-// casts are C casts (extui through the unsigned source type).
+// Scalar arith ops as C++ expressions (docs/targets/pto2-cpp.md#scalar-arithmetic): inlined
+// where used, in parentheses as operands; a result with a name hint used more than once is
+// declared once (`int64_t row = ...;`), an unnamed one (%0) is inlined at each use; an unused
+// one prints nothing (%dead). index addi / subi / muli / shli / shrui wrap through uint64_t (a
+// chain stays unsigned: %i0), shift amounts are masked to the width, unsigned predicates cast
+// to the unsigned type of the same width; divisions, maxnumf and fptosi call the helpers
+// printed before the entry (tests/filecheck/targets/pto2_cpp/arith_semantics.mlir pins every
+// op at every width); max/min/select are conditionals; casts are C casts (extui through the
+// unsigned source type).
 // RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @cmp aiv (out tensor<4xf32>, in i1, in i1, in i1, in i1, in i1, in i1, in i1, in i1, in i1, in i1, in i1, in i1, in i1, in i1, in i1, in i1) -> tensor<4xf32>
@@ -112,24 +115,24 @@ func.func @arith(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}, %a: inde
 // CHECK-NEXT:        params_t0.add_scalar((uint64_t)(x != y));
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t0);
 // CHECK-EMPTY:
-// CHECK-NEXT:        int64_t row = a * 4;
+// CHECK-NEXT:        int64_t row = (int64_t)((uint64_t)a * 4);
 // CHECK-EMPTY:
 // CHECK-NEXT:        // Task 1: ints
 // CHECK-NEXT:        Arg params_t1;
 // CHECK-NEXT:        params_t1.add_output(ext_o);
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)((row + b) - row));
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)((row + b) / b));
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)(a % b));
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)((int64_t)((uint64_t)a / (uint64_t)b)));
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)((int64_t)((uint64_t)a % (uint64_t)b)));
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)(a / b - (a % b != 0 && (a < 0) != (b < 0))));
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)(a / b + (a % b != 0 && (a < 0) == (b < 0))));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)((int64_t)(((uint64_t)row + (uint64_t)b) - (uint64_t)row)));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)arith_divsi_i64((int64_t)((uint64_t)row + (uint64_t)b), b));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)arith_remsi_i64(a, b));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)arith_divui_i64(a, b));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)arith_remui_i64(a, b));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)arith_floordivsi_i64(a, b));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)arith_ceildivsi_i64(a, b));
 // CHECK-NEXT:        params_t1.add_scalar((uint64_t)(a & b));
 // CHECK-NEXT:        params_t1.add_scalar((uint64_t)(a | b));
 // CHECK-NEXT:        params_t1.add_scalar((uint64_t)(a ^ b));
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)(a << b));
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)(a >> b));
-// CHECK-NEXT:        params_t1.add_scalar((uint64_t)((int64_t)((uint64_t)a >> (uint64_t)b)));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)((int64_t)((uint64_t)a << (b & 63))));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)(a >> (b & 63)));
+// CHECK-NEXT:        params_t1.add_scalar((uint64_t)((int64_t)((uint64_t)a >> (b & 63))));
 // CHECK-NEXT:        params_t1.add_scalar((uint64_t)((a > b) ? a : b));
 // CHECK-NEXT:        params_t1.add_scalar((uint64_t)(((uint64_t)a < (uint64_t)b) ? a : b));
 // CHECK-NEXT:        params_t1.add_scalar((uint64_t)(flag ? a : b));
@@ -142,12 +145,12 @@ func.func @arith(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}, %a: inde
 // CHECK-NEXT:        params_t2.add_output(ext_o);
 // CHECK-NEXT:        params_t2.add_scalar(to_u64(m0));
 // CHECK-NEXT:        params_t2.add_scalar(to_u64(-x));
-// CHECK-NEXT:        params_t2.add_scalar(to_u64((x > y) ? x : y));
+// CHECK-NEXT:        params_t2.add_scalar(to_u64(arith_maxnumf_f32(x, y)));
 // CHECK-NEXT:        params_t2.add_scalar((uint64_t)((int32_t)a));
 // CHECK-NEXT:        params_t2.add_scalar((uint64_t)((int64_t)w));
 // CHECK-NEXT:        params_t2.add_scalar(to_u64((double)x));
 // CHECK-NEXT:        params_t2.add_scalar(to_u64((float)w));
-// CHECK-NEXT:        params_t2.add_scalar((uint64_t)((int64_t)((int32_t)y)));
+// CHECK-NEXT:        params_t2.add_scalar((uint64_t)((int64_t)arith_fptosi_f32_i32(y)));
 // CHECK-NEXT:        params_t2.add_scalar((uint64_t)row);
 // CHECK-NEXT:        params_t2.add_scalar(to_u64(m0 / m0));
 // CHECK-NEXT:        params_t2.add_scalar((uint64_t)((int64_t)(uint32_t)w));

@@ -20,4 +20,4 @@ func.func @f(%acc_0: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attri
 // CHECK-NEXT: for (int64_t i_1 = 0; i_1 < 4; i_1 += 1) {
 // CHECK: params_t0.add_inout(ext_acc_0);
 // CHECK-NEXT: params_t0.add_scalar((uint64_t)k_2);
-// CHECK: k_2 = k_2 + (1 + 1);
+// CHECK: k_2 = (int64_t)((uint64_t)k_2 + ((uint64_t)1 + 1));

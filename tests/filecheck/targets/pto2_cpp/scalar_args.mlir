@@ -50,7 +50,7 @@ func.func @scalar_args(%o: tensor<8xf32> {pto_orch.dir = #pto_orch.dir<out>}, %s
 // CHECK-NEXT:        params_t0.add_scalar((uint64_t)3);
 // CHECK-NEXT:        params_t0.add_scalar((uint64_t)true);
 // CHECK-NEXT:        params_t0.add_scalar(to_u64(s * 2.0f));
-// CHECK-NEXT:        params_t0.add_scalar((uint64_t)(n * 2));
+// CHECK-NEXT:        params_t0.add_scalar((uint64_t)((int64_t)((uint64_t)n * 2)));
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t0);
 // CHECK-NEXT:    }
 // CHECK-NEXT:}

@@ -43,7 +43,7 @@ pto_orch.kernel @k4 aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 // CPP-NEXT:      // Task 0: k
 // CPP:           rt_submit_aiv_task(0, params_t1);
 // CPP-EMPTY:
-// CPP-NEXT:      uint32_t c_ci_shapes[2] = {(uint32_t)(M + 2), 16};
+// CPP-NEXT:      uint32_t c_ci_shapes[2] = {(uint32_t)((int64_t)((uint64_t)M + 2)), 16};
 // CPP-NEXT:      TensorCreateInfo c_ci(c_ci_shapes, 2, DataType::FLOAT32);
 // CPP-NEXT:      TaskOutputTensors alloc_1 = alloc_tensors(c_ci);
 func.func @entry(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {

@@ -56,7 +56,7 @@ func.func @second_dim_in_loop(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_or
 // CPP-LABEL: // ===== orchestration/in_manual.cpp =====
 // CPP:       int64_t N = (int64_t)orch_args.tensor(1).shapes[1];
 // CPP:       PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CPP:       uint32_t c_ci_shapes[2] = {(uint32_t)(N + N), 16};
+// CPP:       uint32_t c_ci_shapes[2] = {(uint32_t)((int64_t)((uint64_t)N + (uint64_t)N)), 16};
 func.func @in_manual(%x: tensor<?x16xf32>, %z: tensor<16x?xf32>, %y: tensor<?x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   pto_rt.scope manual {
