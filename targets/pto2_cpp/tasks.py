@@ -143,7 +143,8 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
     for method, text in tensor_lines + scalar_lines:
         w.line(f"{params}.{method}({text});")
     p.taskids.task_deps(op, params, n)
-    if allocated:  # the outputs are read from task_<n>_outs, so it is always captured
+    read = allocated and _reads_runtime_outputs(op, kernel, allocated)
+    if read:  # the outputs (or the TaskId) are read from task_<n>_outs
         outs = p.names.numbered(f"task_{n}_outs")
         capture = f"TaskOutputTensors {outs} = "
     else:
@@ -154,7 +155,7 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
         w.line(f"{capture}rt_submit_task({mixed}, {params});")
     else:
         w.line(f"{capture}{SUBMIT[core]}({kid}, {params});")
-    if allocated:
+    if read:
         _bind_runtime_outputs(p, op, outs, allocated)
     else:
         p.taskids.after_submit(op, n)
@@ -195,6 +196,17 @@ def _runtime_outputs(
         p.w.line(f"TensorCreateInfo {info}({shapes}, {len(dims)}, {data_type(t, op)});")
         out.append((info, i))
     return out
+
+
+def _reads_runtime_outputs(op: CallOp, kernel: KernelOp, allocated: list[tuple[str, int]]) -> bool:
+    """Whether the C++ reads `task_<n>_outs`: a runtime-allocated output is used, or the
+    submit's TaskId is named. Otherwise the submit's value is dropped (a variable set and never
+    read fails `-Werror=unused-but-set-variable`)."""
+    if isinstance(op, SubmitOp) and names_task_id(op.task_id):
+        return True
+    results = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
+    return any((r := results.get(index)) is not None and r.first_use is not None
+               for _, index in allocated)
 
 
 def _bind_runtime_outputs(

@@ -1,9 +1,10 @@
 // Runtime-allocated outputs (docs/targets/pto2-cpp.md, "Runtime-allocated outputs"): a task
 // that passes only a prefix of its kernel's parameters leaves the trailing Out tensors to the
 // runtime: one TensorCreateInfo each before the Arg, `add_output(<ci>)` after the task's own
-// tensors (before its scalars), the submit always captured as task_<n>_outs, and each used
-// result bound as `const Tensor& r = task_<n>_outs.get_ref(k)` (k counts the allocated
-// outputs); an unused one is allocated but not bound.
+// tensors (before its scalars), the submit captured as task_<n>_outs when a result or the
+// TaskId is used (runtime_outputs_unused.mlir), and each used result bound as
+// `const Tensor& r = task_<n>_outs.get_ref(k)` (k counts the allocated outputs); an unused
+// one is allocated but not bound.
 // RUN: pypto-opt -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
 
 pto_orch.kernel @produce aiv (in tensor<16x16xf32>, in f32, out tensor<16x16xf32>, out tensor<8xi32>) -> (tensor<16x16xf32>, tensor<8xi32>) returns [2, 3]
