@@ -6,18 +6,29 @@ be. Rules: docs/passes/add-retain-edges.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i1, i32, i64
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import pass_error
-from pypto_dialects.orch import ITER_ARG_REBIND, ArgDirection, CallOp, SubmitOp
+from pypto_dialects.orch import (
+    ITER_ARG_ARRAY_SIZE,
+    ITER_ARG_REBIND,
+    ArgDirection,
+    CallOp,
+    SubmitOp,
+    TaskIdType,
+)
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.rt import ScopeMode, ScopeOp
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.tensor import AllocTensorsOp, CreateOp
 from pypto_dialects.orch_attrs import orchestration_functions
 
@@ -138,16 +149,6 @@ def _contains(outer: Block, inner: Block | None) -> bool:
     return False
 
 
-def _declared_in(value: SSAValue) -> Block | None:
-    """The block whose C++ block declares the variable of a carry / if result: the block of
-    the loop / if, or the block around the manual scope it sits directly in (hoisted)."""
-    block = _carrier(value).parent_block()
-    owner = block.parent_op() if block is not None else None
-    if isinstance(owner, ScopeOp) and owner.mode.data == ScopeMode.MANUAL:
-        return owner.parent_block()
-    return block
-
-
 class _Function:
     """One orchestration function: print order of its ops, and its manual-scope tasks."""
 
@@ -175,11 +176,13 @@ class _Function:
             return (seq, "", len(via))
         return (float("inf"), str(create.location), len(via))
 
-    def retains(self, task: Task) -> list[SSAValue]:
-        """The batch TaskIds `task` lists (located error when one is not in scope)."""
-        out: list[SSAValue] = []
+    def retains(self, task: Task) -> list[tuple[AllocTensorsOp, int | None]]:
+        """The batches `task` retains, each with None (its TaskId is in scope at the task)
+        or the index of the argument whose buffer it is, to carry the TaskId along that
+        value's way (`_Threader`)."""
+        out: list[tuple[AllocTensorsOp, int | None]] = []
         dirs = task.directions() or []
-        for value, d in zip(task.args, dirs):
+        for i, (value, d) in enumerate(zip(task.args, dirs)):
             if d == ArgDirection.SCALAR or not isinstance(value.type, TensorType):
                 continue
             sources = sorted(self.sources.of(value), key=lambda s: self._order(task, s))
@@ -192,22 +195,223 @@ class _Function:
                         "cannot retain its buffer: run batch-tensor-allocations before "
                         "add-retain-edges (pto2-pipeline does)",
                     )
-                if not self._retainable(task, batch, via):
-                    raise _unretainable(task, value, create, via)
-                if batch.task_id not in out:
-                    out.append(batch.task_id)
+                entry = (batch, None if self._direct(task, batch, via) else i)
+                if entry not in out and (batch, None) not in out:
+                    out.append(entry)
         return out
 
-    def _retainable(self, task: Task, batch: AllocTensorsOp, via: tuple[SSAValue, ...]) -> bool:
-        """The batch is allocated before the task, in a block around it, and around the
-        variable of every carry / if result the buffer passes through."""
+    def _direct(self, task: Task, batch: AllocTensorsOp, via: tuple[SSAValue, ...]) -> bool:
+        """The batch's TaskId is the one of the buffer the task gets: the batch is allocated
+        before the task, in a block around it, and around every loop / if whose carry or
+        result the buffer passes through (so one allocation serves all their iterations and
+        branches)."""
         if self.seq[batch] > self.seq[task]:
             return False
         block = batch.parent_block()
         assert block is not None
         return _contains(block, task.parent_block()) and all(
-            _contains(block, _declared_in(v)) for v in via
+            _contains(block, _carrier(v).parent_block()) for v in via
         )
+
+
+_TASK_ID = TaskIdType()
+
+
+def _invalid_before(op: Operation) -> SSAValue:
+    inv = TaskInvalidOp()
+    inv.result.name_hint = "none"
+    Rewriter.insert_op(inv, InsertPoint.before(op))
+    return inv.result
+
+
+def _move(region: Region) -> Region:
+    out = Region()
+    region.move_blocks(out)
+    return out
+
+
+def _extend_plan(old: Operation, new: Operation) -> None:
+    """Copy the loop's attributes; the carry plan gets a rebind, non-array entry for the
+    TaskId carry appended last."""
+    for k, v in old.attributes.items():
+        new.attributes[k] = v
+    rebind, sizes = old.attributes.get(ITER_ARG_REBIND), old.attributes.get(ITER_ARG_ARRAY_SIZE)
+    if isinstance(rebind, DenseArrayBase) and isinstance(sizes, DenseArrayBase):
+        new.attributes[ITER_ARG_REBIND] = DenseArrayBase.from_list(
+            i1, [*[int(x) for x in rebind.get_values()], 1]
+        )
+        new.attributes[ITER_ARG_ARRAY_SIZE] = DenseArrayBase.from_list(
+            i64, [*[int(x) for x in sizes.get_values()], 0]
+        )
+
+
+def _tid_leaves(value: SSAValue, memo: dict[SSAValue, frozenset[SSAValue]]) -> frozenset[SSAValue]:
+    """The TaskIds (not carried, not an if / scope result) that the TaskId `value` may be,
+    through loop carries, if results and scope results."""
+    got = memo.get(value)
+    if got is not None:
+        return got
+    memo[value] = frozenset()  # a cycle through carries adds nothing
+    links = storage.edges(value)
+    out: set[SSAValue] = set()
+    if not links:
+        out.add(value)
+    for _, nxt in links:
+        out |= _tid_leaves(nxt, memo)
+    res = frozenset(out)
+    memo[value] = res
+    return res
+
+
+class Origin(NamedTuple):
+    """Where a buffer comes from, for `Threader`: the op whose TaskId goes with it (an
+    `alloc_tensors` batch, or the task that wrote it), that TaskId, the creates it may be,
+    and the suffix of the names of the TaskIds carried for it."""
+
+    op: Operation
+    tid: SSAValue
+    creates: frozenset[CreateOp]
+    suffix: str
+
+    @staticmethod
+    def batch(batch: AllocTensorsOp) -> Origin:
+        return Origin(batch, batch.task_id, frozenset(batch.creates()), "alloc")
+
+
+class Threader:
+    """The TaskId of an origin carried along a tensor's way through loop carries, if results
+    and scope results: `of(value, src)` is a `!pto_orch.task_id` value defined where `value`
+    is (the loop / if / scope that defines it gets one more carry or result), equal to the
+    origin's TaskId of the instance whose buffer `value` holds, whenever it holds one of the
+    origin's buffers (invalid, or an earlier instance's, otherwise: a dependency on it is
+    guarded, and one on a task that has retired is skipped by the runtime)."""
+
+    def __init__(self, sources: BufferSources) -> None:
+        self.sources = sources
+        self.rw = Rewriter()
+        self.memo: dict[tuple[SSAValue, Origin], SSAValue | None] = {}
+        self.renamed: dict[SSAValue, SSAValue] = {}
+
+    def live(self, value: SSAValue) -> SSAValue:
+        while value in self.renamed:
+            value = self.renamed[value]
+        return value
+
+    def _replace(self, old: Operation, new: Operation, results: list[SSAValue]) -> None:
+        self.renamed.update(zip(old.results, results))
+        for o, n in zip(old.results, results):
+            n.name_hint = o.name_hint
+        self.rw.replace_op(old, new, results)
+
+    def _reaches(self, value: SSAValue, src: Origin) -> bool:
+        return any(c in src.creates for c, _ in self.sources.of(value))
+
+    def of(self, value: SSAValue, src: Origin) -> SSAValue | None:
+        value = self.live(value)
+        key = (value, src)
+        if key in self.memo:
+            got = self.memo[key]
+            return None if got is None else self.live(got)
+        if not isinstance(value.type, TensorType) or not self._reaches(value, src):
+            self.memo[key] = None
+            return None
+        if isinstance(value, BlockArgument):
+            res = self._carry(value, src)
+        else:
+            assert isinstance(value, OpResult)
+            op = value.op
+            if op is src.op:
+                res = src.tid
+            elif isinstance(op, scf.ForOp):
+                arg = op.body.block.args[value.index + 1]
+                got = self.of(arg, src)
+                loop = arg.block.parent_op()
+                if isinstance(got, BlockArgument) and got.block is arg.block and loop is not None:
+                    res = loop.results[got.index - 1]
+                else:
+                    res = got
+            elif isinstance(op, scf.IfOp):
+                res = self._if_result(op, value.index, src)
+            elif isinstance(op, ScopeOp):
+                res = self._scope_result(op, value.index, src)
+            else:
+                links = storage.edges(value, self.sources.symbols)
+                res = self.of(links[0][1], src) if len(links) == 1 else None
+        self.memo[(self.live(value), src)] = res
+        return res
+
+    def _carry(self, value: BlockArgument, src: Origin) -> SSAValue | None:
+        loop = value.block.parent_op()
+        if not isinstance(loop, scf.ForOp) or value.index == 0:
+            return None
+        k = value.index - 1
+        if not _rebinds(value):
+            return self.of(loop.iter_args[k], src)  # the init's buffer throughout
+        init = _invalid_before(loop)
+        body = _move(loop.body)
+        block = body.block
+        arg = block.insert_arg(_TASK_ID, len(block.args))
+        arg.name_hint = f"{value.name_hint or 'carry'}_{src.suffix}"
+        term = block.last_op
+        assert isinstance(term, scf.YieldOp)
+        term.operands = [*term.operands, _invalid_before(term)]
+        new = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, init], body)
+        _extend_plan(loop, new)
+        new.location = loop.location
+        self._replace(loop, new, list(new.res[:-1]))
+        self.memo[(value, src)] = arg  # a carry that passes itself on is its own TaskId
+        first = self.of(new.iter_args[k], src)
+        cur = arg.block.parent_op()
+        assert isinstance(cur, scf.ForOp)
+        if first is not None:
+            cur.operands[3 + arg.index - 1] = first
+        term = arg.block.last_op
+        assert isinstance(term, scf.YieldOp)
+        nxt = self.of(term.operands[k], src)
+        if nxt is not None:
+            term.operands[arg.index - 1] = nxt
+        return arg
+
+    def _if_result(self, op: scf.IfOp, index: int, src: Origin) -> SSAValue | None:
+        regions = [op.true_region, op.false_region]
+        got = [self.of(storage.yield_values(op, r)[index], src) for r in range(2)]
+        if all(g is None for g in got):
+            return None
+        moved = [_move(r) for r in regions]
+        for region, g in zip(moved, got):
+            term = region.block.last_op
+            assert isinstance(term, scf.YieldOp)
+            term.operands = [*term.operands, g if g is not None else _invalid_before(term)]
+        hint = op.output[index].name_hint
+        new = scf.IfOp(op.cond, [*[r.type for r in op.output], _TASK_ID], moved[0], moved[1])
+        new.attributes.update(op.attributes)
+        new.location = op.location
+        self._replace(op, new, list(new.output[:-1]))
+        new.output[-1].name_hint = f"{hint or 'if_result'}_{src.suffix}"
+        return new.output[-1]
+
+    def _scope_result(self, op: ScopeOp, index: int, src: Origin) -> SSAValue | None:
+        term = op.body.block.last_op
+        assert isinstance(term, ScopeYieldOp)
+        got = self.of(term.operands[index], src)
+        if got is None:
+            return None
+        owner = got.owner if isinstance(got, OpResult) else got.block.parent_op()  # type: ignore[attr-defined]
+        if owner is None or owner is op or not op.is_ancestor(owner):  # type: ignore[arg-type]
+            return got  # defined before the scope: still visible after it
+        hint = op.res[index].name_hint
+        term.operands = [*term.operands, got]
+        new = ScopeOp(
+            op.mode.data,
+            _move(op.body),
+            [*[r.type for r in op.res], _TASK_ID],
+            op.compiler_owned is not None,
+        )
+        new.attributes.update(op.attributes)
+        new.location = op.location
+        self._replace(op, new, list(new.res[:-1]))
+        new.res[-1].name_hint = f"{hint or 'scope_result'}_{src.suffix}"
+        return new.res[-1]
 
 
 def _var_name(value: SSAValue) -> str:
@@ -249,7 +453,7 @@ def _unretainable(
     )
 
 
-def _append_compiler_deps(task: Task, tids: list[SSAValue]) -> None:
+def append_compiler_deps(task: Task, tids: list[SSAValue]) -> None:
     """Append `tids` to the task's `compiler_deps` (the last operand group), in place."""
     sizes = list(task.properties["operandSegmentSizes"].get_values())  # type: ignore[attr-defined]
     sizes[-1] += len(tids)
@@ -271,8 +475,24 @@ class AddRetainEdges(ModulePass):
             if not func.body.blocks:
                 continue
             f = _Function(func.body.block, symbols)
-            for task in f.tasks:
+            plans = [(task, f.retains(task)) for task in f.tasks]
+            threader = Threader(f.sources)
+            leaves: dict[SSAValue, frozenset[SSAValue]] = {}
+            for task, retained in plans:
                 have = set(task.compiler_deps)
-                add = [t for t in f.retains(task) if t not in have]
+                add: list[SSAValue] = []
+                for batch, index in retained:
+                    if index is None:
+                        tid = batch.task_id
+                    elif any(batch.task_id in _tid_leaves(t, leaves) for t in have):
+                        continue  # carried here by an earlier run (idempotence)
+                    else:
+                        value = task.args[index]
+                        got = threader.of(value, Origin.batch(batch))
+                        if got is None:
+                            raise _unretainable(task, value, batch.creates()[0], ())
+                        tid = got
+                    if tid not in have and tid not in add:
+                        add.append(tid)
                 if add:
-                    _append_compiler_deps(task, add)
+                    append_compiler_deps(task, add)

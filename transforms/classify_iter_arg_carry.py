@@ -1,8 +1,10 @@
 """`classify-iter-arg-carry`: stamp the carry plan of every `scf.for` with iter_args
-(`pto_orch.iter_arg_rebind`, `pto_orch.iter_arg_array_size`), which the C++ printer only reads.
+(`pto_orch.iter_arg_rebind`, `pto_orch.iter_arg_array_size`), which the C++ printer only reads,
+and make every TaskId that leaves a `pto_orch.parallel` loop stand for all its iterations.
 
-Rules and diagnostics: docs/passes/classify-iter-arg-carry.md. One post-order walk (inner
-loops first), each value resolved once: linear. Idempotent.
+Rules and diagnostics: docs/passes/classify-iter-arg-carry.md. Two walks: the plan (post-order,
+inner loops first, each value resolved once), then the barriers where a TaskId array meets a
+place that holds one TaskId (pre-order, each operand once): linear. Idempotent.
 """
 
 from __future__ import annotations
@@ -12,9 +14,14 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp, i1, i64
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import is_side_effect_free
 
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.storage_roots import yield_values
+from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
@@ -27,11 +34,11 @@ from pypto_dialects.orch import (
     TaskIdArrayType,
     TaskIdType,
 )
-from pypto_dialects.rt import ScopeOp, auto_scope_enabled
-from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.analysis.storage_roots import yield_values
-from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.rt import ScopeOp, auto_scope_enabled
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.system import TaskDummyOp
 
 
 def _constant(v: SSAValue) -> int | None:
@@ -39,6 +46,24 @@ def _constant(v: SSAValue) -> int | None:
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
         return owner.value.value.data
     return None
+
+
+def constant_trip_count(op: scf.ForOp) -> int | None:
+    """ceil((ub - lb) / step) when the bounds and a positive step are `arith.constant`s."""
+    lb, ub, step = _constant(op.lb), _constant(op.ub), _constant(op.step)
+    if lb is None or ub is None or step is None or step <= 0:
+        return None
+    return max(0, -((lb - ub) // step))
+
+
+def _through_scopes(v: SSAValue) -> SSAValue:
+    """`v`, seen through `pto_rt.scope` results (the value the scope yields)."""
+    while isinstance(v, OpResult) and isinstance(v.op, ScopeOp):
+        ys = yield_values(v.op)
+        if v.index >= len(ys):
+            return v
+        v = ys[v.index]
+    return v
 
 
 class _Classifier:
@@ -74,6 +99,7 @@ class _Classifier:
                             self.same[res] = roots.pop()
                     elif len(links) == 1 and links[0][0] is storage.Link.SAME:
                         self.same[res] = self.root(links[0][1])
+        _Barriers().run(self.function.body)
 
     def in_manual_scope(self, op: Operation) -> bool:
         """True if a manual `pto_rt.scope` encloses `op` (memoized per ancestor)."""
@@ -100,7 +126,6 @@ class _Classifier:
         args = op.body.block.args[1:]
         rebind: list[bool] = []
         sizes: list[int] = []
-        manual: bool | None = None
         for j, (arg, init, res) in enumerate(zip(args, op.iter_args, op.res)):
             t = arg.type
             y = ys[j] if j < len(ys) else arg
@@ -108,33 +133,7 @@ class _Classifier:
                 rebind.append(True)
                 size = 0
                 if isinstance(t, TaskIdType):
-                    inherited = self.inherited_size(op, y)
-                    if parallel:
-                        if manual is None:
-                            manual = self.in_manual_scope(op)
-                        if manual:
-                            if inherited:
-                                raise pass_error(
-                                    op,
-                                    f"is a pto_orch.parallel loop whose TaskId carry (iter_arg "
-                                    f"{j}) yields the TaskId array of an inner loop; an array "
-                                    "carry holds one TaskId per iteration, not arrays: make "
-                                    "this loop sequential (drop 'pto_orch.parallel') so it "
-                                    "carries the inner array",
-                                )
-                            size = self.trip_count(op, j)
-                        elif self._pending_scopes:
-                            raise pass_error(
-                                op,
-                                f"carries a TaskId (iter_arg {j}) in a pto_orch.parallel loop "
-                                "of a function whose runtime scopes are not placed yet: its "
-                                "manual-scope markers let materialize-runtime-scopes put this "
-                                "loop in a manual scope, which decides the TaskId array "
-                                "carry; run --materialize-runtime-scopes first (or "
-                                "-p pto2-pipeline)",
-                            )
-                    else:
-                        size = inherited
+                    size = self.parallel_size(op, j) if parallel else self.seq_size(op, j)
                 sizes.append(size)
             else:
                 rebind.append(self.root(y) is not arg)
@@ -145,20 +144,65 @@ class _Classifier:
         op.attributes[ITER_ARG_REBIND] = DenseArrayBase.from_list(i1, rebind)
         op.attributes[ITER_ARG_ARRAY_SIZE] = DenseArrayBase.from_list(i64, sizes)
 
-    def inherited_size(self, loop: scf.ForOp, y: SSAValue) -> int:
-        """The array size of the loop in `loop`'s body whose result `y` is (seen through
-        `pto_rt.scope` results), or 0."""
-        while isinstance(y, OpResult) and isinstance(y.op, ScopeOp):
-            ys = yield_values(y.op)
-            if y.index >= len(ys):
-                return 0
-            y = ys[y.index]
-        if not isinstance(y, OpResult) or not isinstance(y.op, scf.ForOp):
+    # ------------------------------------------------------------------ TaskId carries
+
+    def parallel_size(self, op: scf.ForOp, j: int) -> int:
+        """The array size of TaskId carry j of a `pto_orch.parallel` loop: its trip count when
+        that is a positive constant (in every kind of scope); else 0, after making sure the
+        carry's result still stands for every iteration (see `_dynamic`)."""
+        n = constant_trip_count(op)
+        if n:
+            return n
+        if self.in_manual_scope(op):
+            self.trip_count(op, j)  # raises: the located error of the bound that is not known
+        if self._pending_scopes:
+            raise pass_error(
+                op,
+                f"carries a TaskId (iter_arg {j}) in a pto_orch.parallel loop of a function "
+                "whose runtime scopes are not placed yet, and its trip count is not a positive "
+                "constant: its manual-scope markers let materialize-runtime-scopes put this "
+                "loop in a manual scope, where such a carry is an error; run "
+                "--materialize-runtime-scopes first (or -p pto2-pipeline)",
+            )
+        if n is None:
+            self._dynamic(op, j)
+        return 0  # no iteration runs (a constant trip count of 0): the result is the init
+
+    def _dynamic(self, op: scf.ForOp, j: int) -> None:
+        """Carry j of a parallel loop whose trip count is not known, outside manual scopes: a
+        single TaskId. It stands for every iteration when each iteration's TaskId waits for
+        the carry (a chain); otherwise, when the result is used, every iteration now reads the
+        init (as an array carry's iterations do) and yields a barrier waiting for the carry
+        and its own TaskId."""
+        arg = op.body.block.args[j + 1]
+        term = op.body.block.last_op
+        if op.res[j].first_use is None or term is None or j >= len(term.operands):
+            return
+        if _chained(term.operands[j], arg, op):
+            return
+        init = op.iter_args[j]
+        for use in list(arg.uses):
+            if use.operation is not term:
+                use.operation.operands[use.index] = init
+        barrier = TaskDummyOp([arg, term.operands[j]])
+        barrier.result.name_hint = f"{arg.name_hint}_all" if arg.name_hint else "all_iterations"
+        Rewriter.insert_op(barrier, InsertPoint.before(term))
+        term.operands[j] = barrier.result  # type: ignore[index]
+
+    def seq_size(self, op: scf.ForOp, j: int) -> int:
+        """A sequential loop's TaskId carry holds what its body yields: an array of N when that
+        is one (an inner loop's array carry, seen through scope results), else one TaskId."""
+        ys = yield_values(op)
+        if j >= len(ys):
             return 0
-        inner = self.sizes.get(y.op)
-        if inner is None or not loop.is_ancestor(y.op):
-            return 0
-        return inner[y.index] if y.index < len(inner) else 0
+        y = _through_scopes(ys[j])
+        if y is op.body.block.args[j + 1]:  # passed on unchanged: the init
+            y = _through_scopes(op.iter_args[j])
+        if isinstance(y, OpResult) and isinstance(y.op, scf.ForOp):
+            inner = self.sizes.get(y.op)
+            if inner is not None and y.index < len(inner):
+                return inner[y.index]
+        return 0
 
     def trip_count(self, op: scf.ForOp, j: int) -> int:
         """The constant trip count of a parallel loop whose TaskId carry `j` becomes an array;
@@ -196,6 +240,134 @@ class _Classifier:
         return n
 
 
+def _chained(y: SSAValue, arg: SSAValue, loop: scf.ForOp) -> bool:
+    """Whether the TaskId `y` an iteration of `loop` yields is ordered after the carry `arg`
+    (the previous iteration's): `arg` itself, or a task or barrier of the body listing such a
+    value in its deps / compiler_deps (seen through scope results; an if result when every
+    branch yields one)."""
+    memo: dict[SSAValue, bool] = {}
+
+    def chained(v: SSAValue) -> bool:
+        v = _through_scopes(v)
+        if v is arg:
+            return True
+        if v in memo:
+            return memo[v]
+        memo[v] = False  # cycles (inner loop carries) resolve to "not chained"
+        owner = v.owner
+        out = False
+        if isinstance(owner, Operation) and loop.is_ancestor(owner):
+            if isinstance(owner, SubmitOp) and v is owner.task_id:
+                out = any(chained(d) for d in (*owner.deps, *owner.compiler_deps))
+            elif isinstance(owner, TaskDummyOp):
+                out = any(chained(d) for d in owner.deps)
+            elif isinstance(owner, scf.IfOp) and isinstance(v, OpResult):
+                branches = [yield_values(owner, r) for r in range(len(owner.regions))]
+                out = len(branches) == 2 and all(
+                    v.index < len(b) and chained(b[v.index]) for b in branches
+                )
+        memo[v] = out
+        return out
+
+    return chained(y)
+
+
+# --------------------------------------------------------------------------- barriers
+
+
+class _Barriers:
+    """Where a `!pto_orch.task_id` standing for an array of TaskIds (a parallel loop's result,
+    analysis/task_id_scopes.array_slots) reaches a place that holds one TaskId, a
+    `pto_system.task_dummy` waiting for all of them takes its place: an `scf.if` result, a
+    loop carry planned for another size, a parallel loop's yield that is not its own carry
+    passed on, the carry of a parallel array loop used other than as a dependency or its
+    loop's yield, and any op other than a task. One pre-order walk: a loop's inits are fixed
+    before its body is seen."""
+
+    def __init__(self) -> None:
+        self.made: dict[tuple[SSAValue, Block], TaskDummyOp] = {}
+
+    def run(self, region) -> None:  # type: ignore[no-untyped-def]
+        for block in region.blocks:
+            for op in list(block.walk()):
+                if op.results and is_side_effect_free(op) and all(
+                    r.first_use is None for r in op.results
+                ):
+                    continue  # dead (dce removes it): no barrier for it
+                for i, v in enumerate(op.operands):
+                    if isinstance(v.type, TaskIdType) and not self.holds(op, i, v):
+                        op.operands[i] = self.barrier(v, op)  # type: ignore[index]
+
+    def holds(self, op: Operation, i: int, v: SSAValue) -> bool:
+        """Whether operand `i` of `op` may be the TaskId (array) `v` as it is."""
+        n = array_slots(v) or 0
+        if not n:
+            return True
+        if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
+            return True  # a dependency: all slots
+        carry_of = _parallel_array_arg(v)
+        parent = op.parent_op()
+        if isinstance(op, scf.YieldOp) and isinstance(parent, scf.ForOp):
+            if carry_of is not None and carry_of is not parent:
+                return False
+            size = plan_size(parent, i)
+            if PARALLEL in parent.attributes and size:
+                # an iteration passing its own carry on keeps the init's slot
+                return carry_of is parent and n == size
+            return n == size
+        if isinstance(op, scf.ForOp) and i >= 3:  # an init (after lb, ub, step)
+            return carry_of is None and n == plan_size(op, i - 3)
+        if isinstance(op, ScopeYieldOp):
+            return carry_of is None  # scope results stand for arrays; a carry only in its loop
+        return False  # scf.if results, task_is_valid, task_array_set, ...: one TaskId
+
+    def barrier(self, v: SSAValue, before: Operation) -> SSAValue:
+        """A barrier waiting for every TaskId of `v`, in the block of `before` (one per value
+        and block, reused; the phase fence's `task_dummy deps(v)` right before a loop is
+        reused too)."""
+        closed = closing_scope(v)
+        if closed is not None:
+            # the array's C++ variable dies with a scope before `before`: the scope yields a
+            # barrier made inside it instead (its result then is that one TaskId)
+            scope, inner = closed
+            term = scope.body.block.last_op
+            assert term is not None
+            b = self.barrier(inner, term)
+            for k, operand in enumerate(term.operands):
+                if operand is inner:
+                    term.operands[k] = b  # type: ignore[index]
+            return v
+        block = before.parent_block()
+        assert block is not None
+        key = (v, block)
+        made = self.made.get(key)
+        if made is not None:
+            return made.result
+        prev = before.prev_op
+        if (
+            isinstance(prev, TaskDummyOp)
+            and len(prev.deps) == 1
+            and prev.deps[0] is v
+        ):
+            self.made[key] = prev
+            return prev.result
+        dummy = TaskDummyOp([v])
+        dummy.result.name_hint = f"{v.name_hint}_all" if v.name_hint else "all_slots"
+        Rewriter.insert_op(dummy, InsertPoint.before(before))
+        self.made[key] = dummy
+        return dummy.result
+
+
+def _parallel_array_arg(v: SSAValue) -> scf.ForOp | None:
+    """The `pto_orch.parallel` loop whose array-carry iter_arg `v` is, or None."""
+    if not isinstance(v, BlockArgument) or v.index == 0:
+        return None
+    loop = v.block.parent_op()
+    if isinstance(loop, scf.ForOp) and PARALLEL in loop.attributes and plan_size(loop, v.index - 1):
+        return loop
+    return None
+
+
 def _has_markers(function: func.FuncOp) -> bool:
     """True if materialize-runtime-scopes could still create compiler-owned manual scopes
     in `function` (function-level or call-level markers)."""
@@ -210,8 +382,9 @@ def _has_markers(function: func.FuncOp) -> bool:
 @dataclass(frozen=True)
 class ClassifyIterArgCarry(ModulePass):
     """Stamp `pto_orch.iter_arg_rebind` / `pto_orch.iter_arg_array_size` on every `scf.for`
-    with iter_args in the orchestration functions of a module (rules in the module
-    docstring). Loops of other functions and loops without iter_args are left alone."""
+    with iter_args in the orchestration functions of a module, and the barriers that keep
+    the plan printable (rules in the module docstring). Loops of other functions and loops
+    without iter_args are left alone."""
 
     name = "classify-iter-arg-carry"
 

@@ -99,7 +99,7 @@ class _Function:
                 ys = yield_values(owner)
                 return self.slots(ys[v.index]) if v.index < len(ys) else None
             if isinstance(owner, scf.ForOp):
-                if PARALLEL in owner.attributes and _in_manual_scope(owner):
+                if PARALLEL in owner.attributes:  # an array carry in every kind of scope
                     n = trip_count(owner)
                     return n if n else None
                 if PARALLEL not in owner.attributes:

@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import is_side_effect_free
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.diagnostics import location_of, pass_error
@@ -182,12 +183,7 @@ class _Fuser:
             owner = v.owner
             if isinstance(owner, Operation) and owner.parent_block() is block:
                 if self.pos(owner) >= self.pos(first):
-                    raise pass_error(
-                        op,
-                        f"uses {_name(v)}, defined at {_at(owner)} after the created tensor is "
-                        f"first used (at {_at(first)}): define the target and the offsets "
-                        "before the tasks that write the created tensor",
-                    )
+                    self._move_before(op, v, first)
         self._check_window(op, created, first)
         view = pt.SliceOp(op.target, list(op.offsets), create.result.type, list(create.dynamic_sizes))
         copy_name(create.result, view.result)
@@ -197,6 +193,43 @@ class _Fuser:
         create.result.replace_all_uses_with(view.result)
         Rewriter.erase_op(create)
         Rewriter.replace_op(op, [], [op.target])
+
+    def _move_before(self, op: pt.AssembleOp, v: SSAValue, first: Operation) -> None:
+        """Move the computation of `v` (the assemble's target or an offset, defined in the
+        block of `first` after it) right before `first`, where the slice goes: every op of it
+        defined after `first` must be free of side effects (arith, pto_tensor.dim, a view) and
+        have no region; else a located error naming the op that cannot move."""
+        block = first.parent_block()
+        at = self.pos(first)
+        chain: list[Operation] = []
+        seen: set[Operation] = set()
+        todo = [v.owner]
+        while todo:
+            cur = todo.pop()
+            if not isinstance(cur, Operation) or cur in seen:
+                continue
+            if cur.parent_block() is not block or self.pos(cur) < at:
+                continue  # defined before `first` (or outside the block): available there
+            seen.add(cur)
+            if cur.regions or isinstance(cur, CallOp | SubmitOp) or not is_side_effect_free(cur):
+                what = (
+                    ""
+                    if cur is v.owner
+                    else f", and it cannot move there: it depends on '{cur.name}' at {_at(cur)}, "
+                    "which is not free of side effects"
+                )
+                raise pass_error(
+                    op,
+                    f"uses {_name(v)}, defined at {_at(v.owner)} after the created tensor is "  # type: ignore[arg-type]
+                    f"first used (at {_at(first)}){what}: define the target and the offsets "
+                    "before the tasks that write the created tensor",
+                )
+            chain.append(cur)
+            todo.extend(operand.owner for operand in cur.operands)
+        for moved in sorted(chain, key=self.pos):  # program order: operands first
+            moved.detach()
+            del self.positions[block][moved]  # type: ignore[index]
+            self.insert(moved, first)
 
     def _check_window(self, op: pt.AssembleOp, created: SSAValue, first: Operation) -> None:
         """Between the first write of the created tensor and the assemble, only the tasks

@@ -1,6 +1,9 @@
 """`order-untracked-hazards`: a compiler edge for every hazard the PTO2 runtime does not order
-(data crossing a manual scope's boundary either way; WAR and `add_output` WAW in AUTO scopes),
-carrying TaskIds out of scopes, ifs and loops as needed, or a located error naming both tasks.
+(data crossing a manual scope's boundary either way; WAR and `add_output` WAW in AUTO scopes;
+any hazard on a `manual_dep` buffer), carrying TaskIds out of scopes, ifs and loops as needed,
+or a located error naming both tasks. A write of a value that may be one of several buffers is
+a possible write of each: it replaces no earlier access, and the tensor map is counted on only
+for what a task surely looks up and an earlier task surely recorded.
 
 Rules: docs/passes/order-untracked-hazards.md. Buffers and windows: storage_roots.RootSets.
 Cost: one walk; a loop body is walked twice (loop-carried hazards), so a nest of depth d is
@@ -9,7 +12,8 @@ walked 2^d times.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
@@ -32,6 +36,7 @@ from pypto_dialects.orch import (
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.system import TaskInvalidOp
+from pypto_dialects.tensor import CreateOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch_attrs import orchestration_functions
 
@@ -101,10 +106,15 @@ def iteration_windows(value: SSAValue, roots: storage.RootSets) -> dict[scf.ForO
 
 @dataclass(eq=False)
 class Access:
-    """One task's use of one buffer. `lookup`: the runtime looks the region up (in / inout);
-    `manual`: the innermost manual scope around the task; `place`: its window of the buffer
-    (storage_roots.Place); `prev`: the loops of which this entry is the previous iteration's
-    instance."""
+    """One task's use of one buffer. `lookup`: the runtime looks up every part of the buffer
+    the task touches (`_looks_up`); `whole`: every argument on the buffer may be all of it;
+    `sure`: the task surely writes all of this buffer (an argument that is all of it and of no
+    other buffer); `covered`: every part of the buffer it reads it also writes
+    (`_writes_its_reads`); `lookup_all`: it looks up all of this buffer (an in / inout
+    argument that is all of it and of no other buffer); `recorded`: it surely writes some of
+    this buffer (a written argument of this buffer alone); `manual`: the innermost manual
+    scope around the task; `place`: its window of the buffer (storage_roots.Place); `prev`:
+    the loops of which this entry is the previous iteration's instance."""
 
     task: Task
     read: bool
@@ -115,6 +125,57 @@ class Access:
     windows: dict[scf.ForOp, Window] = field(default_factory=dict)
     prev: frozenset[scf.ForOp] = frozenset()
     place: storage.Place | None = None
+    sure: bool = False
+    covered: bool = True
+    lookup_all: bool = False
+    recorded: bool = False
+
+
+class _Slot(NamedTuple):
+    """One tensor argument of a task on one buffer."""
+
+    value: SSAValue
+    place: storage.Place
+    lookup: bool
+    read: bool
+    write: bool
+
+
+def untracked_root(root: SSAValue) -> bool:
+    """A `pto_tensor.create ... manual_dep` buffer: the runtime's tensor map neither records
+    its writers nor looks it up (a view of it is tracked again; counted as untracked too,
+    the conservative answer)."""
+    return isinstance(root, OpResult) and isinstance(root.op, CreateOp) and (
+        root.op.manual_dep is not None
+    )
+
+
+def _slot_holds(root: SSAValue, outer: _Slot, inner: _Slot) -> bool:
+    """Whether argument `outer` surely holds what `inner` touches of `root`: the same value,
+    or a window of `root` alone that holds it (a value that may be one of several buffers
+    holds only itself)."""
+    return outer.value is inner.value or (
+        outer.place.roots == {root} and storage.covers(outer.place, inner.place)
+    )
+
+
+def _looks_up(root: SSAValue, slots: list[_Slot]) -> bool:
+    """Whether the runtime orders the task after every earlier recorded writer of `root`
+    that overlaps what the task touches: the buffer is tracked and every argument on it is
+    looked up (in / inout), or held by one that is. An `output_existing` slot is not
+    looked up."""
+    if untracked_root(root):
+        return False
+    lookups = [s for s in slots if s.lookup]
+    return bool(lookups) and all(any(_slot_holds(root, l, s) for l in lookups) for s in slots)
+
+
+def _writes_its_reads(root: SSAValue, slots: list[_Slot]) -> bool:
+    """Whether every part of `root` the task reads it also writes (an inout argument, or a
+    written argument that holds the read one): then a later lookup that meets its read meets
+    its recorded write."""
+    writes = [s for s in slots if s.write]
+    return all(any(_slot_holds(root, w, s) for w in writes) for s in slots if s.read)
 
 
 Chain = tuple  # (Access, Chain) | None: a persistent list, newest first, shared by copies
@@ -182,8 +243,13 @@ def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
     if p.manual is not None and p.manual is x.manual:
         if loop is None or p.manual.is_ancestor(loop):
             return False  # one manual scope (one instance of it): the user's deps order it
-    if p.manual is None and x.manual is None and p.write and x.lookup:
-        return False  # the tensor map: x waits for the earlier writer
+    if p.manual is None and x.manual is None and p.write and x.lookup and (
+        not x.write or p.covered or (x.lookup_all and p.recorded)
+    ):
+        # the tensor map: x waits for the earlier writer. For a write after p's read, only
+        # when x's lookup surely meets p's recorded write (the map records writers only): p
+        # wrote what it read, or x looks up all of the buffer and p surely wrote some of it
+        return False
     return True
 
 
@@ -282,8 +348,7 @@ class Analysis:
                 if not _reaches(chain, base):
                     base = None
                 new = [
-                    Access(a.task, a.read, a.write, a.lookup, a.whole, a.manual, a.windows,
-                           a.prev | {loop}, a.place) if loop.is_ancestor(a.task) else a
+                    replace(a, prev=a.prev | {loop}) if loop.is_ancestor(a.task) else a
                     for a in _items(chain, base)
                 ]
                 out = base
@@ -297,6 +362,7 @@ class Analysis:
             return
         manual = self.manual[-1] if self.manual else None
         per_root: dict[SSAValue, Access] = {}
+        slots: dict[SSAValue, list[_Slot]] = {}
         for value, d in zip(op.args, dirs):
             if d in (ArgDirection.SCALAR, ArgDirection.NO_DEP):
                 continue
@@ -307,21 +373,31 @@ class Analysis:
             write = d in (ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING)
             lookup = d in (ArgDirection.IN, ArgDirection.INOUT)
             read = lookup or d == ArgDirection.OUTPUT_EXISTING
+            # the task surely writes all of the root: one root, all of it (a write of a value
+            # that may be one of several buffers is a possible write of each)
+            sure = write and whole and len(roots) == 1
             windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
             for root in roots:
+                slots.setdefault(root, []).append(_Slot(value, place, lookup, read, write))
                 a = per_root.get(root)
                 if a is None:
                     per_root[root] = Access(op, read, write, lookup, whole, manual, windows,
-                                            place=place)
+                                            place=place, sure=sure)
                 else:
                     a.read |= read
                     a.write |= write
-                    a.lookup |= lookup
                     a.whole = a.whole and whole
+                    a.sure |= sure
                     if a.place != place:  # two windows of one buffer: compared as unknown
                         a.place = None
                     a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
         for root, x in per_root.items():
+            x.lookup = _looks_up(root, slots[root])
+            x.covered = _writes_its_reads(root, slots[root])
+            x.lookup_all = x.lookup and any(
+                sl.lookup and sl.place.whole and sl.place.roots == {root} for sl in slots[root]
+            )
+            x.recorded = any(sl.write and sl.place.roots == {root} for sl in slots[root])
             pend = self._touch(state, root)
             if x.write:
                 candidates = [*_items(pend.writers), *_items(pend.readers)]
@@ -335,10 +411,14 @@ class Analysis:
                     continue  # created in the loop body: a new buffer every iteration
                 if _needs_edge(p, x, loop):
                     self._need(x, p, loop)
-            if x.write and x.whole:
+            if x.sure:
+                # x is ordered after every entry (an edge, or the tensor map: x looks up all of
+                # its access), and every later access of the root after x: x replaces them
                 pend.writers = (x, None)
                 pend.readers = None
             elif x.write:
+                # a possible write (of part of the buffer, or of one of several buffers)
+                # replaces nothing: a later access may touch what x did not write
                 pend.writers = (x, pend.writers)
                 if x.read:
                     pend.readers = (x, pend.readers)
@@ -358,25 +438,47 @@ class Analysis:
             return
         self.seen.add(key)
         # Only the last instance of p is carried: enough when p's instances are ordered among
-        # themselves (p writes all of the buffer), or, for a loop-carried hazard, when x's are
-        # (x_i after every earlier p, and x_(i+1) after x_i).
-        chained = p.write and p.whole
-        exits = any(
-            isinstance(o, scf.ForOp) and not o.is_ancestor(x.task) for o in _ancestors(p.task)
-        )
+        # themselves (p surely writes all of the buffer), or, for a loop-carried hazard, when
+        # x's are (x_i after every earlier p, and x_(i+1) after x_i).
+        exits = [
+            o for o in _ancestors(p.task) if isinstance(o, scf.ForOp) and not o.is_ancestor(x.task)
+        ]
+        chained = p.sure
         if not exits and loop is not None:
-            chained = chained or (x.write and x.whole)
+            chained = chained or x.sure
         if (exits or loop is not None) and not chained:
-            raise pass_error(
-                x.task,
-                f"must run after {_name(p.task)} (they use one buffer and the runtime does not "
-                "order them), and that task runs in every iteration of a loop while only the "
-                "last iteration's TaskId can be carried: its access is "
-                + ("a read" if not p.write else "a write of part of the buffer")
-                + ", so earlier iterations stay unordered. Order the iterations with explicit "
-                "deps (a TaskId array), or move one of the tasks",
-            )
+            if p.write and p.whole:
+                # p writes all of a value that may be one of several buffers: its instances
+                # are not ordered by the buffer (each may write another one), so order them
+                # with a compiler edge from one instance to the next
+                self._chain(p, exits, loop)
+            elif not exits and loop is not None and x.write and x.whole:
+                self._chain(x, [], loop)
+            else:
+                raise pass_error(
+                    x.task,
+                    f"must run after {_name(p.task)} (they use one buffer and the runtime does "
+                    "not order them), and that task runs in every iteration of a loop while "
+                    "only the last iteration's TaskId can be carried: its access is "
+                    + ("a read" if not p.write else "a write of part of the buffer")
+                    + ", so earlier iterations stay unordered. Order the iterations with "
+                    "explicit deps (a TaskId array), or move one of the tasks",
+                )
         self.needs.append(Need(x.task, p, None if loop is None else loop.body.block))
+
+    def _chain(self, a: Access, exits: list[scf.ForOp], loop: scf.ForOp | None) -> None:
+        """Order the instances of `a`'s task one after the other in each loop of `exits` and
+        in `loop`, and in the loops between them (each instance after the previous
+        iteration's, through a carried TaskId)."""
+        for lp in _ancestors(a.task):
+            if not isinstance(lp, scf.ForOp):
+                continue
+            if lp not in exits and (loop is None or not loop.is_ancestor(lp)):
+                continue
+            key = (id(a.task), id(a.task), id(lp))
+            if key not in self.seen:
+                self.seen.add(key)
+                self.needs.append(Need(a.task, a, lp.body.block))
 
 
 def _ancestors(op: Operation):  # type: ignore[no-untyped-def]
@@ -407,6 +509,7 @@ def _as_submit(op: Task, rw: Rewriter) -> SubmitOp:
         list(op.compiler_deps),
     )
     new.attributes.update(op.attributes)
+    new.location = op.location  # diagnostics and the race report name the user's line
     hint = op.res[0].name_hint if op.res and op.res[0].name_hint else None
     new.task_id.name_hint = f"{hint}_tid" if hint else "tid"
     rw.replace_op(op, new, list(new.res))
@@ -579,21 +682,25 @@ def _apply(needs: list[Need]) -> None:
         if isinstance(p, CallOp):
             current[p] = _as_submit(p, rw)
     # 2. the TaskId each consumer depends on, carried to where it is visible, unless its
-    # deps / compiler_deps already name that task
+    # deps / compiler_deps already name that task, or this pass gave it that task's TaskId
+    # from the same place (in line, or the previous iteration of the same loop: an edge to
+    # the previous iteration of an inner loop does not name the last instance of the
+    # previous iteration of an outer one)
     memo: dict[SSAValue, frozenset[Operation]] = {}
     named: dict[Task, set[Operation]] = {}
+    added: set[tuple[Task, Operation, Block | None]] = set()
     extra: dict[Task, list[SSAValue]] = {}
     order: list[Task] = []
     for n in needs:
         x, p = cur(n.x), cur(n.p.task)
         assert isinstance(p, SubmitOp)
+        stop = n.loop_body
         if x not in named:
             named[x] = _ordered_before(x, memo)
-        if p in named[x]:
+        if p in named[x] or (x, p, stop) in added:
             continue
-        named[x].add(p)
+        added.add((x, p, stop))
         value: SSAValue = th.live(p.task_id)
-        stop = n.loop_body
         block = p.parent_block()
         while block is not None and (
             block is not stop if stop is not None else not _holds(block, x)

@@ -37,6 +37,7 @@ from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.system import TaskDummyOp, TaskIsValidOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.transforms.order_untracked_hazards import untracked_root
 
 
 class _Checker:
@@ -148,11 +149,16 @@ class _Checker:
 
 class _Access(NamedTuple):
     """One tensor argument of a task: where it is, whether the task writes it, and whether the
-    runtime records the write (a tracked AUTO-scope writer: inout / out / output_existing)."""
+    runtime records the write (a tracked AUTO-scope writer: inout / out / output_existing; for
+    an `in` argument: not `no_dep`). `held`: an `in` argument that a recorded write of the
+    same task holds (`call @k(in %t, out %t)`): a host access that meets the read meets the
+    write, and waits for the task. `manual_dep`: the write is to a `manual_dep` buffer."""
 
     place: storage.Place
     written: bool
     tracked: bool
+    held: bool = False
+    manual_dep: bool = False
 
 
 class HostAccessChecker:
@@ -178,6 +184,7 @@ class HostAccessChecker:
             params = []
         dirs = task.directions()
         out: list[_Access] = []
+        values: list[SSAValue] = []
         for i, arg in enumerate(task.args):
             if not isinstance(arg.type, TensorType):
                 continue
@@ -186,12 +193,27 @@ class HostAccessChecker:
                 continue
             kernel_writes = i >= len(params) or params[i] != ParamDirection.IN
             place = self.roots.of(arg)
+            values.append(arg)
             if d is ArgDirection.IN:
                 out.append(_Access(place, False, True))
             elif d is ArgDirection.NO_DEP:  # not looked up, not recorded
                 out.append(_Access(place, kernel_writes, False))
             else:  # None: derive-call-directions makes it in / out / inout
-                out.append(_Access(place, kernel_writes or d is not None, i < len(params)))
+                written = kernel_writes or d is not None
+                flagged = written and any(untracked_root(r) for r in place.roots)
+                out.append(_Access(place, written, i < len(params) and not flagged,
+                                   manual_dep=flagged))
+        for k, acc in enumerate(out):
+            if acc.written or not acc.tracked:
+                continue
+            held = any(
+                w.written
+                and w.tracked
+                and (values[j] is values[k] or _surely_holds(w.place, acc.place))
+                for j, w in enumerate(out)
+            )
+            if held:
+                out[k] = acc._replace(held=True)
         self.memo[task] = out
         return out
 
@@ -239,16 +261,22 @@ class HostAccessChecker:
                 ):
                     continue  # each iteration creates a new buffer
                 if acc.written and (manual or not acc.tracked):
-                    why = "manual" if manual else "no_dep"
+                    why = "manual" if manual else "manual_dep" if acc.manual_dep else "no_dep"
                 elif writing and manual:
                     why = "manual"
                 elif writing and not acc.written:
+                    if acc.held:
+                        continue  # the task is a recorded writer of what it reads: waited for
                     why = "reader"
                 else:
                     continue
                 # order-untracked-hazards orders a later auto writer after a manual writer
-                # and after an `in` reader (not a no_dep one): that writer may clear them
-                clearable = acc.written if why == "manual" else why == "reader" and acc.tracked
+                # (or a writer of a manual_dep buffer) and after an `in` reader (not a no_dep
+                # one): that writer may clear them
+                clearable = (
+                    acc.written if why in ("manual", "manual_dep")
+                    else why == "reader" and acc.tracked
+                )
                 if clearable:
                     if writers is None:
                         writers = self.writers(host)
@@ -257,7 +285,10 @@ class HostAccessChecker:
                 raise pass_error(op, _host_message(op, task, why, acc.written))
 
     def writers(self, host: storage.Place) -> list[_Writer]:
-        """The AUTO-scope tasks with a tracked write overlapping `host`, latest first."""
+        """The AUTO-scope tasks with a tracked write that surely overlaps `host` (so the host
+        access waits for them: a write of a value that may be one of several buffers, or of a
+        window not known to meet the access, may not be waited for), latest first, each with
+        those written places."""
         out: list[_Writer] = []
         for w, manual in self.tasks:
             if manual:
@@ -265,7 +296,7 @@ class HostAccessChecker:
             places = [
                 a.place
                 for a in self.accesses(w)
-                if a.written and a.tracked and _may_overlap(a.place, host)
+                if a.written and a.tracked and _must_overlap(a.place, host)
             ]
             if not places:
                 continue
@@ -284,10 +315,18 @@ class HostAccessChecker:
         loops: list[scf.ForOp],
         writers: list[_Writer],
     ) -> bool:
-        """Whether one of `writers` (overlapping the access) also overlaps `place` and runs
-        after `task` and before `op` every time: order-untracked-hazards orders it after
-        `task`, and the host access waits for it."""
+        """Whether one of `writers` (surely overlapping the access) may overlap `place` and
+        runs after `task` and before `op` every time: order-untracked-hazards orders it after
+        `task`, and the host access waits for it. The access and `place` must meet only in the
+        writer's buffer (if they may also meet in another one, the writer does not help)."""
         at, t_at = self.order[op], self.order[task]
+        host = self.roots.of(op.tensor)  # type: ignore[attr-defined]
+
+        def helps(w: _Writer) -> bool:
+            return any(
+                _may_overlap(p, place) and host.roots & place.roots <= p.roots for p in w.places
+            )
+
         op_blocks = self.blocks_around(op)
         if t_at < at:
             for w in writers:  # latest first
@@ -295,7 +334,7 @@ class HostAccessChecker:
                     continue
                 if w.at <= t_at:
                     break
-                if w.block in op_blocks and any(_may_overlap(p, place) for p in w.places):
+                if w.block in op_blocks and helps(w):
                     return True
             return False
         task_blocks = self.blocks_around(task)
@@ -305,7 +344,7 @@ class HostAccessChecker:
             for w in writers:
                 if w.op is task or not loop.is_ancestor(w.op):
                     continue
-                if not any(_may_overlap(p, place) for p in w.places):
+                if not helps(w):
                     continue
                 if (w.block in op_blocks and w.at < at) or (w.block in task_blocks and w.at > t_at):
                     return True
@@ -336,6 +375,27 @@ def _may_overlap(a: storage.Place, b: storage.Place) -> bool:
     return storage.overlap(a, b)
 
 
+def _must_overlap(w: storage.Place, host: storage.Place) -> bool:
+    """Whether the write place `w` surely meets the host access `host` whenever the access
+    is to `w`'s buffer: `w` is of one buffer, and one of the two is all of it or their
+    constant windows meet."""
+    if len(w.roots) != 1 or not w.roots <= host.roots:
+        return False
+    if w.whole or host.whole:
+        return True
+    if w.box is None or host.box is None or len(w.box[0]) != len(host.box[0]):
+        return False
+    return all(
+        we > 0 and he > 0 and wo < ho + he and ho < wo + we
+        for wo, we, ho, he in zip(w.box[0], w.box[1], host.box[0], host.box[1])
+    )
+
+
+def _surely_holds(w: storage.Place, r: storage.Place) -> bool:
+    """Whether the write place `w` holds all of the read place `r`, both of one buffer."""
+    return len(w.roots) == 1 and w.roots == r.roots and storage.covers(w, r)
+
+
 def _host_message(op: pt.ReadOp | pt.WriteOp, task: Operation, why: str, written: bool) -> str:
     callee = getattr(task, "callee", None)
     kernel = f" (kernel {callee})" if callee is not None else ""
@@ -358,6 +418,12 @@ def _host_message(op: pt.ReadOp | pt.WriteOp, task: Operation, why: str, written
             f"{verb} races with that task; {verb} after a task outside the manual scope that "
             f"writes the tensor (it depends on the manual task), or move the {verb} or the "
             "task out of the manual scope"
+        )
+    if why == "manual_dep":
+        return (
+            f"{head}, a buffer created with manual_dep: {call}, and the runtime does not record "
+            f"the writers of a manual_dep buffer, so the {verb} races with that task; create "
+            "the tensor without manual_dep"
         )
     if why == "no_dep":
         return (

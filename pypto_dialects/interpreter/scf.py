@@ -5,7 +5,8 @@ A `pto_orch.parallel` loop whose carry plan (`pto_orch.iter_arg_array_size`, sta
 classify-iter-arg-carry) gives a TaskId carry N > 0 slots runs as its C++ does: every
 iteration sees the carry's initial value (a TaskId, or the enclosing array), and the loop's
 result is the array of the N TaskIds the iterations yielded (slots not written keep the
-initial value). Every other carry, and every loop without a plan, is sequential. A loop whose
+initial value; an iteration that yields an array, its own carry passed on, keeps that array's
+slot). Every other carry, and every loop without a plan, is sequential. A loop whose
 step is not positive runs no iteration (the C++ after guard-dynamic-loop-steps).
 
 Tasks submitted in a `pto_orch.parallel` loop record the loop execution and iteration they
@@ -55,6 +56,15 @@ def array_carries(op: scf.ForOp) -> dict[int, int]:
     }
 
 
+def _seed(init: Any, n: int) -> list[Any]:
+    """The N slots of an array carry's result before the iterations: a TaskId broadcast, an
+    array of N copied slot by slot (classify-iter-arg-carry puts a barrier in front of an
+    array of any other size; here its missing slots are invalid)."""
+    if isinstance(init, tuple):
+        return [init[i] if i < len(init) else None for i in range(n)]
+    return [init] * n
+
+
 def _accumulators(interpreter: Interpreter) -> dict[scf.ParallelOp, list[list[Any]]]:
     """The reduction accumulators of each running `scf.parallel` op (innermost run last)."""
     return interpreter.get_data(PtoScfFunctions, "accumulators", dict)
@@ -80,10 +90,7 @@ class PtoScfFunctions(ScfFunctions):
         arrays = array_carries(op)
         lo, hi, st = python_scalar(lb), python_scalar(ub), python_scalar(step)
         init = list(carries)
-        slots: dict[int, list[Any]] = {
-            i: list(init[i]) if isinstance(init[i], tuple) else [init[i]] * n
-            for i, n in arrays.items()
-        }
+        slots: dict[int, list[Any]] = {i: _seed(init[i], n) for i, n in arrays.items()}
         for k, iv in enumerate(range(lo, hi, st)):
             ins = [init[j] if j in arrays else c for j, c in enumerate(carries)]
             rt.parallel_stack.append((loop, k))
@@ -98,7 +105,9 @@ class PtoScfFunctions(ScfFunctions):
             for j, v in enumerate(outs):
                 if j in arrays:
                     if k < len(slots[j]):
-                        slots[j][k] = v
+                        # an iteration that yields an array (its own carry passed on: the
+                        # init) keeps that array's slot, as the C++ copies `init[k]`
+                        slots[j][k] = _seed(v, len(slots[j]))[k] if isinstance(v, tuple) else v
                 else:
                     carries[j] = v
         return tuple(tuple(slots[j]) if j in arrays else c for j, c in enumerate(carries))

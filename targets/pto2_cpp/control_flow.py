@@ -12,11 +12,18 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseArrayBase, TensorType
-from xdsl.ir import Block, Operation, OpResult, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.traits import IsTerminator
 
+from pypto_dialects.analysis.storage_roots import Link
+from pypto_dialects.analysis.storage_roots import edges as storage_edges
 from pypto_dialects.analysis.task_id_scopes import array_carry_result
-from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, ITER_ARG_REBIND
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.tensor import AllocTensorsOp
+from pypto_dialects.attrs import is_task_id_like
+from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, ITER_ARG_REBIND, TaskIdType
 from pypto_dialects.rt import ScopeOp
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
@@ -28,6 +35,66 @@ if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
 
 ALIAS, REBIND, DEAD, TASKID = "alias", "rebind", "dead", "taskid"
+
+
+def _read_values(func: Operation) -> set[SSAValue]:
+    """The values of `func` whose C++ form some printed line reads: every operand of an op
+    other than a terminator or a loop init, and, backwards from those, the values assigned
+    to a read if result, scope result or loop carry (its init and its yielded value; a carry
+    is read when its iter_arg or its result is). `func.return` prints nothing: a value that
+    is only returned is not read."""
+    live: set[SSAValue] = set()
+    todo: list[SSAValue] = []
+    for op in func.walk():
+        if op.has_trait(IsTerminator):
+            continue
+        start = 3 if isinstance(op, scf.ForOp) else 0  # lb, ub, step; then the inits
+        todo.extend(op.operands[:start] if start else op.operands)
+    while todo:
+        v = todo.pop()
+        if v in live:
+            continue
+        live.add(v)
+        if isinstance(v, BlockArgument):
+            loop = v.block.parent_op()
+            if isinstance(loop, scf.ForOp) and v.index > 0:
+                todo.extend(_carry_sources(loop, v.index - 1))
+                todo.append(loop.res[v.index - 1])
+            continue
+        op = v.owner
+        if isinstance(op, scf.ForOp):
+            todo.extend(_carry_sources(op, v.index))
+            todo.append(op.body.block.args[v.index + 1])
+        elif isinstance(op, scf.IfOp | ScopeOp):
+            for region in op.regions:
+                term = region.block.last_op if region.blocks else None
+                if term is not None and v.index < len(term.operands):
+                    todo.append(term.operands[v.index])
+    return live
+
+
+def _carry_sources(loop: scf.ForOp, k: int) -> list[SSAValue]:
+    term = loop.body.block.last_op
+    out = [loop.iter_args[k]]
+    if term is not None and k < len(term.operands):
+        out.append(term.operands[k])
+    return out
+
+
+def is_read(p: FunctionPrinter, value: SSAValue) -> bool:
+    """Whether the printed C++ reads `value` (see `_read_values`; computed once per
+    function): an if result, scope result or loop carry that nothing reads gets no
+    variable."""
+    live = getattr(p, "_read", None)
+    if live is None:
+        live = _read_values(p.func)
+        p._read = live  # type: ignore[attr-defined]
+    return value in live
+
+
+def carry_read(p: FunctionPrinter, loop: scf.ForOp, i: int) -> bool:
+    """Whether carry `i` of `loop` (not a TaskId carry) needs a C++ variable."""
+    return is_read(p, loop.body.block.args[i + 1]) or is_read(p, loop.res[i])
 
 
 def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -> str:
@@ -127,13 +194,18 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     iv, iter_vals = body.args[0], body.args[1:]
     lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
     iv_type = c_type(iv.type, op, "induction variable")
-    inits = [p.lookup(v, op) for v in op.iter_args]
     needed = carries_needed(op)
     kinds: list[str] = []
     carries: list[Expr | None] = []
     decls: list[tuple[Binding, Expr]] = []
-    for i, (val, init) in enumerate(zip(iter_vals, inits)):
-        if sizes[i] != 0 or is_task_id_value(val):
+    for i, val in enumerate(iter_vals):
+        tid = sizes[i] != 0 or is_task_id_value(val)
+        if not tid and not carry_read(p, op, i):
+            kinds.append(DEAD)  # nothing reads it: no variable, its init is not needed
+            carries.append(None)
+            continue
+        init = p.lookup(op.iter_args[i], op)
+        if tid:
             # The TaskId hook binds the iter_arg and the result itself (a parallel array
             # carry's iter_arg is its init, its result a new array).
             tid_carry = task_arrays.carry(p.taskids, op, i, init, needed[i])
@@ -173,7 +245,13 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
                 pairs.extend(task_arrays.carry_yield(p.taskids, op, i, carry, src(v)))  # type: ignore[arg-type]
             elif kind == REBIND:
                 pairs.append((carry, src(v)))  # type: ignore[arg-type]
-            elif kind == ALIAS and (value := src(v)) is not carry:
+            elif (
+                kind == ALIAS
+                and (value := src(v)) is not carry
+                and same_value(v, p.symbols) is not iter_vals[i]
+            ):
+                # (a variable holding the carry's own buffer, like a hoisted if result whose
+                # branches both write the carry in place, needs no assignment)
                 raise codegen_error(
                     op,
                     f"iter_arg #{i} is planned as a no-rebind carry ('{ITER_ARG_REBIND}' = 0), "
@@ -220,13 +298,23 @@ def _branch(p: FunctionPrinter, block: Block, results: Sequence[Binding | None])
 def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
     cond = p.use(op.cond, op)
     results: list[Binding | None] = []
+    aliases: list[tuple[SSAValue, Expr]] = []
     for i, r in enumerate(op.output):
-        if r.first_use is None:
+        if r.first_use is None or not (is_task_id_like(r.type) or is_read(p, r)):
             results.append(None)
         elif (b := p.taskids.hoisted.get((op, i))) is not None:
             results.append(b)  # declared before a manual header
         elif is_task_id_value(r):
             results.append(task_arrays.if_result(p.taskids, op, i))
+        elif (
+            _only_yielded(r)
+            and (same := if_same_value(op, i, p.symbols)) is not None
+            and same in p.env
+        ):
+            # both branches yield this buffer / value, and r is only passed on (a loop carry,
+            # a scope result): r prints as it, nothing to declare or assign
+            results.append(None)
+            aliases.append((r, p.lookup(same, op)))
         else:
             results.append(p.declare(r, value_ctype(p, r, op, f"result #{i}"), "if_result"))
     w = p.w
@@ -243,6 +331,64 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
             _branch(p, other, results)
     p.close_block()
     w.blank()
+    for r, expr in aliases:
+        p.bind(r, expr)
+
+
+def _only_yielded(r: SSAValue) -> bool:
+    """Whether every use of `r` is a yield (scf.yield or pto_rt.yield)."""
+    return all(isinstance(u.operation, scf.YieldOp | ScopeYieldOp) for u in r.uses)
+
+
+def same_value(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue:
+    """The value `v` is, through in-place aliasing, as classify-iter-arg-carry sees it (its
+    rebind table): a scope result is what the scope yields, a task result the Out/InOut
+    argument it returns, a write / assemble result its target, a loop result whose carry is
+    planned without rebind the loop's init, an if result whose branches agree that value."""
+    for _ in range(10_000):  # a chain of SSA definitions: it ends
+        if not isinstance(v, OpResult):
+            return v
+        owner = v.op
+        if isinstance(owner, AllocTensorsOp):
+            return v  # the allocation's tensor is the C++ name (its body's create is not)
+        if isinstance(owner, scf.IfOp):
+            same = if_same_value(owner, v.index, symbols)
+            if same is None:
+                return v
+            v = same
+        elif isinstance(owner, scf.ForOp):
+            rebind = owner.attributes.get(ITER_ARG_REBIND)
+            if not isinstance(rebind, DenseArrayBase) or v.index >= len(rebind):
+                return v
+            if rebind.get_values()[v.index]:
+                return v
+            v = owner.iter_args[v.index]
+        else:
+            links = storage_edges(v, symbols)
+            if len(links) != 1 or links[0][0] is not Link.SAME:
+                return v
+            v = links[0][1]
+    return v
+
+
+def if_same_value(op: scf.IfOp, i: int, symbols: SymbolTableCollection) -> SSAValue | None:
+    """The value defined before `op` that both branches of `op` yield as result `i` (through
+    in-place aliasing, `same_value`), or None."""
+    if len(op.regions) != 2 or not op.false_region.blocks:
+        return None
+    found: list[SSAValue] = []
+    for region in op.regions:
+        term = region.block.last_op
+        if term is None or i >= len(term.operands):
+            return None
+        found.append(same_value(term.operands[i], symbols))
+    a, b = found
+    if a is not b:
+        return None
+    owner = a.owner if isinstance(a, OpResult) else a.block.parent_op()  # type: ignore[attr-defined]
+    if owner is not None and owner is not op and op.is_ancestor(owner):
+        return None  # defined in a branch: not in C++ scope after the if
+    return a
 
 
 # ---------------------------------------------------------------------- pto_rt.scope auto
@@ -265,8 +411,8 @@ def hoist_task_id_results(
     out: dict[int, Binding] = {}
     term = op.body.block.last_op
     for j, r in enumerate(op.res):
-        if not isinstance(r.type, TaskIdType) or r.first_use is None:
-            continue
+        if not isinstance(r.type, TaskIdType) or not task_arrays.names_task_id(r):
+            continue  # unused, or only yielded into a carry that has no variable
         if term is None:
             continue
         v = term.operands[j]
@@ -310,7 +456,12 @@ def scope_yield_handler(
         for j, v in enumerate(term.operands):
             if j in hoisted:
                 continue
-            if (fwd is None or j not in fwd.bind) and op.res[j].first_use is not None:
+            r = op.res[j]
+            if isinstance(r.type, TaskIdType) and not task_arrays.names_task_id(r):
+                continue  # only yielded into a carry that has no variable: named nowhere
+            if (fwd is None or j not in fwd.bind) and r.first_use is not None and (
+                is_task_id_like(r.type) or is_read(p, r)
+            ):
                 yielded[j] = p.lookup(v, term)
 
     return on_yield

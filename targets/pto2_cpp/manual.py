@@ -78,7 +78,12 @@ def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
     `scf.if` ops will assign (which ones: docs/targets/pto2-cpp.md#the-manual-block), with
     their initial value when it is final here (`_known_here`). The loop / if takes the
     variable from `low.hoisted`; declare_var then prints only the initial assignment, if any."""
-    from pypto_dialects.targets.pto2_cpp.control_flow import carry_plan, value_ctype
+    from pypto_dialects.targets.pto2_cpp.control_flow import (
+        carry_plan,
+        carry_read,
+        is_read,
+        value_ctype,
+    )
     from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed, carry_has_var, new_var
 
     p = low.p
@@ -113,13 +118,13 @@ def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
                     if PARALLEL in op.attributes and not is_array:
                         hints = (hint_of(res), hint_of(val))
                     hoist(op, i, new_var(low, hints, n, op), None)
-                elif rebind[i] and needed[i]:
+                elif rebind[i] and needed[i] and carry_read(p, op, i):
                     ct = value_ctype(p, val, op, f"iter_arg #{i}")
                     b = p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(res))
                     hoist(op, i, b, op.iter_args[i])
         elif isinstance(op, scf.IfOp):
             for i, r in enumerate(op.output):
-                if r.first_use is None:
+                if r.first_use is None or not (is_task_id_like(r.type) or is_read(p, r)):
                     continue
                 if is_task_id_like(r.type):
                     if not isinstance(r.type, TaskIdArrayType) or not leaves(r):

@@ -81,12 +81,10 @@ def names_task_id(value: SSAValue) -> bool:
         elif isinstance(o, scf.YieldOp) and isinstance(parent, scf.IfOp):
             named = parent.results[use.index].first_use is not None
         elif isinstance(o, RtYieldOp) and parent is not None:
-            res = parent.results[use.index]
-            # a used result either has a variable assigned at this yield (the value is
-            # defined inside the scope) or prints as the value itself
-            owner = value.op if isinstance(value, OpResult) else value.block.parent_op()  # type: ignore[attr-defined]
-            inside = owner is not None and owner is not parent and parent.is_ancestor(owner)
-            named = res.first_use is not None and (inside or names_task_id(res))
+            # a named result either has a variable assigned at this yield (the value is
+            # defined inside the scope) or prints as the value itself; a result nothing names
+            # (only yielded into a carry without a variable) names nothing here
+            named = names_task_id(parent.results[use.index])
         elif isinstance(o, scf.ForOp) and use.index >= 3:  # an init (after lb, ub, step)
             j = use.index - 3
             named = carry_has_var(o, j) or names_task_id(o.body.block.args[j + 1])

@@ -1,6 +1,6 @@
 // The examples outside manual scopes end to end (`-p pto2-pipeline -t pto2-cpp`): the
 // entry function of each, line by line. for_carry: the carry is planned no-rebind, so the
-// loop works on ext_acc, written inout (the loop and the inout parameter repeat the write). if_else: the result variable is assigned in each branch's scope.
+// loop works on ext_acc, written inout (the loop and the inout parameter repeat the write). if_else: the result is only returned, so it gets no variable.
 // softmax_tuple: tuple results alias the InOut parameters, the scalar goes last.
 // group_kernel: MixedKernels of the members' ids, incore<mat> on AIC. dynamic_dim: the
 // symbol M sizes the create and bounds the loop; the relu task writes a view of ext_y
@@ -43,7 +43,6 @@
 // IF_ELSE-NEXT:    int64_t mode = mode_conv.val;
 // IF_ELSE-EMPTY:
 // IF_ELSE-NEXT:    PTO2_SCOPE() {
-// IF_ELSE-NEXT:        Tensor y_out = ext_x;
 // IF_ELSE-NEXT:        if (mode == 0) {
 // IF_ELSE-NEXT:            PTO2_SCOPE() {
 // IF_ELSE-NEXT:                // Task 0: kernel_add
@@ -52,8 +51,6 @@
 // IF_ELSE-NEXT:                params_t0.add_input(ext_x);
 // IF_ELSE-NEXT:                params_t0.add_output(ext_y);
 // IF_ELSE-NEXT:                rt_submit_aiv_task(0, params_t0);
-// IF_ELSE-EMPTY:
-// IF_ELSE-NEXT:                y_out = ext_y;
 // IF_ELSE-NEXT:            }
 // IF_ELSE-NEXT:        } else {
 // IF_ELSE-NEXT:            PTO2_SCOPE() {
@@ -63,8 +60,6 @@
 // IF_ELSE-NEXT:                params_t1.add_input(ext_x);
 // IF_ELSE-NEXT:                params_t1.add_output(ext_y);
 // IF_ELSE-NEXT:                rt_submit_aiv_task(1, params_t1);
-// IF_ELSE-EMPTY:
-// IF_ELSE-NEXT:                y_out = ext_y;
 // IF_ELSE-NEXT:            }
 // IF_ELSE-NEXT:        }
 // IF_ELSE-NEXT:    }

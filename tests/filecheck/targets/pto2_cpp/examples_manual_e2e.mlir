@@ -52,7 +52,7 @@
 // CASE1-NEXT:                    Arg params_t0;
 // CASE1-NEXT:                    params_t0.add_input(ext_data);
 // CASE1-NEXT:                    params_t0.add_inout(ext_out);
-// CASE1-NEXT:                    params_t0.add_scalar((uint64_t)(((phase * 4) + branch) * 16));
+// CASE1-NEXT:                    params_t0.add_scalar((uint64_t)((int64_t)((((uint64_t)phase * 4) + (uint64_t)branch) * 16)));
 // CASE1-NEXT:                    params_t0.add_scalar(to_u64(1.0f));
 // CASE1-NEXT:                    PTO2TaskId params_t0_deps[4];
 // CASE1-NEXT:                    uint32_t params_t0_deps_count = 0;
@@ -100,7 +100,7 @@
 // CASE1_FENCED-NEXT:                    Arg params_t1;
 // CASE1_FENCED-NEXT:                    params_t1.add_input(ext_data);
 // CASE1_FENCED-NEXT:                    params_t1.add_inout(ext_out);
-// CASE1_FENCED-NEXT:                    params_t1.add_scalar((uint64_t)(((phase * 4) + branch) * 16));
+// CASE1_FENCED-NEXT:                    params_t1.add_scalar((uint64_t)((int64_t)((((uint64_t)phase * 4) + (uint64_t)branch) * 16)));
 // CASE1_FENCED-NEXT:                    params_t1.add_scalar(to_u64(1.0f));
 // CASE1_FENCED-NEXT:                    PTO2TaskId params_t1_deps[1];
 // CASE1_FENCED-NEXT:                    uint32_t params_t1_deps_count = 0;

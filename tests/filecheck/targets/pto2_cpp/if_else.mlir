@@ -1,6 +1,8 @@
 // scf.if (PyPTO's orchestration codegen document, "IfStmt"): every used result is a variable declared before the `if`
 // (`Tensor y_out = ext_x;`, `int64_t pick;`) and assigned at the end of each branch, inside the
 // branch's PTO2_SCOPE when the branch is one (the scope's results feed the branch's yield).
+// The buffer %t that leaves the branch's scope is allocated before that scope, in the branch
+// (batch-tensor-allocations): the scope's end does not free it.
 // The condition is the C++ expression of the i1 value. An if without results and with an
 // empty else prints no else; an unused result (%ignored) declares nothing.
 // RUN: pypto-opt -p batch-tensor-allocations,add-retain-edges -t pto2-cpp %s | filecheck --strict-whitespace --match-full-lines %s
@@ -60,12 +62,12 @@ func.func @if_else(%x: tensor<16x16xf32>, %y: tensor<16x16xf32> {pto_orch.dir = 
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:        Tensor y_out = ext_x;
 // CHECK-NEXT:        if (mode == 0) {
-// CHECK-NEXT:            PTO2_SCOPE() {
-// CHECK-NEXT:                uint32_t t_ci_shapes[2] = {16, 16};
-// CHECK-NEXT:                TensorCreateInfo t_ci(t_ci_shapes, 2, DataType::FLOAT32);
-// CHECK-NEXT:                TaskOutputTensors alloc_0 = alloc_tensors(t_ci);
-// CHECK-NEXT:                const Tensor& t = alloc_0.get_ref(0);
+// CHECK-NEXT:            uint32_t t_ci_shapes[2] = {16, 16};
+// CHECK-NEXT:            TensorCreateInfo t_ci(t_ci_shapes, 2, DataType::FLOAT32);
+// CHECK-NEXT:            TaskOutputTensors alloc_0 = alloc_tensors(t_ci);
+// CHECK-NEXT:            const Tensor& t = alloc_0.get_ref(0);
 // CHECK-EMPTY:
+// CHECK-NEXT:            PTO2_SCOPE() {
 // CHECK-NEXT:                // Task 0: kernel_add
 // CHECK-NEXT:                Arg params_t0;
 // CHECK-NEXT:                params_t0.add_input(ext_x);

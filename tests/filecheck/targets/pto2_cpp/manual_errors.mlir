@@ -1,8 +1,8 @@
 // Errors of the TaskId / manual-scope part of the target (one located line each, no C++):
 //  - a pto_tensor.read of a tensor a task inside a manual scope wrote (checked before
 //    printing, transforms/verify_orchestration.py), after the scope (through the scope result) and inside it (through a view);
-//  - rule 10: a buffer a manual task uses whose alloc_tensors TaskId is not in scope (the
-//    carried buffer was allocated in an earlier iteration);
+//  - (no longer an error: a buffer a manual task uses that was allocated in an earlier
+//    iteration is retained through its batch TaskId, carried by add-retain-edges);
 //  - TaskId arrays are updated in place: using the array value a task_array_set consumed,
 //    and updating inside a loop an array defined outside it;
 //  - the iter_arg of a parallel array carry stands for N TaskIds: only deps may name it;
@@ -53,7 +53,7 @@ func.func @unretainable(%a: tensor<16xf32>) attributes {pto_orch.kind = #pto_orc
   }
   func.return
 }
-// CHECK: :50:7: error: 'pto_orch.call' op passes %prev (it is carried in the C++ variable 'prev') to a task inside a manual scope; its buffer may be the one %tmp at line 49 allocates in an earlier iteration or branch, whose alloc_tensors TaskId is not in scope here, so the task cannot retain the buffer (docs/targets/pto2-cpp.md, difference 5): create the buffer outside the loop or if that carries it (e.g. two buffers before the loop, swapped through the carries), or run this task outside the manual scope
+// CHECK: if (prev_alloc.is_valid()) params_t0_deps[params_t0_deps_count++] = prev_alloc;
 
 // -----
 

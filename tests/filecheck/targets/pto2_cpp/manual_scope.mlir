@@ -131,7 +131,7 @@ func.func @compiler_owned(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch
 // CHECK-NEXT:                params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:                rt_submit_aiv_task(1, params_t2);
 // CHECK-EMPTY:
-// CHECK-NEXT:                k = k + 1;
+// CHECK-NEXT:                k = (int64_t)((uint64_t)k + 1);
 // CHECK-NEXT:            }
 // CHECK-EMPTY:
 // CHECK-NEXT:            if (m == 0) {
@@ -168,7 +168,7 @@ func.func @compiler_owned(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch
 // CHECK-NEXT:    int64_t n = n_conv.val;
 // CHECK-EMPTY:
 // CHECK-NEXT:    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK-NEXT:        uint32_t t_ci_shapes[2] = {(uint32_t)(n + 1), 16};
+// CHECK-NEXT:        uint32_t t_ci_shapes[2] = {(uint32_t)((int64_t)((uint64_t)n + 1)), 16};
 // CHECK-NEXT:        TensorCreateInfo t_ci(t_ci_shapes, 2, DataType::FLOAT32);
 // CHECK-NEXT:        TaskOutputTensors alloc_0 = alloc_tensors(t_ci);
 // CHECK-NEXT:        const Tensor& t = alloc_0.get_ref(0);

@@ -120,12 +120,12 @@ func.func @names(%a: tensor<4xf32>, %new: index, %flag: i1) attributes {pto_orch
 // CHECK-EMPTY:
 // CHECK-NEXT:        Tensor r = ext_a;
 // CHECK-NEXT:        if (flag) {
-// CHECK-NEXT:            PTO2_SCOPE() {
-// CHECK-NEXT:                uint32_t t_ci_shapes[1] = {4};
-// CHECK-NEXT:                TensorCreateInfo t_ci(t_ci_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:                TaskOutputTensors alloc_1 = alloc_tensors(t_ci);
-// CHECK-NEXT:                const Tensor& t = alloc_1.get_ref(0);
+// CHECK-NEXT:            uint32_t t_ci_shapes[1] = {4};
+// CHECK-NEXT:            TensorCreateInfo t_ci(t_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:            TaskOutputTensors alloc_1 = alloc_tensors(t_ci);
+// CHECK-NEXT:            const Tensor& t = alloc_1.get_ref(0);
 // CHECK-EMPTY:
+// CHECK-NEXT:            PTO2_SCOPE() {
 // CHECK-NEXT:                // Task 5: k
 // CHECK-NEXT:                Arg params_t5;
 // CHECK-NEXT:                params_t5.add_input(ext_a);
@@ -135,12 +135,12 @@ func.func @names(%a: tensor<4xf32>, %new: index, %flag: i1) attributes {pto_orch
 // CHECK-NEXT:                r = t;
 // CHECK-NEXT:            }
 // CHECK-NEXT:        } else {
-// CHECK-NEXT:            PTO2_SCOPE() {
-// CHECK-NEXT:                uint32_t t_1_ci_shapes[1] = {4};
-// CHECK-NEXT:                TensorCreateInfo t_1_ci(t_1_ci_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:                TaskOutputTensors alloc_2 = alloc_tensors(t_1_ci);
-// CHECK-NEXT:                const Tensor& t_1 = alloc_2.get_ref(0);
+// CHECK-NEXT:            uint32_t t_1_ci_shapes[1] = {4};
+// CHECK-NEXT:            TensorCreateInfo t_1_ci(t_1_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:            TaskOutputTensors alloc_2 = alloc_tensors(t_1_ci);
+// CHECK-NEXT:            const Tensor& t_1 = alloc_2.get_ref(0);
 // CHECK-EMPTY:
+// CHECK-NEXT:            PTO2_SCOPE() {
 // CHECK-NEXT:                // Task 6: k
 // CHECK-NEXT:                Arg params_t6;
 // CHECK-NEXT:                params_t6.add_input(c);

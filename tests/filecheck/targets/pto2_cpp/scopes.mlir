@@ -64,7 +64,7 @@ func.func @scopes(%a: tensor<8xf32>, %out: tensor<8xf32> {pto_orch.dir = #pto_or
 // CHECK-NEXT:        Arg params_t3;
 // CHECK-NEXT:        params_t3.add_input(ext_out);
 // CHECK-NEXT:        params_t3.add_output(ext_out);
-// CHECK-NEXT:        params_t3.add_scalar((uint64_t)(n * 2));
+// CHECK-NEXT:        params_t3.add_scalar((uint64_t)((int64_t)((uint64_t)n * 2)));
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t3);
 // CHECK-NEXT:    }
 // CHECK-NEXT:}

@@ -61,7 +61,7 @@ func.func @tensor_ops(%x: tensor<4x8xf32> {pto_orch.dir = #pto_orch.dir<inout>},
 // CHECK-NEXT:        set_tensor_data<float>(ext_x, 2, indices_x1, v + 1.0f);
 // CHECK-NEXT:        uint32_t indices_w[2] = {2, 2};
 // CHECK-NEXT:        float w = get_tensor_data<float>(ext_x, 2, indices_w);
-// CHECK-NEXT:        int64_t n = i + 4;
+// CHECK-NEXT:        int64_t n = (int64_t)((uint64_t)i + 4);
 // CHECK-NEXT:        uint32_t part_shapes[3] = {2, (uint32_t)n, 8};
 // CHECK-NEXT:        uint32_t part_offsets[3] = {0, (uint32_t)i, 0};
 // CHECK-NEXT:        Tensor part = ext_z.view(part_shapes, part_offsets);

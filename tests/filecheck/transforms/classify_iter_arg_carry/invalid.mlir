@@ -1,8 +1,8 @@
 // classify-iter-arg-carry diagnostics (docs/passes/classify-iter-arg-carry.md): a
 // pto_orch.parallel TaskId carry inside a manual scope needs a statically-known, positive
-// trip count; it cannot yield an inner loop's array; and in a function whose scopes are not
-// placed yet but carry the compiler's manual-scope markers, the pass cannot know whether the
-// loop will be in a manual scope. One located error per chunk.
+// trip count; and in a function whose scopes are not placed yet but carry the compiler's
+// manual-scope markers, the pass cannot know whether a loop of unknown trip count will be in
+// a manual scope. One located error per chunk.
 // RUN: pypto-opt --classify-iter-arg-carry --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
@@ -93,34 +93,12 @@ func.func @negative_step(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir 
 // -----
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :103:5: error: 'scf.for' op is a pto_orch.parallel loop whose TaskId carry (iter_arg 0) yields the TaskId array of an inner loop; an array carry holds one TaskId per iteration, not arrays: make this loop sequential (drop 'pto_orch.parallel') so it carries the inner array
-func.func @parallel_of_parallel(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+// CHECK: :101:3: error: 'scf.for' op carries a TaskId (iter_arg 0) in a pto_orch.parallel loop of a function whose runtime scopes are not placed yet, and its trip count is not a positive constant: its manual-scope markers let materialize-runtime-scopes put this loop in a manual scope, where such a carry is an error; run --materialize-runtime-scopes first (or -p pto2-pipeline)
+func.func @not_materialized(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  pto_rt.scope manual {
-    %none = pto_system.task_invalid
-    %to = scf.for %p = %c0 to %c4 step %c1 iter_args(%pp = %none) -> (!pto_orch.task_id) {
-      %ti = scf.for %b = %c0 to %c4 step %c1 iter_args(%pb = %pp) -> (!pto_orch.task_id) {
-        %o1, %t = pto_orch.submit @k(in %a, out %out) deps(%pb : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
-        scf.yield %t : !pto_orch.task_id
-      } {pto_orch.parallel}
-      scf.yield %ti : !pto_orch.task_id
-    } {pto_orch.parallel}
-  }
-  func.return
-}
-
-// -----
-
-pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :123:3: error: 'scf.for' op carries a TaskId (iter_arg 0) in a pto_orch.parallel loop of a function whose runtime scopes are not placed yet: its manual-scope markers let materialize-runtime-scopes put this loop in a manual scope, which decides the TaskId array carry; run --materialize-runtime-scopes first (or -p pto2-pipeline)
-func.func @not_materialized(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
   %none = pto_system.task_invalid
-  %tl = scf.for %i = %c0 to %c4 step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
+  %tl = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
     %o1, %t = pto_orch.submit @k(in %a, out %out) deps(%prev : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     scf.yield %t : !pto_orch.task_id
   } {pto_orch.parallel}

@@ -1,7 +1,7 @@
 // classify-iter-arg-carry, TaskId carries (docs/passes/classify-iter-arg-carry.md; PyPTO's orchestration codegen document
-// "pl.parallel TaskId iter_arg 的 array carry"): a TaskId iter_arg always rebinds. Inside a
-// manual scope, a !pto_orch.task_id iter_arg of a pto_orch.parallel loop becomes an array of
-// ceil((ub - lb) / step) slots; a sequential loop whose yield is an inner loop's array carry
+// "pl.parallel TaskId iter_arg 的 array carry"): a TaskId iter_arg always rebinds. A
+// !pto_orch.task_id iter_arg of a pto_orch.parallel loop of constant trip count becomes an
+// array of ceil((ub - lb) / step) slots; a sequential loop whose yield is an inner loop's array carry
 // result inherits the size. Everything else is size 0.
 // RUN: pypto-opt --classify-iter-arg-carry %s | pypto-opt | filecheck %s
 // RUN: pypto-opt --classify-iter-arg-carry %s > %t.once.mlir
@@ -71,9 +71,11 @@ func.func @compiler_owned(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir
   func.return
 }
 
-// Outside any manual scope a parallel TaskId carry is a plain rebinding TaskId (size 0), even
-// with a dynamic trip count; so is a sequential TaskId carry in a manual scope, and a
-// TaskId array iter_arg (already an array value, not an array carry).
+// Outside any manual scope a parallel TaskId carry with a dynamic trip count whose iterations
+// chain (each task waits for the carry) is a plain rebinding TaskId (size 0; with a constant
+// trip count it is an array in every scope: parallel_every_scope.mlir); so is a sequential
+// TaskId carry in a manual scope, and a TaskId array iter_arg (already an array value, not an
+// array carry).
 // CHECK-LABEL: func.func @no_array(
 // CHECK:         } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 0>}
 // CHECK:         } {pto_orch.iter_arg_rebind = array<i1: true, true>, pto_orch.iter_arg_array_size = array<i64: 0, 0>}

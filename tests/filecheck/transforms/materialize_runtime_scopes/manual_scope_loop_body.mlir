@@ -1,7 +1,8 @@
 // A pto_orch.parallel loop whose body is a user manual scope carrying a TaskId, in default
 // (auto-scope) mode: materialize-runtime-scopes wraps the body in an auto scope around the
-// manual one, and the manual scope's TaskId result is assigned to the loop carry inside its
-// own block, as when the function is opted out. (It once failed with an error naming a
+// manual one, and the manual scope's TaskId result is assigned to the loop carry (an array
+// carry: one slot per iteration, classify-iter-arg-carry) inside its own block, as when the
+// function is opted out. (It once failed with an error naming a
 // 'pto_rt.yield' the user never wrote.)
 // RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
 
@@ -18,16 +19,19 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<
     }
     scf.yield %n : !pto_orch.task_id
   } {pto_orch.parallel}
+  %y, %ty = pto_orch.submit @k(in %a, out %b) deps(%r : !pto_orch.task_id) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
-// CHECK:        PTO2TaskId t = PTO2TaskId::invalid();
+// CHECK:        PTO2TaskId r[4];
+// CHECK-NEXT:   for (int64_t i1 = 0; i1 < 4; ++i1)
+// CHECK-NEXT:       r[i1] = PTO2TaskId::invalid();
 // CHECK-NEXT:   for (int64_t i = 0; i < 4; i += 1) {
 // CHECK-NEXT:       PTO2_SCOPE() {
 // CHECK-NEXT:           PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK:                    if (t.is_valid()) params_t0_deps[params_t0_deps_count++] = t;
+// CHECK:                    params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
 // CHECK:                    PTO2TaskId tid = task_0_outs.task_id();
 // CHECK-EMPTY:
-// CHECK-NEXT:               t = tid;
+// CHECK-NEXT:               r[i] = tid;
 // CHECK-NEXT:           }
 // CHECK-NEXT:       }
 // CHECK-NEXT:   }

@@ -27,7 +27,7 @@ func.func @fib_auto(%acc: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, 
 // CHECK-NEXT: PTO2_SCOPE() {
 // CHECK: params_t0.add_scalar((uint64_t)x);
 // CHECK: int64_t x_next = y;
-// CHECK-NEXT: int64_t y_next = x + y;
+// CHECK-NEXT: int64_t y_next = (int64_t)((uint64_t)x + (uint64_t)y);
 // CHECK-NEXT: x = x_next;
 // CHECK-NEXT: y = y_next;
 // CHECK-NEXT: }

@@ -38,7 +38,7 @@ func.func @fib_compiler_manual(%acc: tensor<16xf32> {pto_orch.dir = #pto_orch.di
 // CHECK-NEXT: PTO2TaskId acc_n_tid_1 = task_0_outs.task_id();
 // CHECK-EMPTY:
 // CHECK-NEXT: int64_t x_next = y;
-// CHECK-NEXT: int64_t y_next = x + y;
+// CHECK-NEXT: int64_t y_next = (int64_t)((uint64_t)x + (uint64_t)y);
 // CHECK-NEXT: PTO2TaskId acc_n_tid_next = acc_n_tid_1;
 // CHECK-NEXT: x = x_next;
 // CHECK-NEXT: y = y_next;

@@ -26,7 +26,7 @@ func.func @fib_opted_out(%acc: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inou
 // CHECK-NEXT: for (int64_t i = 0; i < 10; i += 1) {
 // CHECK: params_t0.add_scalar((uint64_t)x);
 // CHECK: int64_t x_next = y;
-// CHECK-NEXT: int64_t y_next = x + y;
+// CHECK-NEXT: int64_t y_next = (int64_t)((uint64_t)x + (uint64_t)y);
 // CHECK-NEXT: x = x_next;
 // CHECK-NEXT: y = y_next;
 // CHECK-NEXT: }

@@ -36,8 +36,8 @@ func.func @shared_value(%acc: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout
 // CHECK-NEXT: int64_t v = 1;
 // CHECK-NEXT: for (int64_t j = 0; j < 4; j += 1) {
 // CHECK-NEXT: PTO2_SCOPE() {
-// CHECK-NEXT: int64_t u_next = u + v;
-// CHECK-NEXT: int64_t v_next = u + v;
+// CHECK-NEXT: int64_t u_next = (int64_t)((uint64_t)u + (uint64_t)v);
+// CHECK-NEXT: int64_t v_next = (int64_t)((uint64_t)u + (uint64_t)v);
 // CHECK-NEXT: u = u_next;
 // CHECK-NEXT: v = v_next;
 // CHECK: params_t1.add_scalar((uint64_t)v);
