@@ -166,6 +166,28 @@ class ScopeOp(IRDLOperation):
         if self.attributes:
             printer.print_op_attributes(self.attributes, print_keyword=True)
 
+    def nesting_error(self) -> str | None:
+        """The rule "no scope inside a manual scope" (the runtime allows no AUTO and no MANUAL
+        scope inside a MANUAL one): its message when a manual scope of the same function
+        encloses this one, else None. The one implementation of the rule: the verifier
+        raises it, and verify-orchestration reports it for IR parsed with --disable-verify."""
+        from xdsl.dialects.func import FuncOp
+
+        parent = self.parent_op()
+        while parent is not None and not isinstance(parent, FuncOp):
+            if isinstance(parent, ScopeOp) and parent.is_manual:
+                if self.is_manual:
+                    return (
+                        "a manual scope cannot be nested in another manual scope: merge "
+                        "them or close the outer one first"
+                    )
+                return (
+                    "an auto scope cannot be nested in a manual scope (the runtime forbids "
+                    "AUTO inside MANUAL): move it out of the manual scope"
+                )
+            parent = parent.parent_op()
+        return None
+
     def verify_(self) -> None:
         from xdsl.dialects.func import FuncOp
 
@@ -182,18 +204,11 @@ class ScopeOp(IRDLOperation):
                 )
         if self.compiler_owned is not None and not self.is_manual:
             raise VerifyException("'compiler_owned' marks manual scopes only")
+        nested = self.nesting_error()
+        if nested is not None:
+            raise VerifyException(nested)
         parent = self.parent_op()
         while parent is not None:
-            if isinstance(parent, ScopeOp) and parent.is_manual:
-                if self.is_manual:
-                    raise VerifyException(
-                        "a manual scope cannot be nested in another manual scope: merge "
-                        "them or close the outer one first"
-                    )
-                raise VerifyException(
-                    "an auto scope cannot be nested in a manual scope (the runtime forbids "
-                    "AUTO inside MANUAL): move it out of the manual scope"
-                )
             if isinstance(parent, FuncOp):
                 if (
                     not self.is_manual

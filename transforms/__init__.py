@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from xdsl.passes import ModulePass
 
+from pypto_dialects.transforms.pto2_pipeline import STEPS
+
 PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {}
 """Pass name -> (factory returning the pass class, summary)."""
 
@@ -46,7 +48,8 @@ def _verify_orchestration() -> type[ModulePass]:
 
 PASSES["verify-orchestration"] = (
     _verify_orchestration,
-    "fail on a manual-scope or in-place TaskId-array rule break (checked again before printing)",
+    "fail on a host access, manual-scope or TaskId rule break the runtime would not order "
+    "(the last step of pto2-pipeline; checked again before printing)",
 )
 
 
@@ -178,8 +181,5 @@ PASSES["add-retain-edges"] = (
 )
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,
-    "fuse-create-assemble-to-slice, fold-tensor-dims, guard-dynamic-loop-steps, "
-    "verify-orchestration-outputs, derive-call-directions, auto-derive-task-dependencies, "
-    "expand-manual-phase-fence, materialize-runtime-scopes, order-untracked-hazards, "
-    "classify-iter-arg-carry, dce, batch-tensor-allocations (with its add-retain-edges step)",
+    ", ".join(STEPS) + " (batch-tensor-allocations ends with add-retain-edges)",
 )

@@ -1,12 +1,9 @@
-"""`pto2-pipeline`: every pass the PTO2 C++ printer needs, in order.
+"""`pto2-pipeline`: every pass the PTO2 C++ printer needs, in order, ending with the
+legality check the printer relies on (verify-orchestration).
 
-User documentation and the reasons for the order: docs/passes/index.md.
-
-    fuse-create-assemble-to-slice  ->  fold-tensor-dims  ->  guard-dynamic-loop-steps
-        ->  verify-orchestration-outputs  ->  derive-call-directions
-        ->  auto-derive-task-dependencies{analyze-auto-scopes}  ->  expand-manual-phase-fence
-        ->  materialize-runtime-scopes  ->  order-untracked-hazards  ->  classify-iter-arg-carry
-        ->  dce  ->  batch-tensor-allocations (which ends with add-retain-edges)
+The order is written once, in `STEPS` below; `pypto-opt --help` prints it from there and
+tests/test_pipeline_listing.py checks the documentation (docs/passes/index.md, with the
+reasons for the order) against it.
 
 Usage: `pypto-opt -p pto2-pipeline in.mlir`, or with `-t pto2-cpp` to print C++;
 `-p 'pto2-pipeline{analyze-auto-scopes=true}'` turns on the analysis of auto scopes.
@@ -21,11 +18,32 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+STEPS: tuple[str, ...] = (
+    "fuse-create-assemble-to-slice",
+    "fold-tensor-dims",
+    "guard-dynamic-loop-steps",
+    "verify-orchestration-outputs",
+    "derive-call-directions",
+    "auto-derive-task-dependencies",
+    "expand-manual-phase-fence",
+    "materialize-runtime-scopes",
+    "order-untracked-hazards",
+    "classify-iter-arg-carry",
+    # xDSL's dce, not canonicalize: scf canonicalization rebuilds loops without the carry
+    # plan's discardable attributes
+    "dce",
+    "batch-tensor-allocations",  # ends with add-retain-edges
+    "verify-orchestration",  # what the printer would reject is rejected here, located
+)
+"""The passes of `pto2-pipeline`, in order, by name: the names of `PASSES`
+(transforms/__init__.py) and xDSL's `dce`."""
+
 
 @dataclass(frozen=True)
 class Pto2Pipeline(ModulePass):
-    """Run the passes of the module docstring on the module, in that order. Each pass raises
-    its own located diagnostics."""
+    """Run the passes of `STEPS` on the module, in that order. Each pass raises its own
+    located diagnostics; the last one, verify-orchestration, rejects what the C++ printer
+    would reject."""
 
     name = "pto2-pipeline"
 
@@ -33,45 +51,21 @@ class Pto2Pipeline(ModulePass):
     """Passed to auto-derive-task-dependencies (`pto2-pipeline{analyze-auto-scopes=true}`)."""
 
     def steps(self) -> tuple[ModulePass, ...]:
-        """The passes of the pipeline, in order (pypto-opt runs them one by one for
-        --time-passes and --print-between-passes)."""
-        from pypto_dialects.transforms.auto_derive_task_dependencies import (
-            AutoDeriveTaskDependencies,
-        )
-        from pypto_dialects.transforms.batch_tensor_allocations import BatchTensorAllocations
-        from pypto_dialects.transforms.classify_iter_arg_carry import ClassifyIterArgCarry
-        from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
-        from pypto_dialects.transforms.expand_manual_phase_fence import ExpandManualPhaseFence
-        from pypto_dialects.transforms.fold_tensor_dims import FoldTensorDims
-        from pypto_dialects.transforms.fuse_create_assemble_to_slice import (
-            FuseCreateAssembleToSlice,
-        )
-        from pypto_dialects.transforms.guard_dynamic_loop_steps import GuardDynamicLoopSteps
-        from pypto_dialects.transforms.materialize_runtime_scopes import (
-            MaterializeRuntimeScopes,
-        )
-        from pypto_dialects.transforms.order_untracked_hazards import OrderUntrackedHazards
-        from pypto_dialects.transforms.verify_orchestration_outputs import (
-            VerifyOrchestrationOutputs,
-        )
+        """The passes of `STEPS`, in order (pypto-opt runs them one by one for --time-passes
+        and --print-between-passes)."""
         from xdsl.transforms.dead_code_elimination import DeadCodeElimination
 
-        return (
-            FuseCreateAssembleToSlice(),
-            FoldTensorDims(),
-            GuardDynamicLoopSteps(),
-            VerifyOrchestrationOutputs(),
-            DeriveCallDirections(),
-            AutoDeriveTaskDependencies(self.analyze_auto_scopes),
-            ExpandManualPhaseFence(),
-            MaterializeRuntimeScopes(),
-            OrderUntrackedHazards(),
-            ClassifyIterArgCarry(),
-            # xDSL's dce, not canonicalize: scf canonicalization rebuilds loops without the
-            # carry plan's discardable attributes
-            DeadCodeElimination(),
-            BatchTensorAllocations(),
-        )
+        from pypto_dialects.transforms import PASSES
+
+        def make(name: str) -> ModulePass:
+            if name == DeadCodeElimination.name:
+                return DeadCodeElimination()
+            cls = PASSES[name][0]()
+            if name == "auto-derive-task-dependencies":
+                return cls(analyze_auto_scopes=self.analyze_auto_scopes)  # type: ignore[call-arg]
+            return cls()
+
+        return tuple(make(name) for name in STEPS)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # The passes build long-lived IR and leave almost no cyclic garbage, so the cyclic GC

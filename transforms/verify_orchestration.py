@@ -2,8 +2,10 @@
 whole (host reads / writes the runtime would not order, manual scopes, in-place TaskId
 arrays, TaskIds used after their scope, TaskId carries against the carry plan).
 
-Rules and messages: docs/passes/verify-orchestration.md. The C++ printer runs
-`check_orchestration` before printing; the pass runs it inside a pipeline.
+Rules and messages: docs/passes/verify-orchestration.md. Each rule is checked here once:
+`pto2-pipeline` ends with this pass, the C++ printer runs `check_orchestration` again before
+printing (for IR that did not go through the pipeline), the printer's dependency arrays ask
+`check_edges` (rule 5), and rule 2 is the `pto_rt.scope` verifier's (`ScopeOp.nesting_error`).
 """
 
 from __future__ import annotations
@@ -41,16 +43,14 @@ from pypto_dialects.transforms.order_untracked_hazards import untracked_root
 
 
 class _Checker:
-    """One function: `manual_tasks` are the tasks inside a manual scope (any depth); `clean`
-    the tensors already known to have no such writer (each is searched once)."""
+    """One function: the walk in program order, which checks the rules local to an op and
+    collects what the function-wide rules (host accesses, in-place TaskId arrays) need."""
 
     def __init__(self) -> None:
-        self.manual_tasks: set[Operation] = set()
         self.host: list[pt.ReadOp | pt.WriteOp] = []  # host reads and writes
         self.tasks: list[tuple[CallOp | SubmitOp, bool]] = []  # (task, in a manual scope)
         self.sets: list[TaskArraySetOp] = []
         self.order: dict[Operation, int] = {}  # program (= print) order
-        self.clean: set[SSAValue] = set()
 
     def walk(self, region: Region, manual: bool) -> None:
         for block in region.blocks:
@@ -59,13 +59,10 @@ class _Checker:
                 if isinstance(op, TaskArraySetOp):
                     self.sets.append(op)
                 if isinstance(op, ScopeOp):
-                    if manual:  # the pto_rt.scope verifier's rule, for --disable-verify input
-                        raise pass_error(
-                            op,
-                            "is nested in a manual scope, which the runtime does not allow (no "
-                            "AUTO scope inside MANUAL, no MANUAL inside MANUAL): move it out of "
-                            "the manual scope",
-                        )
+                    # rule 2, the pto_rt.scope verifier's own, for --disable-verify input
+                    nested = op.nesting_error() if manual else None
+                    if nested is not None:
+                        raise pass_error(op, nested)
                     self.walk(op.body, op.is_manual)
                     continue
                 if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
@@ -77,45 +74,10 @@ class _Checker:
                     check_carry_plan(op)
                 if isinstance(op, CallOp | SubmitOp):
                     self.tasks.append((op, manual))
-                    if manual:
-                        self.manual_tasks.add(op)
                 elif isinstance(op, pt.ReadOp | pt.WriteOp):
                     self.host.append(op)
                 for r in op.regions:
                     self.walk(r, manual)
-
-    def manual_writer(self, value: SSAValue) -> Operation | None:
-        """The task inside a manual scope whose write `value` may show (through the storage
-        edges, and an assemble's source), or None."""
-        seen: set[SSAValue] = set()
-        todo = [value]
-        while todo:
-            v = todo.pop()
-            if v in seen or v in self.clean:
-                continue
-            seen.add(v)
-            if isinstance(v, OpResult) and isinstance(v.op, CallOp | SubmitOp):
-                if v.op in self.manual_tasks:
-                    return v.op
-                continue
-            todo.extend(target for _, target in storage.edges(v))  # task results stopped above
-            if isinstance(v, OpResult) and isinstance(v.op, pt.AssembleOp):
-                todo.append(v.op.source)
-        self.clean.update(seen)
-        return None
-
-    def check_read(self, op: pt.ReadOp) -> None:
-        writer = self.manual_writer(op.tensor)
-        if writer is None:
-            return
-        raise pass_error(
-            op,
-            f"reads {_describe(op.tensor)}, which '{writer.name}'{_at_line(writer)} writes inside a manual "
-            "scope: get_tensor_data waits only for a producer the runtime tracked, and a MANUAL "
-            "scope tracks none, so the read could see stale data; read the value in a task "
-            "that depends on the writer, or produce the tensor outside the manual scope",
-        )
-
 
     def check_set(self, op: TaskArraySetOp) -> None:
         """An in-place update: the array value it consumed is gone after it, and it must not
@@ -438,9 +400,10 @@ def _host_message(op: pt.ReadOp | pt.WriteOp, task: Operation, why: str, written
 
 
 def check_edges(op: CallOp | SubmitOp | TaskDummyOp) -> None:
-    """Every dependency of a task names a TaskId that is still alive there: a user edge on
-    an id whose scope has closed is the user's error; a compiler edge on one is never dropped
-    (it would lose an ordering a pass decided), so it is refused too."""
+    """Rule 5: every dependency of a task names a TaskId that is still alive there: a user
+    edge on an id whose scope has closed is the user's error; a compiler edge on one is never
+    dropped (it would lose an ordering a pass decided), so it is refused too. The C++
+    printer's dependency arrays ask this function too (targets/pto2_cpp/deps.py)."""
     lists = [("deps", op.deps)] if isinstance(op, SubmitOp | TaskDummyOp) else []
     if isinstance(op, CallOp | SubmitOp):
         lists.append(("compiler_deps", op.compiler_deps))
@@ -583,8 +546,9 @@ def _describe(value: SSAValue) -> str:
 
 
 def check_orchestration(module: ModuleOp) -> None:
-    """Check the manual-scope rules in every orchestration function of `module`. Returns None;
-    raises a located PassFailedException for the first violation."""
+    """Check the rules of docs/passes/verify-orchestration.md in every orchestration function
+    of `module` (the pass, and the C++ printer before printing). Returns None; raises a
+    located PassFailedException for the first violation."""
     for f in orchestration_functions(module):
         checker = _Checker()
         checker.walk(f.body, False)
@@ -592,9 +556,6 @@ def check_orchestration(module: ModuleOp) -> None:
         for item in sorted(checker.host + checker.sets, key=checker.order.__getitem__):
             if isinstance(item, TaskArraySetOp):
                 checker.check_set(item)
-            elif isinstance(item, pt.ReadOp):
-                checker.check_read(item)
-                host.check(item)
             else:
                 host.check(item)
 
@@ -602,9 +563,9 @@ def check_orchestration(module: ModuleOp) -> None:
 @dataclass(frozen=True)
 class VerifyOrchestration(ModulePass):
     """Fail on a host read / write of a tensor the runtime does not order after the tasks
-    before it (`HostAccessChecker`), a scope nested in a
+    before it (`HostAccessChecker`, the one check of host accesses), a scope nested in a
     manual scope, a misused in-place TaskId array, or a dependency on a TaskId whose scope
-    has closed (docs/passes/verify-orchestration.md)."""
+    has closed (docs/passes/verify-orchestration.md). The last step of pto2-pipeline."""
 
     name = "verify-orchestration"
 

@@ -122,15 +122,19 @@ def orchestration_functions(module: ModuleOp) -> list[FuncOp]:
     return funcs
 
 
-def _check_scopes(module: ModuleOp) -> None:
+def _check_scopes(module: ModuleOp, checked: bool) -> None:
+    """The target's preconditions: scopes materialized, and verify-orchestration's rules (the
+    one implementation of them; skipped when `checked`: pto2-pipeline, which ends with that
+    pass, has just run on this module)."""
     from pypto_dialects.transforms.verify_runtime_scopes_materialized import (
         check_runtime_scopes_materialized,
     )
 
     check_runtime_scopes_materialized(module)
-    from pypto_dialects.transforms.verify_orchestration import check_orchestration
+    if not checked:
+        from pypto_dialects.transforms.verify_orchestration import check_orchestration
 
-    check_orchestration(module)
+        check_orchestration(module)
 
 
 def _prepare(module: ModuleOp, verify: bool, pto2_pipeline: bool) -> ModuleOp:
@@ -145,7 +149,7 @@ def _prepare(module: ModuleOp, verify: bool, pto2_pipeline: bool) -> ModuleOp:
 
         verify_module(module)
     module = _without_dead_ops(module, owned=pto2_pipeline)
-    _check_scopes(module)
+    _check_scopes(module, checked=pto2_pipeline)
     return module
 
 

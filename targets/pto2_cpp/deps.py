@@ -10,9 +10,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Operation, SSAValue
 
+from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.targets.pto2_cpp.errors import CodegenError, codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr
 
@@ -78,14 +79,6 @@ def guarded(expr: Expr) -> bool:
     return bool(getattr(expr, "guard", True))
 
 
-def op_line(op: Operation | None) -> str:
-    """`line L` of an op's location (for messages that name another op), or ''."""
-    loc = op.location if op is not None else None
-    if isinstance(loc, FileLineColLoc):
-        return f"line {loc.line.data}"
-    return ""
-
-
 @dataclass(frozen=True)
 class Edge:
     """One dependency of a task: the TaskId (scalar or array) and where it comes from."""
@@ -106,32 +99,20 @@ def closed_binding(expr: Expr) -> Binding | None:
     return None
 
 
-def _describe(value: SSAValue) -> str:
-    from pypto_dialects.targets.pto2_cpp.function import describe
+def unresolvable_edge(op: Operation, value: SSAValue, b: Binding) -> CodegenError:
+    """The error for an edge whose TaskId's C++ variable `b` lives in a closed block: rule 5
+    of verify-orchestration (`check_edges`, the one place the rule and its message are
+    written), which the target runs before printing; raised from here when it fires, else
+    the printer and the rule disagree (an internal error, never a dropped edge)."""
+    from pypto_dialects.transforms.verify_orchestration import check_edges
 
-    return describe(value)
-
-
-def unresolvable_edge(
-    op: Operation, value: SSAValue, index: int, b: Binding, user: bool
-) -> CodegenError:
-    """Rule 5: an edge whose TaskId was produced in a scope that has closed (an edge is never
-    dropped)."""
-    producer = getattr(b, "producer", None)
-    what = "a TaskId"
-    if producer is not None:
-        line = op_line(producer)
-        what = f"the TaskId of '{producer.name}'" + (f" at {line}" if line else "")
+    if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
+        check_edges(op)
     return codegen_error(
         op,
-        f"depends on {_describe(value)} ({'deps' if user else 'compiler_deps'} entry "
-        f"{index}), {what}, whose C++ variable "
-        f"'{b.name}' is declared inside a scope that has closed before this task (a TaskId "
-        "lives only in the PTO2_SCOPE that produced it, including the scopes "
-        "materialize-runtime-scopes puts on loop bodies and if branches): consume it inside "
-        "the producing scope, hoist the producer out of that scope, or collect the ids into "
-        "a TaskId array (pto_orch.task_array_create before the scope, pto_orch.task_array_set "
-        "inside it) and depend on the array",
+        f"internal error of the printer: the C++ variable '{b.name}' of the TaskId "
+        f"{value.name_hint or 'edge'} is declared in a block that has closed, which "
+        "verify-orchestration's rule 5 did not report; please report this",
     )
 
 
@@ -144,12 +125,12 @@ def resolve_edges(
     """The edges of a task, in order: user edges, then compiler edges (retain edges among them).
 
     A value listed again, or a value printing as a variable already listed, counts once. An
-    edge whose TaskId lives in a closed C++ block is a located error (verify-orchestration's
-    rule 5 rejects it before printing)."""
+    edge whose TaskId lives in a closed C++ block is verify-orchestration's rule 5, which
+    rejects it before printing (`unresolvable_edge`)."""
     edges: list[Edge] = []
     seen: set[object] = set()
     for is_user, values in ((True, user), (False, compiler)):
-        for i, v in enumerate(values):
+        for v in values:
             if v in seen:
                 continue
             seen.add(v)
@@ -157,8 +138,8 @@ def resolve_edges(
             if expr is None:
                 expr = p.lookup(v, op)  # raises the printer's "no C++ form" error
             dead = closed_binding(expr)
-            if dead is not None:  # verify-orchestration refuses it first (check_edges)
-                raise unresolvable_edge(op, v, i, dead, is_user)
+            if dead is not None:  # verify-orchestration's rule 5 (check_edges)
+                raise unresolvable_edge(op, v, dead)
             if isinstance(expr, Binding):  # two values printing as one variable
                 if expr in seen:
                     continue

@@ -5,7 +5,7 @@
 // ===== undefined values: located at the use
 
 func.func @f(%a: tensor<4xf32>) {
-  // CHECK: :9:23: error: use of undeclared SSA value name %nope{{$}}
+  // CHECK: :[[# @LINE + 1]]:23: error: use of undeclared SSA value name %nope{{$}}
   %d = pto_tensor.dim %nope, 0 : tensor<4xf32>
   func.return
 }
@@ -19,7 +19,7 @@ func.func @f(%n: index) {
   scf.for %i = %c0 to %n step %c1 {
     %c = pto_tensor.create : tensor<4xf32>
   }
-  // CHECK: :23:23: error: use of undeclared SSA value name %c{{$}}
+  // CHECK: :[[# @LINE + 1]]:23: error: use of undeclared SSA value name %c{{$}}
   %d = pto_tensor.dim %c, 0 : tensor<4xf32>
   func.return
 }
@@ -28,7 +28,7 @@ func.func @f(%n: index) {
 
 // Of two undefined values, the first use is reported.
 func.func @f() {
-  // CHECK: :32:35: error: use of undeclared SSA value name %first{{$}}
+  // CHECK: :[[# @LINE + 1]]:35: error: use of undeclared SSA value name %first{{$}}
   %t = pto_system.task_dummy deps(%first, %second : !pto_orch.task_id, !pto_orch.task_id)
   func.return
 }
@@ -38,7 +38,7 @@ func.func @f() {
 // ===== definitions must dominate their uses
 
 func.func @f() {
-  // CHECK: :42:3: error: 'pto_tensor.dim' op operand #0 does not dominate this use: %c is defined later, on line 43{{$}}
+  // CHECK: :[[# @LINE + 1]]:3: error: 'pto_tensor.dim' op operand #0 does not dominate this use: %c is defined later, on line [[# @LINE + 2]]{{$}}
   %d = pto_tensor.dim %c, 0 : tensor<4xf32>
   %c = pto_tensor.create : tensor<4xf32>
   func.return
@@ -51,7 +51,7 @@ func.func @f(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
-    // CHECK: :55:5: error: 'pto_tensor.dim' op operand #0 does not dominate this use: %late is defined later, on line 57{{$}}
+    // CHECK: :[[# @LINE + 1]]:5: error: 'pto_tensor.dim' op operand #0 does not dominate this use: %late is defined later, on line [[# @LINE + 3]]{{$}}
     %d = pto_tensor.dim %late, 0 : tensor<4xf32>
   }
   %late = pto_tensor.create : tensor<4xf32>
@@ -63,7 +63,7 @@ func.func @f(%n: index) {
 // A function body cannot use a value of the module.
 %c = "pto_tensor.create"() : () -> tensor<4xf32>
 func.func @f() {
-  // CHECK: :67:3: error: 'pto_tensor.dim' op operand #0 is defined outside of the enclosing 'func.func', which is isolated from above{{$}}
+  // CHECK: :[[# @LINE + 1]]:3: error: 'pto_tensor.dim' op operand #0 is defined outside of the enclosing 'func.func', which is isolated from above{{$}}
   %d = pto_tensor.dim %c, 0 : tensor<4xf32>
   func.return
 }
@@ -74,7 +74,7 @@ func.func @f() {
 
 func.func @f() {
   %c = pto_tensor.create : tensor<4xf32>
-  // CHECK: :78:3: error: SSA value %c is already defined{{$}}
+  // CHECK: :[[# @LINE + 1]]:3: error: SSA value %c is already defined{{$}}
   %c = pto_tensor.create : tensor<4xf32>
   func.return
 }
@@ -82,7 +82,7 @@ func.func @f() {
 // -----
 
 func.func @f(%a: tensor<4xf32>, %b: tensor<8xf32>) {
-  // CHECK: :86:23: error: operand is used with type tensor<8xf32>, but has been previously used or defined with type tensor<4xf32>{{$}}
+  // CHECK: :[[# @LINE + 1]]:23: error: operand is used with type tensor<8xf32>, but has been previously used or defined with type tensor<4xf32>{{$}}
   %d = pto_tensor.dim %a, 0 : tensor<8xf32>
   func.return
 }
@@ -92,7 +92,7 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<8xf32>) {
 // ===== unknown ops, types and attributes: located at their name
 
 func.func @f() {
-  // CHECK: :96:8: error: unknown operation 'foo.bar': dialect 'foo' is not registered (or pass --allow-unregistered-dialect){{$}}
+  // CHECK: :[[# @LINE + 1]]:8: error: unknown operation 'foo.bar': dialect 'foo' is not registered (or pass --allow-unregistered-dialect){{$}}
   %x = foo.bar
   func.return
 }
@@ -100,35 +100,35 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  // CHECK: :104:12: error: the pto_orch dialect has no operation 'pto_orch.launch'{{$}}
+  // CHECK: :[[# @LINE + 1]]:12: error: the pto_orch dialect has no operation 'pto_orch.launch'{{$}}
   %x, %y = "pto_orch.launch"() : () -> (index, index)
   func.return
 }
 
 // -----
 
-// CHECK: :111:18: error: the pto_orch dialect has no type '!pto_orch.task'{{$}}
+// CHECK: :[[# @LINE + 1]]:18: error: the pto_orch dialect has no type '!pto_orch.task'{{$}}
 func.func @f(%t: !pto_orch.task) {
   func.return
 }
 
 // -----
 
-// CHECK: :118:18: error: unknown type '!foo.bar': dialect 'foo' is not registered{{$}}
+// CHECK: :[[# @LINE + 1]]:18: error: unknown type '!foo.bar': dialect 'foo' is not registered{{$}}
 func.func @f(%t: !foo.bar) {
   func.return
 }
 
 // -----
 
-// CHECK: :125:32: error: the pto_rt dialect has no attribute '#pto_rt.scope'{{$}}
+// CHECK: :[[# @LINE + 1]]:32: error: the pto_rt dialect has no attribute '#pto_rt.scope'{{$}}
 func.func @f() attributes {x = #pto_rt.scope<auto>} {
   func.return
 }
 
 // -----
 
-// CHECK: :132:18: error: invalid type: a TaskId array needs a positive size{{$}}
+// CHECK: :[[# @LINE + 1]]:18: error: invalid type: a TaskId array needs a positive size{{$}}
 func.func @f(%t: !pto_orch.task_id_array<0>) {
   func.return
 }
@@ -137,7 +137,7 @@ func.func @f(%t: !pto_orch.task_id_array<0>) {
 
 // ===== structure
 
-// CHECK: :144:1: error: unexpected '}': there is no region to close{{$}}
+// CHECK: :[[# @LINE + 4]]:1: error: unexpected '}': there is no region to close{{$}}
 func.func @f() {
   func.return
 }
@@ -145,13 +145,13 @@ func.func @f() {
 
 // -----
 
-// CHECK: :149:1: error: expected an operation, found '='{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: expected an operation, found '='{{$}}
 = pto_tensor.create : tensor<4xf32>
 
 // -----
 
 // A function whose body is an empty block (only the generic form can write one).
-// CHECK: :155:1: error: 'func.func' op has an empty block; a single-block region needs at least its terminator{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op has an empty block; a single-block region needs at least its terminator{{$}}
 "func.func"() <{sym_name = "f", function_type = () -> ()}> ({
 ^bb0:
 }) : () -> ()
@@ -160,11 +160,11 @@ func.func @f() {
 
 // The chunk ends inside a region.
 func.func @f() {
-  // CHECK: :164:14: error: unexpected end of file: '}' expected to close a region{{$}}
+  // CHECK: :[[# @LINE + 1]]:14: error: unexpected end of file: '}' expected to close a region{{$}}
   func.return
 
 // -----
 
 // The chunk ends inside an op.
-// CHECK: :170:60: error: unexpected end of file: ')' expected{{$}}
+// CHECK: :[[# @LINE + 1]]:60: error: unexpected end of file: ')' expected{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>

@@ -19,7 +19,7 @@ func.func @first() {
 // The failing chunk prints nothing.
 // OUT: // -----
 // OUT-NEXT: // -----
-// ERR: split_input_file.mlir:24:40: error: Expected '>' after builtin parameter list{{$}}
+// ERR: split_input_file.mlir:[[# @LINE + 2]]:40: error: Expected '>' after builtin parameter list{{$}}
 func.func @bad_parse() {
   %x = pto_tensor.create : tensor<4xf32
   func.return
@@ -37,7 +37,7 @@ func.func @third() {
 
 // OUT: // -----
 // OUT-NEXT: // -----
-// ERR-NEXT: split_input_file.mlir:42:3: error: 'pto_tensor.dim' op axis 1 is out of range for rank 1{{$}}
+// ERR-NEXT: split_input_file.mlir:[[# @LINE + 2]]:3: error: 'pto_tensor.dim' op axis 1 is out of range for rank 1{{$}}
 func.func @bad_verify(%t: tensor<4xf32>) {
   %d = pto_tensor.dim %t, 1 : tensor<4xf32>
   func.return

@@ -1,9 +1,9 @@
 // A write into an 'in' parameter of an orchestration function is an error: by a task, by pto_tensor.write, through a slice, through a loop carry, through a scope result.
 // RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
-// CHECK: :10:3: error: 'pto_orch.call' op argument 1 is 'out', so the task writes parameter 1 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
-// CHECK: :16:3: error: 'pto_tensor.write' op writes parameter 0 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
-// CHECK: :24:3: error: 'pto_orch.call' op argument 1 is 'out', so the task writes %s, which is part of parameter 1 of @f, an 'in' parameter (%s, the pto_tensor.slice at 23:3, is part of %t): declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
-// CHECK: :35:5: error: 'pto_orch.call' op argument 1 is 'inout', so the task writes %x, which is parameter 1 of @f, an 'in' parameter (%x, an iter_arg of the scf.for at 34:3, starts as %b): declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
+// CHECK: :[[# @LINE + 7]]:3: error: 'pto_orch.call' op argument 1 is 'out', so the task writes parameter 1 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
+// CHECK: :[[# @LINE + 12]]:3: error: 'pto_tensor.write' op writes parameter 0 of @f, an 'in' parameter: declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
+// CHECK: :[[# @LINE + 19]]:3: error: 'pto_orch.call' op argument 1 is 'out', so the task writes %s, which is part of parameter 1 of @f, an 'in' parameter (%s, the pto_tensor.slice at [[# @LINE + 18]]:3, is part of %t): declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
+// CHECK: :[[# @LINE + 29]]:5: error: 'pto_orch.call' op argument 1 is 'inout', so the task writes %x, which is parameter 1 of @f, an 'in' parameter (%x, an iter_arg of the scf.for at [[# @LINE + 28]]:3, starts as %b): declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
@@ -48,4 +48,4 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) attributes {pto_orch.kind = #
   %r = pto_orch.call @k(%a, %s) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
-// CHECK: :48:3: error: 'pto_orch.call' op argument 1 is 'inout', so the task writes %s, which is parameter 1 of @f, an 'in' parameter (%s, a result of the pto_rt.scope at 45:3, is %b): declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_orch.call' op argument 1 is 'inout', so the task writes %s, which is parameter 1 of @f, an 'in' parameter (%s, a result of the pto_rt.scope at [[# @LINE - 6]]:3, is %b): declare it written with {pto_orch.dir = #pto_orch.dir<inout>} (or <out> when nothing reads it first), or write into a pto_tensor.create{{$}}

@@ -5,46 +5,46 @@
 
 // ===== kernel kinds
 
-// CHECK: :9:1: error: 'pto_orch.kernel' op kind 'orchestration' is not a kernel kind (use aic, aiv, incore<space>, group<@aic, @aiv> or spmd){{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op kind 'orchestration' is not a kernel kind (use aic, aiv, incore<space>, group<@aic, @aiv> or spmd){{$}}
 pto_orch.kernel @k orchestration (in tensor<4xf32>)
 
 // -----
 
-// CHECK: :14:1: error: 'pto_orch.kernel' op kind 'opaque' is not a kernel kind (use aic, aiv, incore<space>, group<@aic, @aiv> or spmd){{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op kind 'opaque' is not a kernel kind (use aic, aiv, incore<space>, group<@aic, @aiv> or spmd){{$}}
 pto_orch.kernel @k opaque (in tensor<4xf32>)
 
 // -----
 
-// CHECK: :19:20: error: unknown kernel kind 'vector' (expected aic, aiv, spmd, incore<space> or group<@aic, @aiv>){{$}}
+// CHECK: :[[# @LINE + 1]]:20: error: unknown kernel kind 'vector' (expected aic, aiv, spmd, incore<space> or group<@aic, @aiv>){{$}}
 pto_orch.kernel @k vector (in tensor<4xf32>)
 
 // -----
 
 // An incore kernel without its memory space (only the generic form can omit it).
-// CHECK: :25:1: error: 'pto_orch.kernel' op an incore kernel needs a memory space: incore<vec>, ...{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op an incore kernel needs a memory space: incore<vec>, ...{{$}}
 "pto_orch.kernel"() <{sym_name = "k", kind = #pto_orch.kind<incore>, function_type = (tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>]}> : () -> ()
 
 // -----
 
-// CHECK: :30:27: error: Expected `left`, `right`, `acc`, `mat`, or `vec`.{{$}}
+// CHECK: :[[# @LINE + 1]]:27: error: Expected `left`, `right`, `acc`, `mat`, or `vec`.{{$}}
 pto_orch.kernel @k incore<ub> (in tensor<4xf32>)
 
 // -----
 
-// CHECK: :35:1: error: 'pto_orch.kernel' op only an incore kernel has a memory space{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op only an incore kernel has a memory space{{$}}
 "pto_orch.kernel"() <{sym_name = "k", kind = #pto_orch.kind<aiv>, function_type = (tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>], memory_space = #pto_orch.memory_space<vec>}> : () -> ()
 
 // -----
 
 // ===== group members
 
-// CHECK: :42:1: error: 'pto_orch.kernel' op a group kernel names its members: group<@aic, @aiv>{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op a group kernel names its members: group<@aic, @aiv>{{$}}
 "pto_orch.kernel"() <{sym_name = "g", kind = #pto_orch.kind<group>, function_type = (tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>], aic = @a}> : () -> ()
 pto_orch.kernel @a aic (in tensor<4xf32>)
 
 // -----
 
-// CHECK: :48:1: error: 'pto_orch.kernel' op only a group kernel has AIC/AIV members{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op only a group kernel has AIC/AIV members{{$}}
 "pto_orch.kernel"() <{sym_name = "k", kind = #pto_orch.kind<aiv>, function_type = (tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>], aic = @a, aiv = @v}> : () -> ()
 pto_orch.kernel @a aic (in tensor<4xf32>)
 pto_orch.kernel @v aiv (in tensor<4xf32>)
@@ -54,36 +54,36 @@ pto_orch.kernel @v aiv (in tensor<4xf32>)
 // The first member is neither an AIC nor an AIV kernel.
 pto_orch.kernel @a spmd (in tensor<4xf32>)
 pto_orch.kernel @v aiv (in tensor<4xf32>)
-// CHECK: :58:1: error: 'pto_orch.kernel' op group member @a must name a pto_orch.kernel of kind aic or aiv: group<@aic, @aiv> or group<@aiv0, @aiv1>{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op group member @a must name a pto_orch.kernel of kind aic or aiv: group<@aic, @aiv> or group<@aiv0, @aiv1>{{$}}
 pto_orch.kernel @g group<@a, @v> (in tensor<4xf32>)
 
 // -----
 
 // The AIV member does not exist.
 pto_orch.kernel @a aic (in tensor<4xf32>)
-// CHECK: :65:1: error: 'pto_orch.kernel' op group member @missing must name a pto_orch.kernel of kind aiv: group<@aic, @aiv> or group<@aiv0, @aiv1>{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op group member @missing must name a pto_orch.kernel of kind aiv: group<@aic, @aiv> or group<@aiv0, @aiv1>{{$}}
 pto_orch.kernel @g group<@a, @missing> (in tensor<4xf32>)
 
 // -----
 
 // ===== parameters
 
-// CHECK: :72:1: error: 'pto_orch.kernel' op 2 parameters but 1 parameter directions{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op 2 parameters but 1 parameter directions{{$}}
 "pto_orch.kernel"() <{sym_name = "k", kind = #pto_orch.kind<aiv>, function_type = (tensor<4xf32>, tensor<4xf32>) -> (), param_dirs = [#pto_orch.dir<in>]}> : () -> ()
 
 // -----
 
-// CHECK: :77:1: error: 'pto_orch.kernel' op parameter 1 is a scalar (index) and cannot be 'out': only tensors are written by a kernel{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op parameter 1 is a scalar (index) and cannot be 'out': only tensors are written by a kernel{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>, out index)
 
 // -----
 
-// CHECK: :82:1: error: 'pto_orch.kernel' op parameter 0 is a scalar (f32) and cannot be 'inout': only tensors are written by a kernel{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op parameter 0 is a scalar (f32) and cannot be 'inout': only tensors are written by a kernel{{$}}
 pto_orch.kernel @k aiv (inout f32, out tensor<4xf32>)
 
 // -----
 
-// CHECK: :87:25: error: Expected `in`, `out`, or `inout`.{{$}}
+// CHECK: :[[# @LINE + 1]]:25: error: Expected `in`, `out`, or `inout`.{{$}}
 pto_orch.kernel @k aiv (input tensor<4xf32>)
 
 // -----
@@ -91,51 +91,51 @@ pto_orch.kernel @k aiv (input tensor<4xf32>)
 // ===== returns map
 
 // Two written parameters and no returns map: which one is the result?
-// CHECK: :95:1: error: 'pto_orch.kernel' op 1 result(s) and 2 Out/InOut parameters: name the parameter each result is with 'returns [i, ...]'{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op 1 result(s) and 2 Out/InOut parameters: name the parameter each result is with 'returns [i, ...]'{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
 
 // -----
 
 // Two results need a returns map even with two written parameters.
-// CHECK: :101:1: error: 'pto_orch.kernel' op 2 result(s) and 2 Out/InOut parameters: name the parameter each result is with 'returns [i, ...]'{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op 2 result(s) and 2 Out/InOut parameters: name the parameter each result is with 'returns [i, ...]'{{$}}
 pto_orch.kernel @k aiv (out tensor<4xf32>, out tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
 
 // -----
 
 // A result but nothing written.
-// CHECK: :107:1: error: 'pto_orch.kernel' op 1 result(s) and 0 Out/InOut parameters: name the parameter each result is with 'returns [i, ...]'{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op 1 result(s) and 0 Out/InOut parameters: name the parameter each result is with 'returns [i, ...]'{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>) -> tensor<4xf32>
 
 // -----
 
-// CHECK: :112:1: error: 'pto_orch.kernel' op 'returns' names 1 parameters for 2 results{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op 'returns' names 1 parameters for 2 results{{$}}
 pto_orch.kernel @k aiv (out tensor<4xf32>, out tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) returns [0]
 
 // -----
 
-// CHECK: :117:1: error: 'pto_orch.kernel' op result 0 names parameter 5, which does not exist{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op result 0 names parameter 5, which does not exist{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32> returns [5]
 
 // -----
 
-// CHECK: :122:1: error: 'pto_orch.kernel' op result 0 names parameter 0, which is not an Out/InOut tensor{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op result 0 names parameter 0, which is not an Out/InOut tensor{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32> returns [0]
 
 // -----
 
-// CHECK: :127:1: error: 'pto_orch.kernel' op result 1 has type tensor<8xf32> but parameter 0 has type tensor<4xf32>{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op result 1 has type tensor<8xf32> but parameter 0 has type tensor<4xf32>{{$}}
 pto_orch.kernel @k aiv (out tensor<4xf32>, out tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) returns [1, 0]
 
 // -----
 
-// CHECK: :132:1: error: 'pto_orch.kernel' op result 0 has type tensor<8xf32> but parameter 1 has type tensor<4xf32>{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op result 0 has type tensor<8xf32> but parameter 1 has type tensor<4xf32>{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<8xf32>
 
 // -----
 
 // ===== the callee
 
-// CHECK: :140:3: error: 'pto_orch.call' op '@missing' does not name a kernel in this module{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op '@missing' does not name a kernel in this module{{$}}
 func.func @f(%a: tensor<4xf32>) {
   pto_orch.call @missing(in %a) : (tensor<4xf32>) -> ()
   func.return
@@ -143,7 +143,7 @@ func.func @f(%a: tensor<4xf32>) {
 
 // -----
 
-// CHECK: :151:3: error: 'pto_orch.call' op '@g' is a 'func.func', not a pto_orch.kernel; tasks run kernels{{$}}
+// CHECK: :[[# @LINE + 5]]:3: error: 'pto_orch.call' op '@g' is a 'func.func', not a pto_orch.kernel; tasks run kernels{{$}}
 func.func @g(%a: tensor<4xf32>) {
   func.return
 }
@@ -154,7 +154,7 @@ func.func @f(%a: tensor<4xf32>) {
 
 // -----
 
-// CHECK: :159:20: error: expected a kernel symbol such as @kernel_add{{$}}
+// CHECK: :[[# @LINE + 2]]:20: error: expected a kernel symbol such as @kernel_add{{$}}
 func.func @f(%a: tensor<4xf32>) {
   pto_orch.call "k"(in %a) : (tensor<4xf32>) -> ()
   func.return
@@ -165,7 +165,7 @@ func.func @f(%a: tensor<4xf32>) {
 // ===== arguments vs the kernel
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :170:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 3 parameters, and parameter 1 (in tensor<4xf32>) is not one the runtime can allocate: only trailing 'out' tensors of static shape may be left out; pass it{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 3 parameters, and parameter 1 (in tensor<4xf32>) is not one the runtime can allocate: only trailing 'out' tensors of static shape may be left out; pass it{{$}}
 func.func @f(%a: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a) : (tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -174,7 +174,7 @@ func.func @f(%a: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :179:3: error: 'pto_orch.submit' op 3 arguments but kernel '@k' has 2 parameters{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.submit' op 3 arguments but kernel '@k' has 2 parameters{{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r, %t = pto_orch.submit @k(in %a, out %c, in %a) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -183,7 +183,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :188:3: error: 'pto_orch.call' op argument 1 has type tensor<8xf32> but kernel '@k' declares tensor<4xf32>{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 1 has type tensor<8xf32> but kernel '@k' declares tensor<4xf32>{{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<8xf32>) {
   %r = pto_orch.call @k(in %a, out %c) : (tensor<4xf32>, tensor<8xf32>) -> tensor<4xf32>
   func.return
@@ -193,7 +193,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<8xf32>) {
 
 // A scalar where the kernel declares a tensor.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :198:3: error: 'pto_orch.call' op argument 0 has type f32 but kernel '@k' declares tensor<4xf32>{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 0 has type f32 but kernel '@k' declares tensor<4xf32>{{$}}
 func.func @f(%s: f32, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(%s, %c) : (f32, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -203,7 +203,7 @@ func.func @f(%s: f32, %c: tensor<4xf32>) {
 
 // The element type differs (a `?` extent matches any extent, the element type must match).
 pto_orch.kernel @k aiv (in tensor<?xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :208:3: error: 'pto_orch.call' op argument 0 has type tensor<4xf16> but kernel '@k' declares tensor<?xf32>{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 0 has type tensor<4xf16> but kernel '@k' declares tensor<?xf32>{{$}}
 func.func @f(%a: tensor<4xf16>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(%a, %c) : (tensor<4xf16>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -211,7 +211,7 @@ func.func @f(%a: tensor<4xf16>, %c: tensor<4xf32>) {
 
 // -----
 
-// CHECK: :217:42: error: 2 arguments but 1 argument types{{$}}
+// CHECK: :[[# @LINE + 3]]:42: error: 2 arguments but 1 argument types{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, out %c) : (tensor<4xf32>) -> tensor<4xf32>
@@ -223,7 +223,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // ===== results vs the kernel
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :228:3: error: 'pto_orch.call' op 0 kernel results but '@k' returns 1{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op 0 kernel results but '@k' returns 1{{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   pto_orch.call @k(in %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> ()
   func.return
@@ -232,7 +232,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :237:3: error: 'pto_orch.submit' op 2 kernel results but '@k' returns 1{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.submit' op 2 kernel results but '@k' returns 1{{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r, %s, %t = pto_orch.submit @k(in %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
   func.return
@@ -241,7 +241,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :246:3: error: 'pto_orch.call' op result 0 has type tensor<4xi32> but the kernel returns tensor<4xf32>{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op result 0 has type tensor<4xi32> but the kernel returns tensor<4xf32>{{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>
   func.return
@@ -253,7 +253,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // Writing through an `in` parameter.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :258:3: error: 'pto_orch.call' op argument 0 is passed as 'out' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep'){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 0 is passed as 'out' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep'){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(out %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -262,7 +262,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :267:3: error: 'pto_orch.submit' op argument 0 is passed as 'inout' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep'){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.submit' op argument 0 is passed as 'inout' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep'){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r, %t = pto_orch.submit @k(inout %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -271,7 +271,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :276:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but kernel parameter 1 is 'out': the kernel writes it (use 'out' or 'inout'){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but kernel parameter 1 is 'out': the kernel writes it (use 'out' or 'inout'){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, in %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -280,7 +280,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :285:3: error: 'pto_orch.call' op argument 1 is passed as 'out' but kernel parameter 1 is 'inout': the kernel reads it (use 'inout'){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 1 is passed as 'out' but kernel parameter 1 is 'inout': the kernel reads it (use 'inout'){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -289,7 +289,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :294:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but kernel parameter 1 is 'inout': the kernel writes it (use 'inout'){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but kernel parameter 1 is 'inout': the kernel writes it (use 'inout'){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, in %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -299,7 +299,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // A scalar passed with a tensor direction.
 pto_orch.kernel @k aiv (in index, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :304:3: error: 'pto_orch.call' op argument 0 is passed as 'in' but the kernel declares a scalar (index): use 'scalar'{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 0 is passed as 'in' but the kernel declares a scalar (index): use 'scalar'{{$}}
 func.func @f(%n: index, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %n, out %c) : (index, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -309,7 +309,7 @@ func.func @f(%n: index, %c: tensor<4xf32>) {
 
 // A tensor passed as a scalar.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :314:3: error: 'pto_orch.call' op argument 0 is passed as 'scalar' but the kernel declares a tensor (tensor<4xf32>){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 0 is passed as 'scalar' but the kernel declares a tensor (tensor<4xf32>){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(scalar %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -319,7 +319,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // Directions are all-or-none.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :324:36: error: give a direction for every argument or for none (in, out, inout, no_dep, output_existing; scalar for a scalar: 'scalar %i'; with none, derive-call-directions fills them in){{$}}
+// CHECK: :[[# @LINE + 2]]:36: error: give a direction for every argument or for none (in, out, inout, no_dep, output_existing; scalar for a scalar: 'scalar %i'; with none, derive-call-directions fills them in){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -329,7 +329,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // A direction that does not exist.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :334:32: error: expected an argument such as '%a' or 'in %a' (directions: in, out, inout, no_dep, output_existing, scalar){{$}}
+// CHECK: :[[# @LINE + 2]]:32: error: expected an argument such as '%a' or 'in %a' (directions: in, out, inout, no_dep, output_existing, scalar){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, write %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -339,7 +339,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // As many directions as arguments (only the generic form can disagree).
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :344:3: error: 'pto_orch.call' op 2 arguments but 1 directions{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op 2 arguments but 1 directions{{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = "pto_orch.call"(%a, %c) <{callee = @k, arg_dirs = [#pto_orch.arg_dir<in>], operandSegmentSizes = array<i32: 2, 0>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -351,7 +351,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // deps on a tensor.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :356:3: error: 'pto_orch.submit' op deps entry 0 has type tensor<4xf32>; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.submit' op deps entry 0 has type tensor<4xf32>; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r, %t = pto_orch.submit @k(in %a, out %c) deps(%a : tensor<4xf32>) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -360,7 +360,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :366:3: error: 'pto_orch.submit' op deps entry 1 has type index; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.submit' op deps entry 1 has type index; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>, %n: index) {
   %none = pto_system.task_invalid
   %r, %t = pto_orch.submit @k(in %a, out %c) deps(%none, %n : !pto_orch.task_id, index) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -370,7 +370,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>, %n: index) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :375:3: error: 'pto_orch.call' op compiler_deps entry 0 has type tensor<4xf32>; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op compiler_deps entry 0 has type tensor<4xf32>; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, out %c) compiler_deps(%c : tensor<4xf32>) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -379,7 +379,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :384:3: error: 'pto_orch.submit' op compiler_deps entry 0 has type tensor<4xf32>; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.submit' op compiler_deps entry 0 has type tensor<4xf32>; deps must be !pto_orch.task_id or !pto_orch.task_id_array<N> values (a tensor orders nothing in a manual scope: pass the TaskId of the task that produced it){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r, %t = pto_orch.submit @k(in %a, out %c) compiler_deps(%a : tensor<4xf32>) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -388,7 +388,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :394:85: error: deps(...) lists 2 values but 1 types{{$}}
+// CHECK: :[[# @LINE + 3]]:85: error: deps(...) lists 2 values but 1 types{{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %none = pto_system.task_invalid
   %r, %t = pto_orch.submit @k(in %a, out %c) deps(%none, %none : !pto_orch.task_id) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -399,14 +399,14 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // ===== TaskId arrays
 
-// CHECK: :403:20: error: invalid type: a TaskId array needs a positive size{{$}}
+// CHECK: :[[# @LINE + 1]]:20: error: invalid type: a TaskId array needs a positive size{{$}}
 func.func @f(%arr: !pto_orch.task_id_array<0>) {
   func.return
 }
 
 // -----
 
-// CHECK: :413:3: error: 'pto_orch.task_array_get' op slot 4 is out of range for !pto_orch.task_id_array<4> (slots 0..3){{$}}
+// CHECK: :[[# @LINE + 4]]:3: error: 'pto_orch.task_array_get' op slot 4 is out of range for !pto_orch.task_id_array<4> (slots 0..3){{$}}
 func.func @f() {
   %arr = pto_orch.task_array_create : !pto_orch.task_id_array<4>
   %i = arith.constant 4 : index
@@ -416,7 +416,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :424:3: error: 'pto_orch.task_array_set' op slot -1 is out of range for !pto_orch.task_id_array<2> (slots 0..1){{$}}
+// CHECK: :[[# @LINE + 5]]:3: error: 'pto_orch.task_array_set' op slot -1 is out of range for !pto_orch.task_id_array<2> (slots 0..1){{$}}
 func.func @f() {
   %arr = pto_orch.task_array_create : !pto_orch.task_id_array<2>
   %none = pto_system.task_invalid
@@ -428,7 +428,7 @@ func.func @f() {
 // -----
 
 // The result of task_array_set has the type of the array (only the generic form can differ).
-// CHECK: :436:3: error: 'pto_orch.task_array_set' op result 'result' at position 0 does not verify: attribute !pto_orch.task_id_array<2> expected from variable 'T', but got !pto_orch.task_id_array<3>{{$}}
+// CHECK: :[[# @LINE + 5]]:3: error: 'pto_orch.task_array_set' op result 'result' at position 0 does not verify: attribute !pto_orch.task_id_array<2> expected from variable 'T', but got !pto_orch.task_id_array<3>{{$}}
 func.func @f() {
   %arr = pto_orch.task_array_create : !pto_orch.task_id_array<2>
   %none = pto_system.task_invalid
@@ -441,52 +441,52 @@ func.func @f() {
 
 // ===== discardable attributes
 
-// CHECK: :445:1: error: 'pto_orch.kernel' op 'pto_orch.kind' belongs on func.func and takes #pto_orch.kind<...>{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op 'pto_orch.kind' belongs on func.func and takes #pto_orch.kind<...>{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>}
 
 // -----
 
-// CHECK: :450:1: error: 'func.func' op 'pto_orch.kind' belongs on func.func and takes #pto_orch.kind<...>{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.kind' belongs on func.func and takes #pto_orch.kind<...>{{$}}
 func.func @f() attributes {pto_orch.kind = "orchestration"} {
   func.return
 }
 
 // -----
 
-// CHECK: :457:59: error: Expected `orchestration`, `opaque`, `incore`, `aic`, `aiv`, `group`, or `spmd`.{{$}}
+// CHECK: :[[# @LINE + 1]]:59: error: Expected `orchestration`, `opaque`, `incore`, `aic`, `aiv`, `group`, or `spmd`.{{$}}
 func.func @f() attributes {pto_orch.kind = #pto_orch.kind<host>} {
   func.return
 }
 
 // -----
 
-// CHECK: :464:1: error: 'func.func' op 'pto_orch.manual_layer' is a unit attribute of func.func{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.manual_layer' is a unit attribute of func.func{{$}}
 func.func @f() attributes {pto_orch.manual_layer = 1 : i64} {
   func.return
 }
 
 // -----
 
-// CHECK: :471:1: error: 'pto_orch.kernel' op 'pto_orch.manual_layer' is a unit attribute of func.func{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op 'pto_orch.manual_layer' is a unit attribute of func.func{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>) attributes {pto_orch.manual_layer}
 
 // -----
 
-// CHECK: :476:1: error: 'func.func' op 'pto_orch.parallel' is a unit attribute of scf.for{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.parallel' is a unit attribute of scf.for{{$}}
 func.func @f() attributes {pto_orch.parallel} {
   func.return
 }
 
 // -----
 
-// CHECK: :483:1: error: 'func.func' op 'pto_orch.iter_arg_rebind' belongs on scf.for{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.iter_arg_rebind' belongs on scf.for{{$}}
 func.func @f() attributes {pto_orch.iter_arg_rebind = array<i1: true>} {
   func.return
 }
 
 // -----
 
-// CHECK: :494:3: error: 'scf.for' op 'pto_orch.iter_arg_rebind' must be an array<i1: ...>{{$}}
+// CHECK: :[[# @LINE + 5]]:3: error: 'scf.for' op 'pto_orch.iter_arg_rebind' must be an array<i1: ...>{{$}}
 func.func @f() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -499,7 +499,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :507:3: error: 'scf.for' op 'pto_orch.iter_arg_array_size' must be an array<i64: ...>{{$}}
+// CHECK: :[[# @LINE + 5]]:3: error: 'scf.for' op 'pto_orch.iter_arg_array_size' must be an array<i64: ...>{{$}}
 func.func @f() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -512,7 +512,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :520:3: error: 'scf.for' op 'pto_orch.iter_arg_rebind' has 2 entries for 1 iter_args{{$}}
+// CHECK: :[[# @LINE + 5]]:3: error: 'scf.for' op 'pto_orch.iter_arg_rebind' has 2 entries for 1 iter_args{{$}}
 func.func @f() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -525,7 +525,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :533:3: error: 'scf.for' op 'pto_orch.iter_arg_array_size' entry 0 is -2: an array size is positive, or 0 for a carry that is not an array{{$}}
+// CHECK: :[[# @LINE + 5]]:3: error: 'scf.for' op 'pto_orch.iter_arg_array_size' entry 0 is -2: an array size is positive, or 0 for a carry that is not an array{{$}}
 func.func @f() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -538,21 +538,21 @@ func.func @f() {
 
 // -----
 
-// CHECK: :542:1: error: 'func.func' op 'pto_orch.manual_candidate' is a unit attribute of pto_orch.call/submit{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.manual_candidate' is a unit attribute of pto_orch.call/submit{{$}}
 func.func @f() attributes {pto_orch.manual_candidate} {
   func.return
 }
 
 // -----
 
-// CHECK: :549:1: error: 'func.func' op 'pto_orch.dir' is an argument attribute of func.func{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.dir' is an argument attribute of func.func{{$}}
 func.func @f() attributes {pto_orch.dir = #pto_orch.dir<out>} {
   func.return
 }
 
 // -----
 
-// CHECK: :556:1: error: 'func.func' op unknown attribute 'pto_orch.priority' of the pto_orch dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op unknown attribute 'pto_orch.priority' of the pto_orch dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f() attributes {pto_orch.priority = 1 : i64} {
   func.return
 }
@@ -561,28 +561,28 @@ func.func @f() attributes {pto_orch.priority = 1 : i64} {
 
 // ===== orchestration parameters
 
-// CHECK: :565:1: error: 'func.func' op unknown argument attribute 'pto_orch.direction'{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op unknown argument attribute 'pto_orch.direction'{{$}}
 func.func @f(%a: tensor<4xf32> {pto_orch.direction = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   func.return
 }
 
 // -----
 
-// CHECK: :572:1: error: 'func.func' op argument 0: 'pto_orch.dir' takes #pto_orch.dir<in|out|inout>{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op argument 0: 'pto_orch.dir' takes #pto_orch.dir<in|out|inout>{{$}}
 func.func @f(%a: tensor<4xf32> {pto_orch.dir = "out"}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   func.return
 }
 
 // -----
 
-// CHECK: :579:1: error: 'func.func' op argument 1 is a scalar (index) and cannot be 'out': only tensor parameters are written{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op argument 1 is a scalar (index) and cannot be 'out': only tensor parameters are written{{$}}
 func.func @f(%a: tensor<4xf32>, %n: index {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   func.return
 }
 
 // -----
 
-// CHECK: :586:62: error: Expected `in`, `out`, or `inout`.{{$}}
+// CHECK: :[[# @LINE + 1]]:62: error: Expected `in`, `out`, or `inout`.{{$}}
 func.func @f(%a: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<no_dep>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   func.return
 }
@@ -591,7 +591,7 @@ func.func @f(%a: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<no_dep>}) attribute
 
 // A left-out output of dynamic shape: the runtime cannot allocate it.
 pto_orch.kernel @k aiv (in tensor<?xf32>, out tensor<?xf32>) -> tensor<?xf32>
-// CHECK: :596:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 2 parameters, and parameter 1 (out tensor<?xf32>) is not one the runtime can allocate: only trailing 'out' tensors of static shape may be left out; pass it{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op 1 arguments but kernel '@k' has 2 parameters, and parameter 1 (out tensor<?xf32>) is not one the runtime can allocate: only trailing 'out' tensors of static shape may be left out; pass it{{$}}
 func.func @f(%a: tensor<?xf32>) {
   %r = pto_orch.call @k(in %a) : (tensor<?xf32>) -> tensor<?xf32>
   func.return
@@ -602,7 +602,7 @@ func.func @f(%a: tensor<?xf32>) {
 // ===== unknown attributes of our dialects on our ops (upstream's allow_early_resolve)
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :607:3: error: 'pto_orch.submit' op unknown attribute 'pto_orch.allow_early_resolve' of the pto_orch dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.submit' op unknown attribute 'pto_orch.allow_early_resolve' of the pto_orch dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r, %t = pto_orch.submit @k(in %a, out %c) {pto_orch.allow_early_resolve} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -611,7 +611,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :616:3: error: 'pto_orch.call' op unknown attribute 'pto_tensor.early' of the pto_tensor dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op unknown attribute 'pto_tensor.early' of the pto_tensor dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, out %c) {pto_tensor.early} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -621,7 +621,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // A known attribute on the wrong op.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :626:3: error: 'pto_orch.call' op 'pto_orch.parallel' is a unit attribute of scf.for{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op 'pto_orch.parallel' is a unit attribute of scf.for{{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, out %c) {pto_orch.parallel} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -630,7 +630,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 // ... on one of the pto_tensor ops.
-// CHECK: :635:3: error: 'pto_tensor.create' op unknown attribute 'pto_rt.zero' of the pto_rt dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_tensor.create' op unknown attribute 'pto_rt.zero' of the pto_rt dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f() {
   %c = pto_tensor.create {pto_rt.zero} : tensor<4xf32>
   func.return
@@ -640,7 +640,7 @@ func.func @f() {
 
 // `output_existing` (what auto-derive-task-dependencies demotes an `inout` slot to) writes too.
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
-// CHECK: :645:3: error: 'pto_orch.call' op argument 0 is passed as 'output_existing' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep'){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op argument 0 is passed as 'output_existing' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep'){{$}}
 func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
   %r = pto_orch.call @k(output_existing %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
@@ -649,7 +649,7 @@ func.func @f(%a: tensor<4xf32>, %c: tensor<4xf32>) {
 // -----
 
 // An array plan on a carry that is not a single TaskId (the printer would have nothing to print).
-// CHECK: :656:3: error: 'scf.for' op iter_arg #0: it has type index, but its plan is a TaskId array of 4 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry{{$}}
+// CHECK: :[[# @LINE + 4]]:3: error: 'scf.for' op iter_arg #0: it has type index, but its plan is a TaskId array of 4 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry{{$}}
 func.func @f() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -661,7 +661,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :669:3: error: 'scf.for' op iter_arg #0: a !pto_orch.task_id_array<2> carry is an array already, but its plan is an array of 2 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry{{$}}
+// CHECK: :[[# @LINE + 5]]:3: error: 'scf.for' op iter_arg #0: a !pto_orch.task_id_array<2> carry is an array already, but its plan is an array of 2 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry{{$}}
 func.func @f() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -14,8 +14,8 @@ func.func @zero(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orch.d
   }
   func.return
 }
-// CHECK: :12:3: error: 'scf.for' op has the constant step 0: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
-// PIPE: :12:3: error: 'scf.for' op has the constant step 0: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
+// CHECK: :[[# @LINE - 5]]:3: error: 'scf.for' op has the constant step 0: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
+// PIPE: :[[# @LINE - 6]]:3: error: 'scf.for' op has the constant step 0: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
 
 // -----
 
@@ -34,8 +34,8 @@ func.func @negative_in_manual(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir
   }
   func.return
 }
-// CHECK: :30:7: error: 'scf.for' op has the constant step -1: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
-// PIPE: :30:7: error: 'scf.for' op has the constant step -1: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
+// CHECK: :[[# @LINE - 7]]:7: error: 'scf.for' op has the constant step -1: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
+// PIPE: :[[# @LINE - 8]]:7: error: 'scf.for' op has the constant step -1: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
 
 // -----
 

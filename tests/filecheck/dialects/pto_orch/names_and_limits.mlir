@@ -1,14 +1,14 @@
 // Names that reach the C++ output or file names, the runtime's limits per task and per entry, and signature rules of kernels; one chunk per rule, each with its exact diagnostic.
 // RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
-// CHECK: :13:1: error: 'pto_orch.kernel' op kernel name 'k\nint x = 1;' reaches the C++ output and file names, so it must be a plain identifier (letters, digits, '_', '$', '.', not starting with a digit, '$' or '.'): rename it{{$}}
-// CHECK: :17:1: error: 'func.func' op orchestration function name '../../escaped' reaches the C++ output and file names, so it must be a plain identifier (letters, digits, '_', '$', '.', not starting with a digit, '$' or '.'): rename it{{$}}
-// CHECK: :25:3: error: 'pto_orch.call' op passes 17 scalars; a PTO2 task takes at most 16 (the runtime's MAX_SCALAR_ARGS): pack them into a tensor{{$}}
-// CHECK: :30:1: error: 'func.func' op has 129 tensor parameters; an orchestration entry takes at most 128 (the runtime's CHIP_MAX_TENSOR_ARGS){{$}}
-// CHECK: :36:37: error: invalid type: a TaskId array of 100000000000 slots is too large: the C++ is a stack array, at most 4096 slots{{$}}
-// CHECK: :41:1: error: 'pto_orch.kernel' op 'returns' names parameter 1 twice: each result is a different Out/InOut parameter{{$}}
-// CHECK: :47:3: error: 'pto_orch.call' op arguments 1 and 2 are the same tensor, and the kernel writes both: pass a different tensor to each Out/InOut parameter{{$}}
-// CHECK: :55:3: error: 'pto_orch.call' op argument 1 is passed as 'no_dep' but kernel parameter 1 is 'out': no_dep is for inputs the task need not wait for, and a written tensor must be tracked (use 'out'){{$}}
-// CHECK: :62:1: error: 'pto_orch.kernel' op group member @v has the signature (in tensor<8xf32>, out tensor<8xf32>), not the group's (in tensor<4xf32>, out tensor<4xf32>): a group runs both members on the same arguments{{$}}
+// CHECK: :[[# @LINE + 10]]:1: error: 'pto_orch.kernel' op kernel name 'k\nint x = 1;' reaches the C++ output and file names, so it must be a plain identifier (letters, digits, '_', '$', '.', not starting with a digit, '$' or '.'): rename it{{$}}
+// CHECK: :[[# @LINE + 13]]:1: error: 'func.func' op orchestration function name '../../escaped' reaches the C++ output and file names, so it must be a plain identifier (letters, digits, '_', '$', '.', not starting with a digit, '$' or '.'): rename it{{$}}
+// CHECK: :[[# @LINE + 20]]:3: error: 'pto_orch.call' op passes 17 scalars; a PTO2 task takes at most 16 (the runtime's MAX_SCALAR_ARGS): pack them into a tensor{{$}}
+// CHECK: :[[# @LINE + 24]]:1: error: 'func.func' op has 129 tensor parameters; an orchestration entry takes at most 128 (the runtime's CHIP_MAX_TENSOR_ARGS){{$}}
+// CHECK: :[[# @LINE + 29]]:37: error: invalid type: a TaskId array of 100000000000 slots is too large: the C++ is a stack array, at most 4096 slots{{$}}
+// CHECK: :[[# @LINE + 33]]:1: error: 'pto_orch.kernel' op 'returns' names parameter 1 twice: each result is a different Out/InOut parameter{{$}}
+// CHECK: :[[# @LINE + 38]]:3: error: 'pto_orch.call' op arguments 1 and 2 are the same tensor, and the kernel writes both: pass a different tensor to each Out/InOut parameter{{$}}
+// CHECK: :[[# @LINE + 45]]:3: error: 'pto_orch.call' op argument 1 is passed as 'no_dep' but kernel parameter 1 is 'out': no_dep is for inputs the task need not wait for, and a written tensor must be tracked (use 'out'){{$}}
+// CHECK: :[[# @LINE + 51]]:1: error: 'pto_orch.kernel' op group member @v has the signature (in tensor<8xf32>, out tensor<8xf32>), not the group's (in tensor<4xf32>, out tensor<4xf32>): a group runs both members on the same arguments{{$}}
 
 pto_orch.kernel @"k\0Aint x = 1;" aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 

@@ -17,7 +17,7 @@ func.func @ok() {
 
 // -----
 
-// CHECK: :26:3: error: 'scf.for' op 'pto_orch.iter_arg_array_size' entry 0 is -3: an array size is positive, or 0 for a carry that is not an array
+// CHECK: :[[# @LINE + 6]]:3: error: 'scf.for' op 'pto_orch.iter_arg_array_size' entry 0 is -3: an array size is positive, or 0 for a carry that is not an array
 func.func @negative() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -12,7 +12,7 @@ func.func @ok(%a: tensor<4xf32>, %x: tensor<4xf32>) {
 
 // -----
 
-// CHECK: :18:3: error: 'pto_orch.submit' op argument 1 is passed as 'in' but kernel parameter 1 is 'inout': the kernel writes it (use 'inout')
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.submit' op argument 1 is passed as 'in' but kernel parameter 1 is 'inout': the kernel writes it (use 'inout')
 pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
 func.func @bad(%a: tensor<4xf32>, %x: tensor<4xf32>) {
   %x1, %t = pto_orch.submit @k(in %a, in %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>

@@ -8,7 +8,7 @@
 // manual in manual.
 func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope manual {
-    // CHECK: :12:5: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first{{$}}
+    // CHECK: :[[# @LINE + 1]]:5: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first{{$}}
     pto_rt.scope manual {
     }
   }
@@ -23,7 +23,7 @@ func.func @f() {
   %c1 = arith.constant 1 : index
   pto_rt.scope manual {
     scf.for %i = %c0 to %c1 step %c1 {
-      // CHECK: :27:7: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first{{$}}
+      // CHECK: :[[# @LINE + 1]]:7: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first{{$}}
       pto_rt.scope manual compiler_owned {
       }
     }
@@ -36,7 +36,7 @@ func.func @f() {
 // auto in manual.
 func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope manual {
-    // CHECK: :40:5: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope{{$}}
+    // CHECK: :[[# @LINE + 1]]:5: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope{{$}}
     pto_rt.scope auto {
     }
   }
@@ -49,7 +49,7 @@ func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt
 func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope auto {
     pto_rt.scope manual {
-      // CHECK: :53:7: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope{{$}}
+      // CHECK: :[[# @LINE + 1]]:7: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope{{$}}
       pto_rt.scope auto {
       }
     }
@@ -64,7 +64,7 @@ func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt
 // An auto scope written by hand in an orchestration function whose scopes the compiler
 // places (pto_rt.auto_scope absent).
 func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
-  // CHECK: :68:3: error: 'pto_rt.scope' op a hand-placed auto scope needs the function to opt out of automatic scopes: set 'pto_rt.auto_scope = false' on the function, or use 'pto_rt.scope manual'{{$}}
+  // CHECK: :[[# @LINE + 1]]:3: error: 'pto_rt.scope' op a hand-placed auto scope needs the function to opt out of automatic scopes: set 'pto_rt.auto_scope = false' on the function, or use 'pto_rt.scope manual'{{$}}
   pto_rt.scope auto {
   }
   func.return
@@ -77,7 +77,7 @@ func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %c1 step %c1 {
-    // CHECK: :81:5: error: 'pto_rt.scope' op a hand-placed auto scope needs the function to opt out of automatic scopes: set 'pto_rt.auto_scope = false' on the function, or use 'pto_rt.scope manual'{{$}}
+    // CHECK: :[[# @LINE + 1]]:5: error: 'pto_rt.scope' op a hand-placed auto scope needs the function to opt out of automatic scopes: set 'pto_rt.auto_scope = false' on the function, or use 'pto_rt.scope manual'{{$}}
     pto_rt.scope auto {
     }
   }
@@ -88,7 +88,7 @@ func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt
 
 // ===== compiler_owned
 
-// CHECK: :93:3: error: 'pto_rt.scope' op 'compiler_owned' marks manual scopes only{{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_rt.scope' op 'compiler_owned' marks manual scopes only{{$}}
 func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope auto compiler_owned {
   }
@@ -99,7 +99,7 @@ func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt
 
 // ===== results and yield
 
-// CHECK: :104:3: error: 'pto_rt.scope' op the scope yields (tensor<4xf32>) but its results are (tensor<4xf32>, !pto_orch.task_id){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_rt.scope' op the scope yields (tensor<4xf32>) but its results are (tensor<4xf32>, !pto_orch.task_id){{$}}
 func.func @f(%a: tensor<4xf32>) attributes {pto_rt.auto_scope = false} {
   %r, %t = pto_rt.scope auto -> (tensor<4xf32>, !pto_orch.task_id) {
     pto_rt.yield %a : tensor<4xf32>
@@ -110,7 +110,7 @@ func.func @f(%a: tensor<4xf32>) attributes {pto_rt.auto_scope = false} {
 // -----
 
 // A scope with results and only the implicit empty yield.
-// CHECK: :115:3: error: 'pto_rt.scope' op the scope yields () but its results are (tensor<4xf32>){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_rt.scope' op the scope yields () but its results are (tensor<4xf32>){{$}}
 func.func @f(%a: tensor<4xf32>) {
   %r = pto_rt.scope manual -> (tensor<4xf32>) {
   }
@@ -119,7 +119,7 @@ func.func @f(%a: tensor<4xf32>) {
 
 // -----
 
-// CHECK: :124:3: error: 'pto_rt.scope' op the scope yields (tensor<8xf32>) but its results are (tensor<4xf32>){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_rt.scope' op the scope yields (tensor<8xf32>) but its results are (tensor<4xf32>){{$}}
 func.func @f(%a: tensor<8xf32>) {
   %r = pto_rt.scope manual -> (tensor<4xf32>) {
     pto_rt.yield %a : tensor<8xf32>
@@ -129,7 +129,7 @@ func.func @f(%a: tensor<8xf32>) {
 
 // -----
 
-// CHECK: :134:3: error: 'pto_rt.scope' op the scope yields (tensor<4xf32>) but its results are (){{$}}
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_rt.scope' op the scope yields (tensor<4xf32>) but its results are (){{$}}
 func.func @f(%a: tensor<4xf32>) {
   pto_rt.scope manual {
     pto_rt.yield %a : tensor<4xf32>
@@ -141,7 +141,7 @@ func.func @f(%a: tensor<4xf32>) {
 
 // A yield outside a scope.
 func.func @f(%a: tensor<4xf32>) {
-  // CHECK: :145:3: error: 'pto_rt.yield' op expects parent op 'pto_rt.scope'{{$}}
+  // CHECK: :[[# @LINE + 1]]:3: error: 'pto_rt.yield' op expects parent op 'pto_rt.scope'{{$}}
   pto_rt.yield %a : tensor<4xf32>
 }
 
@@ -151,7 +151,7 @@ func.func @f(%a: tensor<4xf32>) {
 func.func @f(%a: tensor<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // CHECK: :155:3: error: 'scf.for' terminates with operation pto_rt.yield instead of scf.yield{{$}}
+  // CHECK: :[[# @LINE + 1]]:3: error: 'scf.for' terminates with operation pto_rt.yield instead of scf.yield{{$}}
   scf.for %i = %c0 to %c1 step %c1 {
     pto_rt.yield
   }
@@ -162,7 +162,7 @@ func.func @f(%a: tensor<4xf32>) {
 
 // A scope whose block does not end with its yield (only the generic form can say so).
 func.func @f() {
-  // CHECK: :167:5: error: 'pto_system.task_invalid' op terminates block in single-block region but is not a terminator{{$}}
+  // CHECK: :[[# @LINE + 2]]:5: error: 'pto_system.task_invalid' op terminates block in single-block region but is not a terminator{{$}}
   "pto_rt.scope"() <{mode = #pto_rt.mode<manual>}> ({
     %none = pto_system.task_invalid
   }) : () -> ()
@@ -173,7 +173,7 @@ func.func @f() {
 
 // A scope with an empty block (only the generic form can write one).
 func.func @f() {
-  // CHECK: :177:3: error: 'pto_rt.scope' op contains empty block instead of at least terminating with pto_rt.yield{{$}}
+  // CHECK: :[[# @LINE + 1]]:3: error: 'pto_rt.scope' op contains empty block instead of at least terminating with pto_rt.yield{{$}}
   "pto_rt.scope"() <{mode = #pto_rt.mode<manual>}> ({
   ^bb0:
   }) : () -> ()
@@ -182,7 +182,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :187:16: error: Expected `auto`, or `manual`.{{$}}
+// CHECK: :[[# @LINE + 2]]:16: error: Expected `auto`, or `manual`.{{$}}
 func.func @f() {
   pto_rt.scope automatic {
   }
@@ -193,14 +193,14 @@ func.func @f() {
 
 // ===== discardable attributes
 
-// CHECK: :197:1: error: 'func.func' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
 func.func @f() attributes {pto_rt.auto_scope = 0 : i64} {
   func.return
 }
 
 // -----
 
-// CHECK: :204:1: error: 'func.func' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
 func.func @f() attributes {pto_rt.auto_scope = "false"} {
   func.return
 }
@@ -208,7 +208,7 @@ func.func @f() attributes {pto_rt.auto_scope = "false"} {
 // -----
 
 func.func @f() {
-  // CHECK: :212:3: error: 'pto_rt.scope' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
+  // CHECK: :[[# @LINE + 1]]:3: error: 'pto_rt.scope' op 'pto_rt.auto_scope' is a bool attribute of func.func{{$}}
   pto_rt.scope manual {
   } attributes {pto_rt.auto_scope = false}
   func.return
@@ -216,7 +216,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: :220:1: error: 'func.func' op unknown attribute 'pto_rt.mode' of the pto_rt dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op unknown attribute 'pto_rt.mode' of the pto_rt dialect: remove it (an attribute for another tool belongs in that tool's namespace, which is kept and ignored){{$}}
 func.func @f() attributes {pto_rt.mode = #pto_rt.mode<manual>} {
   func.return
 }

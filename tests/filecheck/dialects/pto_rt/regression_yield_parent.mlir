@@ -16,7 +16,7 @@ func.func @f() -> !pto_orch.task_id {
 
 // -----
 
-// CHECK: :21:3: error: 'pto_rt.yield' op expects parent op 'pto_rt.scope'
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_rt.yield' op expects parent op 'pto_rt.scope'
 func.func @g() {
   pto_rt.yield
 }

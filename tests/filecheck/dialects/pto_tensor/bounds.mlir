@@ -1,11 +1,11 @@
 // Static extents that do not fit the runtime's uint32_t shapes, and constant indices and windows outside a tensor.
 // RUN: pypto-opt --split-input-file --print-diagnostics %s | filecheck %s
-// CHECK: :11:3: error: 'pto_tensor.create' op result 0 has type tensor<4294967296xf32>: extent 4294967296 of dimension 0 does not fit the runtime's uint32_t shapes (at most 4294967295){{$}}
-// CHECK: :20:3: error: 'pto_tensor.slice' op the slice covers [12, 20) of dimension 0, outside its extent 16{{$}}
-// CHECK: :28:3: error: 'pto_tensor.read' op read index 16 of dimension 1 is outside [0, 16){{$}}
-// CHECK: :36:3: error: 'pto_tensor.write' op write index -1 of dimension 0 is outside [0, 16){{$}}
-// CHECK: :44:3: error: 'pto_tensor.view' op the view covers [9, 17) of dimension 0, outside its extent 16{{$}}
-// CHECK: :53:3: error: 'pto_tensor.assemble' op the assembled source covers [9, 17) of dimension 0, outside its extent 16{{$}}
+// CHECK: :[[# @LINE + 8]]:3: error: 'pto_tensor.create' op result 0 has type tensor<4294967296xf32>: extent 4294967296 of dimension 0 does not fit the runtime's uint32_t shapes (at most 4294967295){{$}}
+// CHECK: :[[# @LINE + 16]]:3: error: 'pto_tensor.slice' op the slice covers [12, 20) of dimension 0, outside its extent 16{{$}}
+// CHECK: :[[# @LINE + 23]]:3: error: 'pto_tensor.read' op read index 16 of dimension 1 is outside [0, 16){{$}}
+// CHECK: :[[# @LINE + 30]]:3: error: 'pto_tensor.write' op write index -1 of dimension 0 is outside [0, 16){{$}}
+// CHECK: :[[# @LINE + 37]]:3: error: 'pto_tensor.view' op the view covers [9, 17) of dimension 0, outside its extent 16{{$}}
+// CHECK: :[[# @LINE + 45]]:3: error: 'pto_tensor.assemble' op the assembled source covers [9, 17) of dimension 0, outside its extent 16{{$}}
 
 func.func @f() attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c = pto_tensor.create : tensor<4294967296xf32>

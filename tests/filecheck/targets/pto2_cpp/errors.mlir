@@ -8,7 +8,7 @@ func.func @no_dirs(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orc
   %r = pto_orch.call @k(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
-// CHECK: :8:3: error: 'pto_orch.call' op has no call-site directions: run derive-call-directions first (pypto-opt --derive-call-directions, or -p pto2-pipeline); the C++ printer does not derive them
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_orch.call' op has no call-site directions: run derive-call-directions first (pypto-opt --derive-call-directions, or -p pto2-pipeline); the C++ printer does not derive them
 
 // -----
 
@@ -22,7 +22,7 @@ func.func @no_plan(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orc
   }
   func.return
 }
-// CHECK: :19:3: error: 'scf.for' op has 1 iter_args but no carry plan ('pto_orch.iter_arg_rebind' / 'pto_orch.iter_arg_array_size'): run classify-iter-arg-carry first (pypto-opt --classify-iter-arg-carry, or -p pto2-pipeline); the C++ printer does not derive it
+// CHECK: :[[# @LINE - 6]]:3: error: 'scf.for' op has 1 iter_args but no carry plan ('pto_orch.iter_arg_rebind' / 'pto_orch.iter_arg_array_size'): run classify-iter-arg-carry first (pypto-opt --classify-iter-arg-carry, or -p pto2-pipeline); the C++ printer does not derive it
 
 // -----
 
@@ -31,7 +31,7 @@ func.func @auto_mode(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_o
   %r = pto_orch.call @k(in %a, out %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
-// CHECK: :30:1: error: 'func.func' op @auto_mode is still in auto-scope mode ('pto_rt.auto_scope' is absent or true), so its runtime scopes are not placed yet: run materialize-runtime-scopes first (pypto-opt --materialize-runtime-scopes, or -p pto2-pipeline), or set 'pto_rt.auto_scope = false' and place the scopes by hand
+// CHECK: :[[# @LINE - 4]]:1: error: 'func.func' op @auto_mode is still in auto-scope mode ('pto_rt.auto_scope' is absent or true), so its runtime scopes are not placed yet: run materialize-runtime-scopes first (pypto-opt --materialize-runtime-scopes, or -p pto2-pipeline), or set 'pto_rt.auto_scope = false' and place the scopes by hand
 
 // -----
 
@@ -40,14 +40,14 @@ func.func @f64_tensor(%i: index) attributes {pto_orch.kind = #pto_orch.kind<orch
   %u = pto_tensor.read %t[%i] : tensor<4xf64> -> f64
   func.return
 }
-// CHECK: :39:3: error: 'pto_tensor.create' op element type f64 has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.create' op element type f64 has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
 
 // -----
 
 func.func @f16_scalar(%h: f16) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   func.return
 }
-// CHECK: :47:1: error: 'func.func' op parameter 0 of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64)
+// CHECK: :[[# @LINE - 3]]:1: error: 'func.func' op parameter 0 of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64)
 
 // -----
 
@@ -56,7 +56,7 @@ func.func @f16_read(%t: tensor<4xf16>) attributes {pto_orch.kind = #pto_orch.kin
   %v = pto_tensor.read %t[%c0] : tensor<4xf16> -> f16
   func.return
 }
-// CHECK: :56:3: error: 'pto_tensor.read' op element of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64)
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.read' op element of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64)
 
 // -----
 
@@ -65,7 +65,7 @@ func.func @not_orchestration_level() attributes {pto_orch.kind = #pto_orch.kind<
   func.call @helper() : () -> ()
   func.return
 }
-// CHECK: :65:3: error: 'func.call' op cannot run at orchestration level: it has no PTO2 C++ mapping (an orchestration body holds pto_orch / pto_tensor / pto_system / pto_rt ops, scf.for / scf.if and scalar arith)
+// CHECK: :[[# @LINE - 3]]:3: error: 'func.call' op cannot run at orchestration level: it has no PTO2 C++ mapping (an orchestration body holds pto_orch / pto_tensor / pto_system / pto_rt ops, scf.for / scf.if and scalar arith)
 
 // -----
 
@@ -74,7 +74,7 @@ func.func @rank0() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pt
   %u = pto_tensor.read %t[] : tensor<f32> -> f32
   func.return
 }
-// CHECK: :73:3: error: 'pto_tensor.create' op created tensor tensor<f32> has rank 0; PTO2 runtime tensors have 1 to 5 dimensions
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.create' op created tensor tensor<f32> has rank 0; PTO2 runtime tensors have 1 to 5 dimensions
 
 // -----
 
@@ -83,7 +83,7 @@ func.func @rank6(%t: tensor<1x1x1x1x1x4xf32>, %i: index) attributes {pto_orch.ki
   %v = pto_tensor.read %u[%i, %i, %i, %i, %i, %i] : tensor<1x1x1x1x2x2xf32> -> f32
   func.return
 }
-// CHECK: :82:3: error: 'pto_tensor.reshape' op reshaped tensor tensor<1x1x1x1x2x2xf32> has rank 6; PTO2 runtime tensors have 1 to 5 dimensions
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.reshape' op reshaped tensor tensor<1x1x1x1x2x2xf32> has rank 6; PTO2 runtime tensors have 1 to 5 dimensions
 
 // -----
 
@@ -94,7 +94,7 @@ func.func @view_rank(%t: tensor<4x4xf32>) attributes {pto_orch.kind = #pto_orch.
   pto_orch.call @k(in %v) : (tensor<16xf32>) -> ()
   func.return
 }
-// CHECK: :93:3: error: 'pto_tensor.view' op changes the rank, which Tensor::view cannot (a runtime view keeps the source's rank): take a same-rank pto_tensor.slice (extent 1 for a dimension to drop); pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise)
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.view' op changes the rank, which Tensor::view cannot (a runtime view keeps the source's rank): take a same-rank pto_tensor.slice (extent 1 for a dimension to drop); pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise)
 
 // -----
 
@@ -103,7 +103,7 @@ func.func @spmd(%t: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<or
   pto_orch.call @k(in %t) : (tensor<4xf32>) -> ()
   func.return
 }
-// CHECK: :103:3: error: 'pto_orch.call' op calls kernel @k of kind 'spmd', which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>)
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_orch.call' op calls kernel @k of kind 'spmd', which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>)
 
 // -----
 
@@ -112,7 +112,7 @@ func.func @too_many(%t: tensor<1xf32>) attributes {pto_orch.kind = #pto_orch.kin
   pto_orch.call @k(in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t, in %t) : (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> ()
   func.return
 }
-// CHECK: :112:3: error: 'pto_orch.call' op passes 33 tensors; a PTO2 task takes at most 32 (the runtime's MAX_TENSOR_ARGS): split the kernel
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_orch.call' op passes 33 tensors; a PTO2 task takes at most 32 (the runtime's MAX_TENSOR_ARGS): split the kernel
 
 // -----
 
@@ -122,7 +122,7 @@ func.func @mul_extended(%x: i32) attributes {pto_orch.kind = #pto_orch.kind<orch
   pto_orch.call @k(scalar %hi) : (i32) -> ()
   func.return
 }
-// CHECK: :121:3: error: 'arith.mulsi_extended' op cannot run at orchestration level: it has no PTO2 C++ mapping (an orchestration body holds pto_orch / pto_tensor / pto_system / pto_rt ops, scf.for / scf.if and scalar arith)
+// CHECK: :[[# @LINE - 4]]:3: error: 'arith.mulsi_extended' op cannot run at orchestration level: it has no PTO2 C++ mapping (an orchestration body holds pto_orch / pto_tensor / pto_system / pto_rt ops, scf.for / scf.if and scalar arith)
 
 // -----
 
@@ -136,7 +136,7 @@ func.func @stale_plan(%a: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %
   } {pto_orch.iter_arg_rebind = array<i1: false>, pto_orch.iter_arg_array_size = array<i64: 0>}
   func.return
 }
-// CHECK: :133:3: error: 'scf.for' op iter_arg #0 is planned as a no-rebind carry ('pto_orch.iter_arg_rebind' = 0), but the loop yields ext_a, not ext_b: the plan is stale, re-run classify-iter-arg-carry
+// CHECK: :[[# @LINE - 6]]:3: error: 'scf.for' op iter_arg #0 is planned as a no-rebind carry ('pto_orch.iter_arg_rebind' = 0), but the loop yields ext_a, not ext_b: the plan is stale, re-run classify-iter-arg-carry
 
 // -----
 
@@ -157,7 +157,7 @@ func.func @use_after_scope(%a: tensor<4xf32>) attributes {pto_orch.kind = #pto_o
 builtin.module {
   pto_orch.kernel @k aiv (in tensor<4xf32>) -> ()
 }
-// CHECK: :157:1: error: 'builtin.module' op has no orchestration function to print (a func.func with a body and pto_orch.kind = #pto_orch.kind<orchestration>)
+// CHECK: :[[# @LINE - 3]]:1: error: 'builtin.module' op has no orchestration function to print (a func.func with a body and pto_orch.kind = #pto_orch.kind<orchestration>)
 
 // -----
 
@@ -167,7 +167,7 @@ func.func @fp8_tensor(%i: index) attributes {pto_orch.kind = #pto_orch.kind<orch
   %u = pto_tensor.read %t[%i] : tensor<4xf8E4M3FN> -> f8E4M3FN
   func.return
 }
-// CHECK: :166:3: error: 'pto_tensor.create' op element type f8E4M3FN has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.create' op element type f8E4M3FN has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
 
 // -----
 
@@ -180,7 +180,7 @@ func.func @stray_assemble(%y: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>})
   %y1 = pto_tensor.assemble %s1 into %y[%c0] : tensor<2xf32> into tensor<4xf32>
   func.return
 }
-// CHECK: :180:3: error: 'pto_tensor.assemble' op has no PTO2 C++ form (the runtime cannot copy a tensor at orchestration level): run fuse-create-assemble-to-slice first (pto2-pipeline does), which makes the source a view of the target or rejects the assemble
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op has no PTO2 C++ form (the runtime cannot copy a tensor at orchestration level): run fuse-create-assemble-to-slice first (pto2-pipeline does), which makes the source a view of the target or rejects the assemble
 
 // -----
 
@@ -189,4 +189,4 @@ func.func @fp8_param(%a: tensor<64xf8E4M3FN>) attributes {pto_orch.kind = #pto_o
   pto_orch.call @k(in %a) : (tensor<64xf8E4M3FN>) -> ()
   func.return
 }
-// CHECK: :188:1: error: 'func.func' op parameter 0 has type tensor<64xf8E4M3FN>, whose element type has no PTO2 runtime DataType, so the host cannot pass it (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)
+// CHECK: :[[# @LINE - 4]]:1: error: 'func.func' op parameter 0 has type tensor<64xf8E4M3FN>, whose element type has no PTO2 runtime DataType, so the host cannot pass it (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8)

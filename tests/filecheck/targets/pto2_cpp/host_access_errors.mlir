@@ -14,7 +14,7 @@ func.func @wr2(%y: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %z: ten
   %y2 = pto_tensor.write %one, %y[%c0] : f32, tensor<16xf32>
   %w1 = pto_orch.call @inc(%y2, %w) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
-// CHECK: :14:3: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.call' (kernel @inc) at line 13 reads (an input, which the runtime does not record): set_tensor_data waits only for the producers the runtime tracked and their consumers, so the write can change the data before that task has read it; pass the tensor as inout to that task so the runtime tracks it, or write before the task
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.call' (kernel @inc) at line [[# @LINE - 4]] reads (an input, which the runtime does not record): set_tensor_data waits only for the producers the runtime tracked and their consumers, so the write can change the data before that task has read it; pass the tensor as inout to that task so the runtime tracks it, or write before the task
 }
 
 // -----
@@ -32,7 +32,7 @@ func.func @wr3(%x: tensor<16xf32>, %y: tensor<16xf32> {pto_orch.dir = #pto_orch.
   %v2 = pto_tensor.write %one, %v[%c0] : f32, tensor<8xf32>
   %z1 = pto_orch.call @inc(%y1, %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
-// CHECK: :32:3: error: 'pto_tensor.write' op writes %v, whose buffer 'pto_orch.submit' (kernel @inc) at line 28 writes inside a manual scope
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.write' op writes %v, whose buffer 'pto_orch.submit' (kernel @inc) at line [[# @LINE - 7]] writes inside a manual scope
 }
 
 // -----
@@ -49,5 +49,5 @@ func.func @rv(%x: tensor<16xf32>, %z: tensor<16xf32> {pto_orch.dir = #pto_orch.d
   %v = pto_tensor.read %b[%c0] : tensor<16xf32> -> f32
   %z1 = pto_orch.call @put(%x, %z, %v) : (tensor<16xf32>, tensor<16xf32>, f32) -> tensor<16xf32>
   func.return
-// CHECK: :49:3: error: 'pto_tensor.read' op reads %b, whose buffer 'pto_orch.submit' (kernel @inc) at line 46 writes inside a manual scope
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.read' op reads %b, whose buffer 'pto_orch.submit' (kernel @inc) at line [[# @LINE - 6]] writes inside a manual scope
 }

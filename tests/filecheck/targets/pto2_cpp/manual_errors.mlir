@@ -1,6 +1,6 @@
 // Errors of the TaskId / manual-scope part of the target (one located line each, no C++):
 //  - a pto_tensor.read of a tensor a task inside a manual scope wrote (checked before
-//    printing, transforms/verify_orchestration.py), after the scope (through the scope result) and inside it (through a view);
+//    printing, verify-orchestration's rule 1), after the scope (through the scope result) and inside it (through a view);
 //  - (no longer an error: a buffer a manual task uses that was allocated in an earlier
 //    iteration is retained through its batch TaskId, carried by add-retain-edges);
 //  - TaskId arrays are updated in place: using the array value a task_array_set consumed,
@@ -21,7 +21,7 @@ func.func @read_after(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pt
   %v = pto_tensor.read %r[%c0] : tensor<16xf32> -> f32
   func.return %v : f32
 }
-// CHECK: :21:3: error: 'pto_tensor.read' op reads %r, which 'pto_orch.call' at line 18 writes inside a manual scope: get_tensor_data waits only for a producer the runtime tracked, and a MANUAL scope tracks none, so the read could see stale data; read the value in a task that depends on the writer, or produce the tensor outside the manual scope
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.read' op reads %r, whose buffer 'pto_orch.call' (kernel @k) at line [[# @LINE - 6]] writes inside a manual scope: get_tensor_data waits only for the producers the runtime tracked, and a MANUAL scope tracks none, so the read races with that task; read after a task outside the manual scope that writes the tensor (it depends on the manual task), or move the read or the task out of the manual scope{{$}}
 
 // -----
 
@@ -35,7 +35,7 @@ func.func @read_inside(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #p
   }
   func.return
 }
-// CHECK: :34:5: error: 'pto_tensor.read' op reads %s, which 'pto_orch.submit' at line 32 writes inside a manual scope
+// CHECK: :[[# @LINE - 4]]:5: error: 'pto_tensor.read' op reads %s, whose buffer 'pto_orch.submit' (kernel @k) at line [[# @LINE - 6]] writes inside a manual scope
 
 // -----
 
@@ -65,7 +65,7 @@ func.func @superseded() attributes {pto_orch.kind = #pto_orch.kind<orchestration
   %b = pto_system.task_dummy deps(%arr, %arr1 : !pto_orch.task_id_array<2>, !pto_orch.task_id_array<2>)
   func.return
 }
-// CHECK: :65:3: error: 'pto_system.task_dummy' op uses %arr, a TaskId array that 'pto_orch.task_array_set' at line 64 has updated in place (a PTO2TaskId array is one C++ array, so the value before the update no longer exists): use the task_array_set result, or copy the ids into another array first
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_system.task_dummy' op uses %arr, a TaskId array that 'pto_orch.task_array_set' at line [[# @LINE - 4]] has updated in place (a PTO2TaskId array is one C++ array, so the value before the update no longer exists): use the task_array_set result, or copy the ids into another array first
 
 // -----
 
@@ -81,7 +81,7 @@ func.func @set_in_loop() attributes {pto_orch.kind = #pto_orch.kind<orchestratio
   }
   func.return
 }
-// CHECK: :79:5: error: 'pto_orch.task_array_set' op updates %arr in place (PTO2TaskId arrays are C++ arrays), but the array is defined outside the loop around this op, so every iteration would update the one array while the IR gives each iteration the unchanged array: carry the array through the loop's iter_args and yield the updated array
+// CHECK: :[[# @LINE - 5]]:5: error: 'pto_orch.task_array_set' op updates %arr in place (PTO2TaskId arrays are C++ arrays), but the array is defined outside the loop around this op, so every iteration would update the one array while the IR gives each iteration the unchanged array: carry the array through the loop's iter_args and yield the updated array
 
 // -----
 
@@ -106,7 +106,7 @@ func.func @fanout_iter_arg(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir 
   }
   func.return
 }
-// CHECK: :97:9: error: 'pto_system.task_is_valid' op uses iter_arg #0 of a pto_orch.parallel loop whose TaskIds form an array carry: in the loop body it stands for all 2 TaskIds of the previous round (its init array), so it can only be listed in deps / compiler_deps or yielded
+// CHECK: :[[# @LINE - 12]]:9: error: 'pto_system.task_is_valid' op uses iter_arg #0 of a pto_orch.parallel loop whose TaskIds form an array carry: in the loop body it stands for all 2 TaskIds of the previous round (its init array), so it can only be listed in deps / compiler_deps or yielded
 
 // -----
 
@@ -119,11 +119,11 @@ func.func @stale_plan() attributes {pto_orch.kind = #pto_orch.kind<orchestration
   } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 4>}
   func.return
 }
-// CHECK: :117:3: error: 'scf.for' op iter_arg #0: it has type index, but its plan is a TaskId array of 4 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry
+// CHECK: :[[# @LINE - 5]]:3: error: 'scf.for' op iter_arg #0: it has type index, but its plan is a TaskId array of 4 slots; the carry plan ('pto_orch.iter_arg_array_size') is stale, re-run classify-iter-arg-carry
 
 // -----
 
 func.func @taskid_param(%t: !pto_orch.task_id) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   func.return
 }
-// CHECK: :126:1: error: 'func.func' op parameter 0 has type !pto_orch.task_id: an orchestration entry receives tensors and scalars only (TaskIds exist inside the function)
+// CHECK: :[[# @LINE - 3]]:1: error: 'func.func' op parameter 0 has type !pto_orch.task_id: an orchestration entry receives tensors and scalars only (TaskIds exist inside the function)

@@ -12,7 +12,7 @@ func.func @auto_in_manual(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #
   }
   func.return
 }
-// CHECK: :9:5: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope
+// CHECK: :[[# @LINE - 6]]:5: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope
 
 // -----
 
@@ -27,4 +27,4 @@ func.func @manual_in_manual() attributes {pto_orch.kind = #pto_orch.kind<orchest
   }
   func.return
 }
-// CHECK: :24:7: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first
+// CHECK: :[[# @LINE - 6]]:7: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first

@@ -14,7 +14,7 @@ func.func @use_after_scope(%a: tensor<4xf32>) attributes {pto_orch.kind = #pto_o
     %t1 = pto_orch.call @k(in %a, out %t) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
     pto_rt.yield %t1 : tensor<4xf32>
   }
-  // CHECK: scope_lifetime_error.mlir:18:3: error: 'pto_orch.call' op uses %r, a result of the 'pto_rt.scope' at line 9, whose C++ variable 't' belongs to the scope: a tensor created inside a PTO2_SCOPE lives only until the scope ends, so create it (pto_tensor.create) before the scope and let the scope's tasks write it{{$}}
+  // CHECK: scope_lifetime_error.mlir:[[# @LINE + 1]]:3: error: 'pto_orch.call' op uses %r, a result of the 'pto_rt.scope' at line [[# @LINE - 8]], whose C++ variable 't' belongs to the scope: a tensor created inside a PTO2_SCOPE lives only until the scope ends, so create it (pto_tensor.create) before the scope and let the scope's tasks write it{{$}}
   %u = pto_orch.call @k(in %r, out %r) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }

@@ -7,4 +7,4 @@ func.func @unknown(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = #pto_orc
   %r = pto_orch.call @missing(in %a, out %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
-// VERIFY: :7:3: error: 'pto_orch.call' op '@missing' does not name a kernel in this module
+// VERIFY: :[[# @LINE - 3]]:3: error: 'pto_orch.call' op '@missing' does not name a kernel in this module

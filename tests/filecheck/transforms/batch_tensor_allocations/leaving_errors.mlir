@@ -5,7 +5,7 @@
 // RUN: pypto-opt -p batch-tensor-allocations --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: leaving_errors.mlir:15:7: error: 'pto_tensor.create' op allocates a buffer that leaves the 'pto_rt.scope manual' at line 13 through the carries of the 'scf.for' at line 14, which runs inside that scope: every iteration allocates a new buffer and the runtime frees each when the manual scope ends, but the last one is used after it; create the buffers before the manual scope (e.g. two buffers swapped through the carries), or end the manual scope before the loop{{$}}
+// CHECK: leaving_errors.mlir:[[# @LINE + 7]]:7: error: 'pto_tensor.create' op allocates a buffer that leaves the 'pto_rt.scope manual' at line [[# @LINE + 5]] through the carries of the 'scf.for' at line [[# @LINE + 6]], which runs inside that scope: every iteration allocates a new buffer and the runtime frees each when the manual scope ends, but the last one is used after it; create the buffers before the manual scope (e.g. two buffers swapped through the carries), or end the manual scope before the loop{{$}}
 func.func @loop_in_manual(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -26,7 +26,7 @@ func.func @loop_in_manual(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir =
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 pto_orch.kernel @kd aiv (in tensor<16xf32>, out tensor<?xf32>) -> tensor<?xf32>
-// CHECK: leaving_errors.mlir:36:5: error: 'pto_tensor.create' op allocates a buffer that leaves the 'pto_rt.scope auto' at line 32 (it is used after it), so it must be allocated before that op, but its extent %m depends on %v, which is only known inside it (computed by 'pto_tensor.read' at line 33): compute the extent before that op{{$}}
+// CHECK: leaving_errors.mlir:[[# @LINE + 7]]:5: error: 'pto_tensor.create' op allocates a buffer that leaves the 'pto_rt.scope auto' at line [[# @LINE + 3]] (it is used after it), so it must be allocated before that op, but its extent %m depends on %v, which is only known inside it (computed by 'pto_tensor.read' at line [[# @LINE + 4]]): compute the extent before that op{{$}}
 func.func @extent(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %r = pto_rt.scope auto -> (tensor<?xf32>) {

@@ -6,7 +6,7 @@
 // RUN: pypto-opt --classify-iter-arg-carry --split-input-file --print-diagnostics %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :15:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 0) inside a manual scope, so its TaskIds become an array with one slot per iteration, which needs a statically-known trip count, but its upper bound is not an arith.constant: make the lower bound, upper bound and step arith.constant values (for a dynamic extent, split it into a sequential loop around a parallel loop of constant trip count), or make the loop sequential (drop 'pto_orch.parallel') to carry a single TaskId
+// CHECK: :[[# @LINE + 6]]:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 0) inside a manual scope, so its TaskIds become an array with one slot per iteration, which needs a statically-known trip count, but its upper bound is not an arith.constant: make the lower bound, upper bound and step arith.constant values (for a dynamic extent, split it into a sequential loop around a parallel loop of constant trip count), or make the loop sequential (drop 'pto_orch.parallel') to carry a single TaskId
 func.func @dynamic_ub(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -23,7 +23,7 @@ func.func @dynamic_ub(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #
 // -----
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :33:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 1) inside a manual scope, so its TaskIds become an array with one slot per iteration, which needs a statically-known trip count, but its lower bound is not an arith.constant: make the lower bound, upper bound and step arith.constant values (for a dynamic extent, split it into a sequential loop around a parallel loop of constant trip count), or make the loop sequential (drop 'pto_orch.parallel') to carry a single TaskId
+// CHECK: :[[# @LINE + 7]]:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 1) inside a manual scope, so its TaskIds become an array with one slot per iteration, which needs a statically-known trip count, but its lower bound is not an arith.constant: make the lower bound, upper bound and step arith.constant values (for a dynamic extent, split it into a sequential loop around a parallel loop of constant trip count), or make the loop sequential (drop 'pto_orch.parallel') to carry a single TaskId
 func.func @dynamic_lb(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %m: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -41,7 +41,7 @@ func.func @dynamic_lb(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #
 // -----
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :50:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 0) inside a manual scope, so its TaskIds become an array with one slot per iteration, which needs a statically-known trip count, but its step is not an arith.constant: make the lower bound, upper bound and step arith.constant values (for a dynamic extent, split it into a sequential loop around a parallel loop of constant trip count), or make the loop sequential (drop 'pto_orch.parallel') to carry a single TaskId
+// CHECK: :[[# @LINE + 6]]:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 0) inside a manual scope, so its TaskIds become an array with one slot per iteration, which needs a statically-known trip count, but its step is not an arith.constant: make the lower bound, upper bound and step arith.constant values (for a dynamic extent, split it into a sequential loop around a parallel loop of constant trip count), or make the loop sequential (drop 'pto_orch.parallel') to carry a single TaskId
 func.func @dynamic_step(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %s: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
@@ -58,7 +58,7 @@ func.func @dynamic_step(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir =
 // -----
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :67:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 0) inside a manual scope, so its TaskIds become an array with one slot per iteration, but its trip count is 0 (lower bound 4, upper bound 4): an empty TaskId array cannot be declared; remove the loop or fix its bounds
+// CHECK: :[[# @LINE + 6]]:5: error: 'scf.for' op is a pto_orch.parallel loop carrying a TaskId (iter_arg 0) inside a manual scope, so its TaskIds become an array with one slot per iteration, but its trip count is 0 (lower bound 4, upper bound 4): an empty TaskId array cannot be declared; remove the loop or fix its bounds
 func.func @zero_trips(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -75,7 +75,7 @@ func.func @zero_trips(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #
 // -----
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :85:5: error: 'scf.for' op has the constant step -1: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
+// CHECK: :[[# @LINE + 7]]:5: error: 'scf.for' op has the constant step -1: a loop step must be positive (a step of 0 never ends, a negative one never runs); to count down, loop upwards and compute the index from the induction variable (ub - 1 - i)
 func.func @negative_step(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : i64
   %m1 = arith.constant -1 : i64
@@ -93,7 +93,7 @@ func.func @negative_step(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir 
 // -----
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :101:3: error: 'scf.for' op carries a TaskId (iter_arg 0) in a pto_orch.parallel loop of a function whose runtime scopes are not placed yet, and its trip count is not a positive constant: its manual-scope markers let materialize-runtime-scopes put this loop in a manual scope, where such a carry is an error; run --materialize-runtime-scopes first (or -p pto2-pipeline)
+// CHECK: :[[# @LINE + 5]]:3: error: 'scf.for' op carries a TaskId (iter_arg 0) in a pto_orch.parallel loop of a function whose runtime scopes are not placed yet, and its trip count is not a positive constant: its manual-scope markers let materialize-runtime-scopes put this loop in a manual scope, where such a carry is an error; run --materialize-runtime-scopes first (or -p pto2-pipeline)
 func.func @not_materialized(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -5,7 +5,7 @@
 // regression_inout_passed_as_in.mlir.
 // RUN: pypto-opt --derive-call-directions --split-input-file --print-diagnostics %s | filecheck %s
 
-// CHECK: :11:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but the kernel declares a scalar (index): use 'scalar'
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but the kernel declares a scalar (index): use 'scalar'
 pto_orch.kernel @k aiv (in tensor<4xf32>, in index, out tensor<4xf32>) -> tensor<4xf32>
 func.func @scalar_as_tensor(%a: tensor<4xf32>, %n: index, %c: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c1 = pto_orch.call @k(in %a, in %n, out %c) : (tensor<4xf32>, index, tensor<4xf32>) -> tensor<4xf32>
@@ -14,7 +14,7 @@ func.func @scalar_as_tensor(%a: tensor<4xf32>, %n: index, %c: tensor<4xf32>) att
 
 // -----
 
-// CHECK: :20:3: error: 'pto_orch.call' op argument 0 is passed as 'scalar' but the kernel declares a tensor (tensor<4xf32>)
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.call' op argument 0 is passed as 'scalar' but the kernel declares a tensor (tensor<4xf32>)
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @tensor_as_scalar(%a: tensor<4xf32>, %c: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c1 = pto_orch.call @k(scalar %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -23,7 +23,7 @@ func.func @tensor_as_scalar(%a: tensor<4xf32>, %c: tensor<4xf32>) attributes {pt
 
 // -----
 
-// CHECK: :29:3: error: 'pto_orch.call' op argument 0 is passed as 'out' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep')
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.call' op argument 0 is passed as 'out' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep')
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @out_through_in(%a: tensor<4xf32>, %c: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c1 = pto_orch.call @k(out %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -32,7 +32,7 @@ func.func @out_through_in(%a: tensor<4xf32>, %c: tensor<4xf32>) attributes {pto_
 
 // -----
 
-// CHECK: :38:3: error: 'pto_orch.submit' op argument 0 is passed as 'inout' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep')
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.submit' op argument 0 is passed as 'inout' but kernel parameter 0 is 'in': a task cannot write through an input (use 'in' or 'no_dep')
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @inout_through_in(%a: tensor<4xf32>, %c: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c1, %t = pto_orch.submit @k(inout %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -41,7 +41,7 @@ func.func @inout_through_in(%a: tensor<4xf32>, %c: tensor<4xf32>) attributes {pt
 
 // -----
 
-// CHECK: :47:3: error: 'pto_orch.call' op argument 1 is passed as 'out' but kernel parameter 1 is 'inout': the kernel reads it (use 'inout')
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.call' op argument 1 is passed as 'out' but kernel parameter 1 is 'inout': the kernel reads it (use 'inout')
 pto_orch.kernel @k aiv (in tensor<4xf32>, inout tensor<4xf32>) -> tensor<4xf32>
 func.func @out_for_inout(%a: tensor<4xf32>, %c: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c1 = pto_orch.call @k(in %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -50,7 +50,7 @@ func.func @out_for_inout(%a: tensor<4xf32>, %c: tensor<4xf32>) attributes {pto_o
 
 // -----
 
-// CHECK: :56:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but kernel parameter 1 is 'out': the kernel writes it (use 'out' or 'inout')
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.call' op argument 1 is passed as 'in' but kernel parameter 1 is 'out': the kernel writes it (use 'out' or 'inout')
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @in_for_out(%a: tensor<4xf32>, %c: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c1 = pto_orch.call @k(in %a, in %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>

@@ -9,7 +9,7 @@ func.func @param_source(%a: tensor<1x8xf32>, %y: tensor<4x8xf32> {pto_orch.dir =
   %y1 = pto_tensor.assemble %a into %y[%c0, %c0] : tensor<1x8xf32> into tensor<4x8xf32>
   func.return %y1 : tensor<4x8xf32>
 }
-// CHECK: :9:3: error: 'pto_tensor.assemble' op copies %a into %y, which no PTO2 task does (the runtime has no copy at orchestration level): let the task write a pto_tensor.slice of the target at these offsets (then the assemble is a no-op), or write a pto_tensor.create'd tensor that is assembled only here
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op copies %a into %y, which no PTO2 task does (the runtime has no copy at orchestration level): let the task write a pto_tensor.slice of the target at these offsets (then the assemble is a no-op), or write a pto_tensor.create'd tensor that is assembled only here
 
 // -----
 
@@ -23,7 +23,7 @@ func.func @other_offsets(%y: tensor<4x8xf32> {pto_orch.dir = #pto_orch.dir<out>}
   %y1 = pto_tensor.assemble %s1 into %y[%c1, %c0] : tensor<1x8xf32> into tensor<4x8xf32>
   func.return %y1 : tensor<4x8xf32>
 }
-// CHECK: :23:3: error: 'pto_tensor.assemble' op copies %s1 into %y, which no PTO2 task does (the runtime has no copy at orchestration level): let the task write a pto_tensor.slice of the target at these offsets (then the assemble is a no-op), or write a pto_tensor.create'd tensor that is assembled only here
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op copies %s1 into %y, which no PTO2 task does (the runtime has no copy at orchestration level): let the task write a pto_tensor.slice of the target at these offsets (then the assemble is a no-op), or write a pto_tensor.create'd tensor that is assembled only here
 
 // -----
 
@@ -37,7 +37,7 @@ func.func @twice(%y: tensor<4x8xf32> {pto_orch.dir = #pto_orch.dir<out>}) -> ten
   %y2 = pto_tensor.assemble %a1 into %y1[%c1, %c0] : tensor<1x8xf32> into tensor<4x8xf32>
   func.return %y2 : tensor<4x8xf32>
 }
-// CHECK: :37:3: error: 'pto_tensor.assemble' op assembles the tensor created at 34:3, which is already assembled at 36:3: a created tensor can become a view of one target only (create one tensor per assemble)
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op assembles the tensor created at [[# @LINE - 6]]:3, which is already assembled at [[# @LINE - 4]]:3: a created tensor can become a view of one target only (create one tensor per assemble)
 
 // -----
 
@@ -54,7 +54,7 @@ func.func @other_block(%y: tensor<4x8xf32> {pto_orch.dir = #pto_orch.dir<out>}) 
   }
   func.return %r : tensor<4x8xf32>
 }
-// CHECK: :52:5: error: 'pto_tensor.assemble' op assembles the tensor created at 49:3 in another block: create it in the block of the assemble, so that it can become a view of the target
+// CHECK: :[[# @LINE - 5]]:5: error: 'pto_tensor.assemble' op assembles the tensor created at [[# @LINE - 8]]:3 in another block: create it in the block of the assemble, so that it can become a view of the target
 
 // -----
 
@@ -68,7 +68,7 @@ func.func @used_after(%y: tensor<4x8xf32> {pto_orch.dir = #pto_orch.dir<out>}, %
   %z1 = pto_orch.call @use(%a1, %z) : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
   func.return %y1, %z1 : tensor<4x8xf32>, tensor<1x8xf32>
 }
-// CHECK: :67:3: error: 'pto_tensor.assemble' op assembles %a1, whose buffer is used after the assemble (at 68:3): use the target there instead
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.assemble' op assembles %a1, whose buffer is used after the assemble (at [[# @LINE - 3]]:3): use the target there instead
 
 // -----
 
@@ -82,7 +82,7 @@ func.func @target_too_late(%y: tensor<4x8xf32> {pto_orch.dir = #pto_orch.dir<out
   %y2 = pto_tensor.assemble %a1 into %y1[%c0, %c0] : tensor<1x8xf32> into tensor<4x8xf32>
   func.return %y2 : tensor<4x8xf32>
 }
-// CHECK: :82:3: error: 'pto_tensor.assemble' op uses %y1, defined at 81:3 after the created tensor is first used (at 80:3): define the target and the offsets before the tasks that write the created tensor
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op uses %y1, defined at [[# @LINE - 4]]:3 after the created tensor is first used (at [[# @LINE - 5]]:3): define the target and the offsets before the tasks that write the created tensor
 
 // -----
 
@@ -96,7 +96,7 @@ func.func @target_read_between(%y: tensor<4x8xf32> {pto_orch.dir = #pto_orch.dir
   %y1 = pto_tensor.assemble %a1 into %y[%c0, %c0] : tensor<1x8xf32> into tensor<4x8xf32>
   func.return %y1, %z1 : tensor<4x8xf32>, tensor<4x8xf32>
 }
-// CHECK: :96:3: error: 'pto_tensor.assemble' op cannot place %a1 in %y: 'pto_orch.call' at 95:3 uses the target's buffer after the created tensor is first written and before the assemble, so writing the target in place would change what it sees: move it before the first write or after the assemble
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op cannot place %a1 in %y: 'pto_orch.call' at [[# @LINE - 4]]:3 uses the target's buffer after the created tensor is first written and before the assemble, so writing the target in place would change what it sees: move it before the first write or after the assemble
 
 // -----
 
@@ -113,4 +113,4 @@ func.func @merged(%b: tensor<1x8xf32>, %y: tensor<4x8xf32> {pto_orch.dir = #pto_
   %y1 = pto_tensor.assemble %p into %y[%c0, %c0] : tensor<1x8xf32> into tensor<4x8xf32>
   func.return %y1 : tensor<4x8xf32>
 }
-// CHECK: :113:3: error: 'pto_tensor.assemble' op copies %p into %y, which no PTO2 task does (the runtime has no copy at orchestration level); its source may be more than one buffer (a loop or if merges them): let the task write a pto_tensor.slice of the target at these offsets (then the assemble is a no-op), or write a pto_tensor.create'd tensor that is assembled only here
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op copies %p into %y, which no PTO2 task does (the runtime has no copy at orchestration level); its source may be more than one buffer (a loop or if merges them): let the task write a pto_tensor.slice of the target at these offsets (then the assemble is a no-op), or write a pto_tensor.create'd tensor that is assembled only here

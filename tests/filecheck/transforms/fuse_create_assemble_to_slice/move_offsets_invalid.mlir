@@ -15,5 +15,5 @@ func.func @offset_from_a_read(%x: tensor<4x8xf32>, %k: tensor<1xi64>, %out: tens
   %out1 = pto_tensor.assemble %row1 into %out[%at, %c0] : tensor<1x8xf32> into tensor<4x8xf32>
   func.return %out1 : tensor<4x8xf32>
 }
-// CHECK: :15:3: error: 'pto_tensor.assemble' op uses %at, defined at 14:3 after the created tensor is first used (at 12:3), and it cannot move there: it depends on 'pto_tensor.read' at 13:3, which is not free of side effects: define the target and the offsets before the tasks that write the created tensor
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op uses %at, defined at [[# @LINE - 4]]:3 after the created tensor is first used (at [[# @LINE - 6]]:3), and it cannot move there: it depends on 'pto_tensor.read' at [[# @LINE - 5]]:3, which is not free of side effects: define the target and the offsets before the tasks that write the created tensor
 

@@ -3,7 +3,7 @@
 // function; no manual scope in a manual scope; no auto scope in a manual scope, at any depth.
 // RUN: pypto-opt --split-input-file --print-diagnostics --materialize-runtime-scopes %s | filecheck %s
 
-// CHECK: :8:3: error: 'pto_rt.scope' op a hand-placed auto scope needs the function to opt out of automatic scopes: set 'pto_rt.auto_scope = false' on the function, or use 'pto_rt.scope manual'
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_rt.scope' op a hand-placed auto scope needs the function to opt out of automatic scopes: set 'pto_rt.auto_scope = false' on the function, or use 'pto_rt.scope manual'
 func.func @auto_not_opted_out() attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   pto_rt.scope auto {
   }
@@ -13,7 +13,7 @@ func.func @auto_not_opted_out() attributes {pto_orch.kind = #pto_orch.kind<orche
 // -----
 
 // `pto_rt.auto_scope = true` is the same as absent.
-// CHECK: :19:5: error: 'pto_rt.scope' op a hand-placed auto scope needs the function to opt out of automatic scopes: set 'pto_rt.auto_scope = false' on the function, or use 'pto_rt.scope manual'
+// CHECK: :[[# @LINE + 3]]:5: error: 'pto_rt.scope' op a hand-placed auto scope needs the function to opt out of automatic scopes: set 'pto_rt.auto_scope = false' on the function, or use 'pto_rt.scope manual'
 func.func @auto_explicit_true(%c: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = true} {
   scf.if %c {
     pto_rt.scope auto {
@@ -24,7 +24,7 @@ func.func @auto_explicit_true(%c: i1) attributes {pto_orch.kind = #pto_orch.kind
 
 // -----
 
-// CHECK: :30:5: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first
+// CHECK: :[[# @LINE + 3]]:5: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first
 func.func @manual_in_manual() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope manual {
     pto_rt.scope manual {
@@ -36,7 +36,7 @@ func.func @manual_in_manual() attributes {pto_orch.kind = #pto_orch.kind<orchest
 // -----
 
 // A compiler-owned manual scope is a manual scope too.
-// CHECK: :42:5: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first
+// CHECK: :[[# @LINE + 3]]:5: error: 'pto_rt.scope' op a manual scope cannot be nested in another manual scope: merge them or close the outer one first
 func.func @manual_in_owned() attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   pto_rt.scope manual compiler_owned {
     pto_rt.scope manual {
@@ -47,7 +47,7 @@ func.func @manual_in_owned() attributes {pto_orch.kind = #pto_orch.kind<orchestr
 
 // -----
 
-// CHECK: :53:5: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope
+// CHECK: :[[# @LINE + 3]]:5: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope
 func.func @auto_in_manual() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope manual {
     pto_rt.scope auto {
@@ -59,7 +59,7 @@ func.func @auto_in_manual() attributes {pto_orch.kind = #pto_orch.kind<orchestra
 // -----
 
 // At any depth: manual > for > auto, inside an opted-out function.
-// CHECK: :69:7: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope
+// CHECK: :[[# @LINE + 7]]:7: error: 'pto_rt.scope' op an auto scope cannot be nested in a manual scope (the runtime forbids AUTO inside MANUAL): move it out of the manual scope
 func.func @auto_deep_in_manual() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -75,7 +75,7 @@ func.func @auto_deep_in_manual() attributes {pto_orch.kind = #pto_orch.kind<orch
 
 // -----
 
-// CHECK: :80:3: error: 'pto_rt.scope' op 'compiler_owned' marks manual scopes only
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_rt.scope' op 'compiler_owned' marks manual scopes only
 func.func @owned_auto() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope auto compiler_owned {
   }
@@ -84,7 +84,7 @@ func.func @owned_auto() attributes {pto_orch.kind = #pto_orch.kind<orchestration
 
 // -----
 
-// CHECK: :89:3: error: 'pto_rt.scope' op the scope yields (index) but its results are (i64)
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_rt.scope' op the scope yields (index) but its results are (i64)
 func.func @yield_types() -> i64 attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %r = pto_rt.scope manual -> (i64) {
     %c = arith.constant 0 : index

@@ -9,7 +9,7 @@
 // AFTER-LABEL: func.func @orch()
 // AFTER-SAME: pto_rt.auto_scope = false
 // AFTER-NEXT: pto_rt.scope auto {
-// CHECK: :13:1: error: 'func.func' op @orch is still in auto-scope mode ('pto_rt.auto_scope' is absent or true), so its runtime scopes are not placed yet: run materialize-runtime-scopes first (pypto-opt --materialize-runtime-scopes, or -p pto2-pipeline), or set 'pto_rt.auto_scope = false' and place the scopes by hand
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op @orch is still in auto-scope mode ('pto_rt.auto_scope' is absent or true), so its runtime scopes are not placed yet: run materialize-runtime-scopes first (pypto-opt --materialize-runtime-scopes, or -p pto2-pipeline), or set 'pto_rt.auto_scope = false' and place the scopes by hand
 func.func @orch() attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   func.return
 }
@@ -18,7 +18,7 @@ func.func @orch() attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
 
 // AFTER-LABEL: func.func @orch_true()
 // AFTER-SAME: pto_rt.auto_scope = false
-// CHECK: :25:1: error: 'func.func' op @orch_true is still in auto-scope mode ('pto_rt.auto_scope' is absent or true), so its runtime scopes are not placed yet: run materialize-runtime-scopes first (pypto-opt --materialize-runtime-scopes, or -p pto2-pipeline), or set 'pto_rt.auto_scope = false' and place the scopes by hand
+// CHECK: :[[# @LINE + 4]]:1: error: 'func.func' op @orch_true is still in auto-scope mode ('pto_rt.auto_scope' is absent or true), so its runtime scopes are not placed yet: run materialize-runtime-scopes first (pypto-opt --materialize-runtime-scopes, or -p pto2-pipeline), or set 'pto_rt.auto_scope = false' and place the scopes by hand
 func.func @helper() {
   func.return
 }

@@ -13,7 +13,7 @@ func.func @read_old_name(%x: tensor<16xf32>) -> f32 attributes {pto_orch.kind = 
     %b1, %t = pto_orch.submit @inc(in %x, out %b) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     pto_rt.yield %b1 : tensor<16xf32>
   }
-  // CHECK: error: 'pto_tensor.read' op reads %b, whose buffer 'pto_orch.submit' (kernel @inc) at line 13 writes inside a manual scope: get_tensor_data waits only for the producers the runtime tracked, and a MANUAL scope tracks none, so the read races with that task; read after a task outside the manual scope that writes the tensor (it depends on the manual task), or move the read or the task out of the manual scope
+  // CHECK: error: 'pto_tensor.read' op reads %b, whose buffer 'pto_orch.submit' (kernel @inc) at line [[# @LINE - 3]] writes inside a manual scope: get_tensor_data waits only for the producers the runtime tracked, and a MANUAL scope tracks none, so the read races with that task; read after a task outside the manual scope that writes the tensor (it depends on the manual task), or move the read or the task out of the manual scope
   %v = pto_tensor.read %b[%c0] : tensor<16xf32> -> f32
   func.return %v : f32
 }
@@ -49,7 +49,7 @@ func.func @write_after_manual(%x: tensor<16xf32>, %y: tensor<16xf32> {pto_orch.d
     pto_rt.yield %y2 : tensor<16xf32>
   }
   %v = pto_tensor.slice %y1[%c8] : tensor<16xf32> to tensor<8xf32>
-  // CHECK: error: 'pto_tensor.write' op writes %v, whose buffer 'pto_orch.submit' (kernel @inc) at line 48 writes inside a manual scope: set_tensor_data waits only for the producers the runtime tracked and their consumers, and a MANUAL scope tracks none, so the write races with that task; write after a task outside the manual scope that writes the tensor (it depends on the manual task), or move the write or the task out of the manual scope
+  // CHECK: error: 'pto_tensor.write' op writes %v, whose buffer 'pto_orch.submit' (kernel @inc) at line [[# @LINE - 4]] writes inside a manual scope: set_tensor_data waits only for the producers the runtime tracked and their consumers, and a MANUAL scope tracks none, so the write races with that task; write after a task outside the manual scope that writes the tensor (it depends on the manual task), or move the write or the task out of the manual scope
   %v2 = pto_tensor.write %one, %v[%c0] : f32, tensor<8xf32>
   func.return
 }
@@ -85,7 +85,7 @@ func.func @write_after_reader(%y: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<i
   %c0 = arith.constant 0 : index
   %one = arith.constant 1.0 : f32
   %z1 = pto_orch.call @inc(in %y, out %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
-  // CHECK: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.call' (kernel @inc) at line 87 reads (an input, which the runtime does not record): set_tensor_data waits only for the producers the runtime tracked and their consumers, so the write can change the data before that task has read it; pass the tensor as inout to that task so the runtime tracks it, or write before the task
+  // CHECK: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.call' (kernel @inc) at line [[# @LINE - 1]] reads (an input, which the runtime does not record): set_tensor_data waits only for the producers the runtime tracked and their consumers, so the write can change the data before that task has read it; pass the tensor as inout to that task so the runtime tracks it, or write before the task
   %y2 = pto_tensor.write %one, %y[%c0] : f32, tensor<16xf32>
   func.return
 }
@@ -131,7 +131,7 @@ func.func @write_before_reader_in_loop(%y: tensor<16xf32> {pto_orch.dir = #pto_o
   %c4 = arith.constant 4 : index
   %one = arith.constant 1.0 : f32
   scf.for %i = %c0 to %c4 step %c1 {
-    // CHECK: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.call' (kernel @inc) at line 136 reads (an input, which the runtime does not record)
+    // CHECK: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.call' (kernel @inc) at line [[# @LINE + 2]] reads (an input, which the runtime does not record)
     %y2 = pto_tensor.write %one, %y[%c0] : f32, tensor<16xf32>
     %z1 = pto_orch.call @inc(in %y2, out %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   }
@@ -149,7 +149,7 @@ func.func @write_after_no_dep_reader(%x: tensor<16xf32>, %y: tensor<16xf32> {pto
   %one = arith.constant 1.0 : f32
   %z1 = pto_orch.call @inc(no_dep %y, out %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   %y1 = pto_orch.call @acc(in %x, inout %y) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
-  // CHECK: error: 'pto_tensor.write' op writes %y1, whose buffer 'pto_orch.call' (kernel @inc) at line 150 reads (an input, which the runtime does not record)
+  // CHECK: error: 'pto_tensor.write' op writes %y1, whose buffer 'pto_orch.call' (kernel @inc) at line [[# @LINE - 2]] reads (an input, which the runtime does not record)
   %y2 = pto_tensor.write %one, %y1[%c0] : f32, tensor<16xf32>
   func.return
 }
@@ -165,7 +165,7 @@ func.func @write_after_compiler_manual_reader(%y: tensor<16xf32> {pto_orch.dir =
   %c4 = arith.constant 4 : index
   %one = arith.constant 1.0 : f32
   scf.for %i = %c0 to %c4 step %c1 {
-    // CHECK: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.submit' (kernel @inc) at line 171 reads inside a manual scope
+    // CHECK: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.submit' (kernel @inc) at line [[# @LINE + 3]] reads inside a manual scope
     %y2 = pto_tensor.write %one, %y[%c0] : f32, tensor<16xf32>
     pto_rt.scope manual compiler_owned {
       %z1, %t = pto_orch.submit @inc(in %y, out %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>

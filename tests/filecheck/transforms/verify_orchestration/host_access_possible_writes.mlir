@@ -46,7 +46,7 @@ func.func @read_elsewhere(%t: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout
   %lo = pto_tensor.slice %t[%c0] : tensor<16xf32> to tensor<8xf32>
   %hi = pto_tensor.slice %t[%c8] : tensor<16xf32> to tensor<8xf32>
   %hi1 = pto_orch.call @step8(in %lo, out %hi) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
-  // CHECK: error: 'pto_tensor.write' op writes %t, whose buffer 'pto_orch.call' (kernel @step8) at line 48 reads (an input, which the runtime does not record): set_tensor_data waits only for the producers the runtime tracked and their consumers, so the write can change the data before that task has read it; pass the tensor as inout to that task so the runtime tracks it, or write before the task
+  // CHECK: error: 'pto_tensor.write' op writes %t, whose buffer 'pto_orch.call' (kernel @step8) at line [[# @LINE - 1]] reads (an input, which the runtime does not record): set_tensor_data waits only for the producers the runtime tracked and their consumers, so the write can change the data before that task has read it; pass the tensor as inout to that task so the runtime tracks it, or write before the task
   %t2 = pto_tensor.write %one, %t[%c0] : f32, tensor<16xf32>
   func.return
 }
@@ -64,7 +64,7 @@ func.func @read_of_one_of_two(%a: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<i
     scf.yield %b : tensor<16xf32>
   }
   %a1 = pto_orch.call @twice(in %s, inout %a) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
-  // CHECK: error: 'pto_tensor.write' op writes %b, whose buffer 'pto_orch.call' (kernel @twice) at line 66 reads (an input, which the runtime does not record)
+  // CHECK: error: 'pto_tensor.write' op writes %b, whose buffer 'pto_orch.call' (kernel @twice) at line [[# @LINE - 1]] reads (an input, which the runtime does not record)
   %b1 = pto_tensor.write %one, %b[%c0] : f32, tensor<16xf32>
   func.return
 }
@@ -88,7 +88,7 @@ func.func @manual_then_possible_writer(%x: tensor<16xf32>, %a: tensor<16xf32> {p
   pto_rt.scope auto {
     %s1 = pto_orch.call @bump(inout %s) : (tensor<16xf32>) -> tensor<16xf32>
   }
-  // CHECK: error: 'pto_tensor.read' op reads %a, whose buffer 'pto_orch.submit' (kernel @inc) at line 81 writes inside a manual scope
+  // CHECK: error: 'pto_tensor.read' op reads %a, whose buffer 'pto_orch.submit' (kernel @inc) at line [[# @LINE - 10]] writes inside a manual scope
   %v = pto_tensor.read %a[%c0] : tensor<16xf32> -> f32
   func.return %v : f32
 }
@@ -109,7 +109,7 @@ func.func @reader_then_possible_writer(%a: tensor<16xf32> {pto_orch.dir = #pto_o
     scf.yield %b : tensor<16xf32>
   }
   %s1 = pto_orch.call @bump(inout %s) : (tensor<16xf32>) -> tensor<16xf32>
-  // CHECK: error: 'pto_tensor.write' op writes %a, whose buffer 'pto_orch.call' (kernel @copy) at line 105 reads (an input, which the runtime does not record)
+  // CHECK: error: 'pto_tensor.write' op writes %a, whose buffer 'pto_orch.call' (kernel @copy) at line [[# @LINE - 7]] reads (an input, which the runtime does not record)
   %a1 = pto_tensor.write %one, %a[%c0] : f32, tensor<16xf32>
   func.return
 }
@@ -145,7 +145,7 @@ func.func @manual_then_window_writer(%x: tensor<16xf32>, %a: tensor<16xf32> {pto
     %w1 = pto_orch.call @bump4(inout %w) : (tensor<4xf32>) -> tensor<4xf32>
   }
   %lo = pto_tensor.slice %a[%c0] : tensor<16xf32> to tensor<4xf32>
-  // CHECK: error: 'pto_tensor.read' op reads %lo, whose buffer 'pto_orch.submit' (kernel @inc) at line 141 writes inside a manual scope
+  // CHECK: error: 'pto_tensor.read' op reads %lo, whose buffer 'pto_orch.submit' (kernel @inc) at line [[# @LINE - 7]] writes inside a manual scope
   %v = pto_tensor.read %lo[%c0] : tensor<4xf32> -> f32
   func.return %v : f32
 }
@@ -179,7 +179,7 @@ func.func @manual_dep_read(%x: tensor<16xf32>) -> f32 attributes {pto_orch.kind 
   %c0 = arith.constant 0 : index
   %m = pto_tensor.create init(0.0 : f32) manual_dep : tensor<16xf32>
   %m1 = pto_orch.call @acc_add(in %x, inout %m) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
-  // CHECK: error: 'pto_tensor.read' op reads %m1, whose buffer 'pto_orch.call' (kernel @acc_add) at line 181 writes, a buffer created with manual_dep: get_tensor_data waits only for the producers the runtime tracked, and the runtime does not record the writers of a manual_dep buffer, so the read races with that task; create the tensor without manual_dep
+  // CHECK: error: 'pto_tensor.read' op reads %m1, whose buffer 'pto_orch.call' (kernel @acc_add) at line [[# @LINE - 1]] writes, a buffer created with manual_dep: get_tensor_data waits only for the producers the runtime tracked, and the runtime does not record the writers of a manual_dep buffer, so the read races with that task; create the tensor without manual_dep
   %v = pto_tensor.read %m1[%c0] : tensor<16xf32> -> f32
   func.return %v : f32
 }

@@ -12,7 +12,7 @@ func.func @through_a_carry(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir 
     }
     scf.yield %y : tensor<16xf32>
   }
-  // CHECK: error: 'pto_tensor.read' op reads %r, which 'pto_orch.call' at line 10 writes inside a manual scope
+  // CHECK: error: 'pto_tensor.read' op reads %r, whose buffer 'pto_orch.call' (kernel @k) at line [[# @LINE - 5]] writes inside a manual scope
   %v = pto_tensor.read %r[%c0] : tensor<16xf32> -> f32
   func.return %v : f32
 }
@@ -41,7 +41,7 @@ func.func @consumed(%c: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestra
   %none = pto_system.task_invalid
   %arr1 = pto_orch.task_array_set %none, %arr[%c0] : !pto_orch.task_id_array<2>
   %r = scf.if %c -> (!pto_orch.task_id_array<2>) {
-    // CHECK: error: 'scf.yield' op uses %arr, a TaskId array that 'pto_orch.task_array_set' at line 42 has updated in place
+    // CHECK: error: 'scf.yield' op uses %arr, a TaskId array that 'pto_orch.task_array_set' at line [[# @LINE - 2]] has updated in place
     scf.yield %arr : !pto_orch.task_id_array<2>
   } else {
     scf.yield %arr1 : !pto_orch.task_id_array<2>
@@ -76,7 +76,7 @@ func.func @user_edge_closed(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir
     %arr = pto_orch.task_array_create : !pto_orch.task_id_array<2>
     pto_rt.yield %arr : !pto_orch.task_id_array<2>
   }
-  // CHECK: error: 'pto_orch.submit' op depends on %r (deps entry 0), the TaskId of 'pto_orch.task_array_create' at line 76, which lives in the 'pto_rt.scope' at line 75: that scope has closed before this task (a TaskId lives only in the PTO2_SCOPE that produced it, including the scopes materialize-runtime-scopes puts on loop bodies and if branches): consume it inside the producing scope, hoist the producer out of that scope, or collect the ids into a TaskId array (pto_orch.task_array_create before the scope, pto_orch.task_array_set inside it) and depend on the array
+  // CHECK: error: 'pto_orch.submit' op depends on %r (deps entry 0), the TaskId of 'pto_orch.task_array_create' at line [[# @LINE - 3]], which lives in the 'pto_rt.scope' at line [[# @LINE - 4]]: that scope has closed before this task (a TaskId lives only in the PTO2_SCOPE that produced it, including the scopes materialize-runtime-scopes puts on loop bodies and if branches): consume it inside the producing scope, hoist the producer out of that scope, or collect the ids into a TaskId array (pto_orch.task_array_create before the scope, pto_orch.task_array_set inside it) and depend on the array
   %o1, %t = pto_orch.submit @k(in %a, out %o) deps(%r : !pto_orch.task_id_array<2>) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
@@ -98,7 +98,7 @@ func.func @compiler_edge_closed(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch
     } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 2>}
     pto_rt.yield %tl : !pto_orch.task_id
   }
-  // CHECK: error: 'pto_orch.call' op lists %r in compiler_deps (entry 0), the TaskId of 'scf.for' at line 95, which lives in the 'pto_rt.scope' at line 94: that scope has closed before this task, and an ordering edge is never dropped: carry the TaskId out of the scope as a !pto_orch.task_id result (a variable declared before the scope), or move the task into it
+  // CHECK: error: 'pto_orch.call' op lists %r in compiler_deps (entry 0), the TaskId of 'scf.for' at line [[# @LINE - 6]], which lives in the 'pto_rt.scope' at line [[# @LINE - 7]]: that scope has closed before this task, and an ordering edge is never dropped: carry the TaskId out of the scope as a !pto_orch.task_id result (a variable declared before the scope), or move the task into it
   %o1 = pto_orch.call @k(in %a, out %o) compiler_deps(%r : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }

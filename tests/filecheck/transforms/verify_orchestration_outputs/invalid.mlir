@@ -13,7 +13,7 @@ func.func @shadowed(%a: tensor<4xf32>, %d: tensor<4xf32> {pto_orch.dir = #pto_or
   %r = pto_orch.call @k(%a, %n) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
-// CHECK: :14:3: error: 'func.return' op returns %r, whose storage is the tensor created at 12:3 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it, and the 'out' parameter %d is never written: pass %d to the task in place of %n (or assemble %n into %d)
+// CHECK: :[[# @LINE - 2]]:3: error: 'func.return' op returns %r, whose storage is the tensor created at [[# @LINE - 4]]:3 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it, and the 'out' parameter %d is never written: pass %d to the task in place of %n (or assemble %n into %d)
 
 // -----
 
@@ -29,7 +29,7 @@ func.func @in_loop(%a: tensor<4xf32>, %d: tensor<4xf32> {pto_orch.dir = #pto_orc
   }
   func.return %res : tensor<4xf32>
 }
-// CHECK: :30:3: error: 'func.return' op returns %res, whose storage is the tensor created at 25:3 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it, and the 'out' parameter %d is never written: pass %d to the task in place of %n (or assemble %n into %d)
+// CHECK: :[[# @LINE - 2]]:3: error: 'func.return' op returns %res, whose storage is the tensor created at [[# @LINE - 7]]:3 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it, and the 'out' parameter %d is never written: pass %d to the task in place of %n (or assemble %n into %d)
 
 // -----
 
@@ -43,7 +43,7 @@ func.func @in_manual(%a: tensor<4xf32>, %d: tensor<4xf32> {pto_orch.dir = #pto_o
   }
   func.return %r : tensor<4xf32>
 }
-// CHECK: :44:3: error: 'func.return' op returns %r, whose storage is the tensor created at 40:5 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it, and the 'out' parameter %d is never written: pass %d to the task in place of %n (or assemble %n into %d)
+// CHECK: :[[# @LINE - 2]]:3: error: 'func.return' op returns %r, whose storage is the tensor created at [[# @LINE - 6]]:5 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it, and the 'out' parameter %d is never written: pass %d to the task in place of %n (or assemble %n into %d)
 
 // -----
 
@@ -60,7 +60,7 @@ func.func @compiler_manual(%a: tensor<4xf32>, %d: tensor<4xf32> {pto_orch.dir = 
   }
   func.return %res : tensor<4xf32>
 }
-// CHECK: :61:3: error: 'func.return' op returns %res, whose storage is the tensor created at 56:3 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it, and the 'out' parameter %d is never written: pass %d to the task in place of %n (or assemble %n into %d)
+// CHECK: :[[# @LINE - 2]]:3: error: 'func.return' op returns %res, whose storage is the tensor created at [[# @LINE - 7]]:3 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it, and the 'out' parameter %d is never written: pass %d to the task in place of %n (or assemble %n into %d)
 
 // -----
 
@@ -71,7 +71,7 @@ func.func @no_out(%a: tensor<4xf32>) -> tensor<4xf32> attributes {pto_orch.kind 
   %r = pto_orch.call @k(%a, %n) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
-// CHECK: :72:3: error: 'func.return' op returns %r, whose storage is the tensor created at 70:3 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it: declare an 'out' parameter for it and let the task write that parameter in place of %n
+// CHECK: :[[# @LINE - 2]]:3: error: 'func.return' op returns %r, whose storage is the tensor created at [[# @LINE - 4]]:3 (%n): the host never sees it, since only 'out' and 'inout' parameters reach it: declare an 'out' parameter for it and let the task write that parameter in place of %n
 
 // -----
 
@@ -82,4 +82,4 @@ func.func @unwritten(%a: tensor<4xf32>, %d: tensor<4xf32> {pto_orch.dir = #pto_o
   %r = pto_orch.call @k(%a, %n) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
-// CHECK: :80:1: error: 'func.func' op never writes its 'out' parameter %d (argument #1): no task, pto_tensor.write or pto_tensor.assemble writes it, so the host receives whatever the buffer held; let a task write it, or declare it 'in'
+// CHECK: :[[# @LINE - 5]]:1: error: 'func.func' op never writes its 'out' parameter %d (argument #1): no task, pto_tensor.write or pto_tensor.assemble writes it, so the host receives whatever the buffer held; let a task write it, or declare it 'in'
