@@ -7,17 +7,36 @@ MLIR-style line naming the op and its location.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import FileLineColLoc
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import ArrayAttr, CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc
+from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import ParseError, PassFailedException, VerifyException
+
+
+def file_position(loc: Attribute) -> FileLineColLoc | None:
+    """The file position inside location `loc`: itself, the location a name wraps
+    (`loc("a"("f":1:2))`), the first position of a fused location, a call site's callee."""
+    for _ in range(64):  # locations nest; a bound keeps a malformed one from looping
+        if isinstance(loc, FileLineColLoc):
+            return loc
+        if isinstance(loc, NameLoc):
+            loc = loc.location
+        elif isinstance(loc, CallSiteLoc):
+            loc = loc.callee
+        elif isinstance(loc, FusedLoc):
+            parts = loc.locations.data if isinstance(loc.locations, ArrayAttr) else ()
+            found = (file_position(inner) for inner in parts)
+            return next((f for f in found if f is not None), None)
+        else:
+            return None
+    return None
 
 
 def location_of(op: Operation) -> str:
     """`file:line:col` of the op (or of its nearest located ancestor), else `<unknown>`."""
     cur: Operation | None = op
     while cur is not None:
-        loc = cur.location
-        if isinstance(loc, FileLineColLoc):
+        loc = file_position(cur.location)
+        if loc is not None:
             return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
         cur = cur.parent_op()
     return "<unknown>"

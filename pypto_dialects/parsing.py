@@ -13,13 +13,14 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_right
-from weakref import WeakKeyDictionary
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     FileLineColLoc,
     IntAttr,
     ModuleOp,
+    NameLoc,
+    NoneAttr,
     StringAttr,
     TensorType,
     UnknownLoc,
@@ -38,11 +39,19 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 from pypto_dialects.attrs import UNKNOWN_HINT
 from pypto_dialects.diagnostics import (
     LocatedVerifyException,
+    file_position,
     format_op_error,
     location_of,
     one_line,
 )
 from pypto_dialects.limits import check_static_dims
+from pypto_dialects.name_locs import (  # noqa: F401  (source_name and copy_name: re-exported)
+    _SOURCE_NAMES,
+    copy_name,
+    names_from_locations,
+    set_source_name,
+    source_name,
+)
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -119,24 +128,6 @@ class _ScopeMark:
         self.names, self.length = names, length
 
 
-_SOURCE_NAMES: WeakKeyDictionary[SSAValue, str] = WeakKeyDictionary()
-"""Values whose name in the parsed text ends in `_<digits>`, with that name. xDSL's name
-hints drop such a suffix (`%out_0` gets the hint `out`: its printer uses the suffix to make
-names unique), so the user's spelling survives only here. Weak: it never keeps IR alive."""
-
-
-def source_name(value: SSAValue) -> str | None:
-    """The name `value` had in the parsed text (`%out_0` -> `out_0`), else its name hint."""
-    return _SOURCE_NAMES.get(value) or value.name_hint
-
-
-def copy_name(source: SSAValue, target: SSAValue) -> None:
-    """Give `target` the name of `source` (for a pass that replaces a value by a new one)."""
-    target.name_hint = source.name_hint
-    if source in _SOURCE_NAMES:
-        _SOURCE_NAMES[target] = _SOURCE_NAMES[source]
-
-
 _PARSER_CRASHES = (
     NotImplementedError, ValueError, TypeError, KeyError, IndexError, AttributeError,
     AssertionError, OverflowError,
@@ -177,6 +168,9 @@ class LocatingParser(Parser):
         self._depth = 0  # ops being parsed, one inside the other
         # name -> span of the use that created its (still open) forward reference
         self._forward_use: dict[str, Span] = {}
+        # location aliases declared ahead of their definitions: name -> definition offset
+        self._late_aliases: dict[str, int] = {}
+        self._names_in_locations = False  # the text has locations that may carry names
 
     # -- SSA name scopes in O(1) per region (see _ScopedNames)
 
@@ -229,13 +223,49 @@ class LocatingParser(Parser):
             )
         finally:
             self._depth -= 1
-        if isinstance(op.location, UnknownLoc):
+        loc = op.location
+        if isinstance(loc, UnknownLoc) or (
+            isinstance(loc, NameLoc) and isinstance(loc.location, NoneAttr | UnknownLoc)
+        ):
             line = bisect_right(self._line_starts, start)
             col = start - self._line_starts[line - 1] + 1
-            op.location = FileLineColLoc(
-                self._file, IntAttr(line + self._line_offset), IntAttr(col)
-            )
+            here = FileLineColLoc(self._file, IntAttr(line + self._line_offset), IntAttr(col))
+            op.location = here if isinstance(loc, UnknownLoc) else NameLoc(loc.desc, here)
+        if self._names_in_locations:
+            names_from_locations(op)
         return op
+
+    # -- location aliases defined after their uses (as MLIR prints them)
+
+    def _predeclare_location_aliases(self) -> None:
+        """MLIR prints location aliases (`#loc1 = loc("f.mlir":3:4)`) after the module that
+        uses them, while xDSL's parser knows an alias only after its definition. Parse the
+        location alias definitions first, in order; the main parse skips them where they
+        stand (`_parse_alias_def`). A definition that does not parse here is left to the
+        main parse, which reports it where it is."""
+        text = self.lexer.input.content
+        if "loc(" not in text:
+            return
+        self._names_in_locations = True
+        for m in _LOC_ALIAS_DEF.finditer(text):
+            name = m.group(1)
+            if name in self.attribute_aliases:
+                return  # a re-declaration: the main parse reports it
+            end = text.find("\n", m.start())
+            sub = Parser(self.ctx, text[m.start() : len(text) if end < 0 else end])
+            sub.attribute_aliases = dict(self.attribute_aliases)
+            try:
+                sub._parse_alias_def()
+            except (ParseError, *_PARSER_CRASHES):
+                return
+            self.attribute_aliases[name] = sub.attribute_aliases[name]
+            self._late_aliases[name] = m.start()
+
+    def _parse_alias_def(self):  # type: ignore[no-untyped-def]
+        token = self._current_token
+        if self._late_aliases.get(token.text) == token.span.start:
+            del self.attribute_aliases[token.text]  # declared again, with the same value
+        super()._parse_alias_def()
 
     # -- better-located parse errors
 
@@ -299,6 +329,7 @@ class LocatingParser(Parser):
             if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
                 module = ModuleOp([])
             else:
+                self._predeclare_location_aliases()
                 module = super().parse_module(allow_implicit_module)
             if isinstance(module.location, UnknownLoc):  # the implicit module: 1:1
                 module.location = FileLineColLoc(
@@ -372,6 +403,9 @@ class LocatingParser(Parser):
             end = start - 1
 
 
+_LOC_ALIAS_DEF = re.compile(r"^(#[A-Za-z_$.][\w$.-]*)[ \t]*=[ \t]*loc\(", re.MULTILINE)
+"""A location alias definition at the start of a line (MLIR prints them at the file's end)."""
+
 _SPLIT_MARKER = re.compile(rb"^[ \t]*// -----[ \t]*\r?(?:\n|\Z)", re.MULTILINE)
 
 
@@ -430,8 +464,8 @@ def _defined_where(value: OpResult, def_op: Operation, use: Operation) -> str:
     """`%c is defined later, on line 43` (or at `file:line:col` in another file)."""
     hint = source_name(value)
     name = f"%{hint}" if hint else "the value"
-    d, u = def_op.location, use.location
-    if isinstance(d, FileLineColLoc) and isinstance(u, FileLineColLoc) and d.filename == u.filename:
+    d, u = file_position(def_op.location), file_position(use.location)
+    if d is not None and u is not None and d.filename == u.filename:
         return f"{name} is defined later, on line {d.line.data}"
     return f"{name} is defined later, at {location_of(def_op)}"
 

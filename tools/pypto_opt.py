@@ -30,6 +30,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from pypto_dialects.context import DIALECTS
 from pypto_dialects.diagnostics import format_op_error, format_parse_error, one_line
 from pypto_dialects.parsing import parse_module, split_input, verify_module
+from pypto_dialects.name_locs import attach_name_locs
 from pypto_dialects.targets import TARGETS
 from pypto_dialects.tools.expected_diagnostics import ChunkExpectations
 from pypto_dialects.transforms import PASSES
@@ -48,6 +49,8 @@ examples:
                                                       directory: it ends in '/' or exists;
                                                       same as -t 'pto2-cpp{out-dir="out"}')
   pypto-opt --print-op-generic in.mlir                generic form (for upstream mlir-opt)
+  pypto-opt --print-op-generic --name-locs in.mlir    ... keeping the value names through
+                                                      `mlir-opt --mlir-print-debuginfo`
   pypto-opt --split-input-file --verify-diagnostics t.mlir
                                                       check the diagnostics against the
                                                       file's `// expected-error {{...}}`
@@ -170,6 +173,14 @@ class PyptoOptMain(xDSLOptMain):
             help="-t pto2-cpp with several orchestration functions and no -o DIR/: print "
             "their files as one listing (each after a '// ===== orchestration/<func>.cpp "
             "=====' line; not one compilable file) instead of failing",
+        )
+        arg_parser.add_argument(
+            "--name-locs",
+            action="store_true",
+            help="write each value's name into its location (`loc(\"a\"(...))`, MLIR's "
+            "NameLoc) and print locations (--print-debuginfo): names then survive tools "
+            "that rename values, such as upstream mlir-opt with --mlir-print-debuginfo; "
+            "pypto-opt reads them back (docs/index.md, Interop)",
         )
         arg_parser.add_argument(
             "--print-diagnostics",
@@ -496,6 +507,9 @@ class PyptoOptMain(xDSLOptMain):
                     # not: the printer relies on them and would crash or print wrong C++.
                     verify_module(prog)
                 return self._emit_cpp(prog)
+            if self.args.name_locs:
+                attach_name_locs(prog)
+                self.args.print_debuginfo = True
             return super().output_resulting_program(prog)
         except DiagnosticException as err:  # a target that rejects the module
             if not self._keep_going():

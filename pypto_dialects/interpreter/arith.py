@@ -60,7 +60,7 @@ FLOAT_PRECISION: dict[type[Attribute], int] = {
 }
 """The float types the interpreter computes in, and their precision p (significand bits)."""
 
-_PACK = {Float16Type: "<e", Float32Type: "<f", Float64Type: "<d"}
+_PACK: dict[type[Attribute], str] = {Float16Type: "<e", Float32Type: "<f", Float64Type: "<d"}
 
 
 # ---------------------------------------------------------------------------- checks
@@ -106,7 +106,7 @@ def _int(interpreter: Interpreter, t: Attribute, value: int) -> IntegerAttr:
 
 def _float(t: Attribute, value: float) -> FloatAttr:
     """The interpreter value of float type `t` nearest `value`."""
-    return FloatAttr(value, t)  # type: ignore[arg-type]
+    return FloatAttr(value, t)  # type: ignore[call-overload]
 
 
 def _fits(value: int, width: int, signed: bool) -> bool:

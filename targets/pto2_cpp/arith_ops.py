@@ -67,11 +67,13 @@ CMPF = {
 uno); 0 (false) and 15 (true) are constants. C's relational operators are the ordered
 predicates (false on NaN); an unordered one is the negated ordered opposite."""
 
-RING = {arith.AddiOp: "+", arith.SubiOp: "-", arith.MuliOp: "*"}
-BITWISE = {arith.AndIOp: "&", arith.OrIOp: "|", arith.XOrIOp: "^"}
-FLOAT_BINARY = {arith.AddfOp: "+", arith.SubfOp: "-", arith.MulfOp: "*", arith.DivfOp: "/"}
+RING: dict[type[Operation], str] = {arith.AddiOp: "+", arith.SubiOp: "-", arith.MuliOp: "*"}
+BITWISE: dict[type[Operation], str] = {arith.AndIOp: "&", arith.OrIOp: "|", arith.XOrIOp: "^"}
+FLOAT_BINARY: dict[type[Operation], str] = {
+    arith.AddfOp: "+", arith.SubfOp: "-", arith.MulfOp: "*", arith.DivfOp: "/"
+}
 SHIFTS = (arith.ShLIOp, arith.ShRSIOp, arith.ShRUIOp)
-DIVISIONS = {
+DIVISIONS: dict[type[Operation], str] = {
     arith.DivSIOp: "divsi",
     arith.RemSIOp: "remsi",
     arith.DivUIOp: "divui",
@@ -80,13 +82,13 @@ DIVISIONS = {
     arith.FloorDivSIOp: "floordivsi",
     arith.CeilDivUIOp: "ceildivui",
 }
-INT_MIN_MAX = {
+INT_MIN_MAX: dict[type[Operation], tuple[str, bool]] = {
     arith.MaxSIOp: (">", False),
     arith.MinSIOp: ("<", False),
     arith.MaxUIOp: (">", True),
     arith.MinUIOp: ("<", True),
 }
-FLOAT_MIN_MAX = {
+FLOAT_MIN_MAX: dict[type[Operation], str] = {
     arith.MaxnumfOp: "maxnumf",
     arith.MinnumfOp: "minnumf",
     arith.MaximumfOp: "maximumf",
