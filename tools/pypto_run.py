@@ -33,7 +33,11 @@ examples:
   pypto-run f.mlir --func orch --kernels kernels.py --arg a=a.npy --arg n=4
   pypto-run f.mlir -p pto2-pipeline --func orch --kernels kernels.py --arg a=a.npy --out out/
                      run after the pipeline (runtime scopes placed); write out/<param>.npy,
-                     out/task_graph.json and out/task_graph.dot
+                     out/task_graph.json, out/task_graph.dot and out/task_graph.html
+  pypto-run f.mlir ... --explain 17 --path 3 17
+                     why task 17 waits (each edge's origin, slot, region, buffer) and the
+                     chain of edges from task 3 to it; pypto-graph does the same on a saved
+                     out/task_graph.json
 """
 
 
@@ -123,11 +127,23 @@ class PyptoRunMain(xDSLRunMain):
             "-p", "--passes", default="", help="passes to run first, e.g. pto2-pipeline"
         )
         arg_parser.add_argument(
-            "--out", help="directory for <param>.npy, task_graph.json and task_graph.dot"
+            "--out",
+            help="directory for <param>.npy, task_graph.json, task_graph.dot and "
+            "task_graph.html (one self-contained page; pypto-graph queries the JSON)",
+        )
+        arg_parser.add_argument(
+            "--explain", type=int, action="append", default=[], metavar="TASK",
+            help="print task TASK (its id in the graph), what it waits for and why: each "
+            "predecessor with the edge's origin, slot, region and buffer (repeatable)",
+        )
+        arg_parser.add_argument(
+            "--path", type=int, nargs=2, action="append", default=[], metavar=("FROM", "TO"),
+            help="print the chain of edges by which task TO waits for task FROM",
         )
 
     def run(self) -> None:  # noqa: C901 - one flow: parse, passes, run, report
-        from pypto_dialects.interpreter.export import graph_dot, graph_json_text
+        from pypto_dialects.interpreter.explain import GraphQueryError, explain, graph_html, path
+        from pypto_dialects.interpreter.export import graph_dot, graph_json, graph_json_text
         from pypto_dialects.interpreter.run import run_function
         from pypto_dialects.orch_attrs import is_orchestration
         from pypto_dialects.parsing import parse_module, verify_module
@@ -182,6 +198,15 @@ class PyptoRunMain(xDSLRunMain):
         if args.verbose:
             for n, value in result.outputs.items():
                 print(f"{n} = {value.tolist()}")
+        if args.explain or args.path:
+            doc = graph_json(graph, [*races, *host_races], freed)
+            try:
+                for tid in args.explain:
+                    print(explain(doc, tid))
+                for a, b in args.path:
+                    print(path(doc, a, b))
+            except GraphQueryError as err:
+                _fail(f"pypto-run: error: {err}", 2)
         if args.out:
             import numpy as np
 
@@ -192,6 +217,8 @@ class PyptoRunMain(xDSLRunMain):
             (out / "task_graph.json").write_text(
                 graph_json_text(graph, [*races, *host_races], freed))
             (out / "task_graph.dot").write_text(graph_dot(graph, races, f"@{symbol}", freed))
+            (out / "task_graph.html").write_text(
+                graph_html(graph_json(graph, [*races, *host_races], freed), f"@{symbol}"))
         faults = [*races, *host_races, *freed]
         for fault in faults:
             print(fault.diagnostic(), file=sys.stderr)
