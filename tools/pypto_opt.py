@@ -30,6 +30,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from pypto_dialects.context import DIALECTS
 from pypto_dialects.diagnostics import format_op_error, format_parse_error, one_line
 from pypto_dialects.parsing import parse_module, split_input, verify_module
+from pypto_dialects.irdl_export import EmitIrdlAction
 from pypto_dialects.name_locs import attach_name_locs
 from pypto_dialects.targets import TARGETS
 from pypto_dialects.tools.expected_diagnostics import ChunkExpectations
@@ -187,6 +188,12 @@ class PyptoOptMain(xDSLOptMain):
             action="store_true",
             help="print each chunk's diagnostic on stdout and exit 0 (xDSL's "
             "--verify-diagnostics; for FileCheck tests)",
+        )
+        arg_parser.add_argument(
+            "--emit-irdl",
+            action=EmitIrdlAction,
+            help="print the four pto dialects as IRDL for upstream mlir-opt 19 "
+            "(`mlir-opt --irdl-file=FILE`) and exit; reads no input (docs/index.md, Interop)",
         )
         # Ours first: dialects, passes and pipelines, targets; xDSL's own ~150 passes and
         # targets are still accepted, and listed by --list-xdsl only.
