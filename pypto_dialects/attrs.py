@@ -40,13 +40,72 @@ class ParamDirection(StrEnum):
     OUT = "out"
     INOUT = "inout"
 
+    @property
+    def reads(self) -> bool:
+        """The kernel (or function) reads the parameter: `in`, `inout`."""
+        return self is not ParamDirection.OUT
+
+    @property
+    def writes(self) -> bool:
+        """The kernel (or function) writes the parameter: `out`, `inout`."""
+        return self is not ParamDirection.IN
+
+
+class TensorArgType(StrEnum):
+    """The runtime's tag of one tensor slot of a task's `Arg` (`TensorArgType`,
+    ../shared/runtime/API.md A21) and what the runtime does with it when the task is submitted
+    in an AUTO scope (API.md 3.2; in a MANUAL scope it does none of it, 3.4). The properties
+    are the only statement of those rules here: the interpreter's runtime model
+    (interpreter/graph.py) and `ArgDirection` ask them."""
+
+    INPUT = "INPUT"
+    OUTPUT = "OUTPUT"
+    INOUT = "INOUT"
+    OUTPUT_EXISTING = "OUTPUT_EXISTING"
+    NO_DEP = "NO_DEP"
+
+    @property
+    def allocates(self) -> bool:
+        """OUTPUT (`add_output(TensorCreateInfo)`): the runtime allocates the buffer at submit
+        and the task becomes its creator; nothing is looked up or recorded."""
+        return self is TensorArgType.OUTPUT
+
+    @property
+    def creator_edge(self) -> bool:
+        """Every tag but OUTPUT: an edge to the tensor's creator (its allocation), if any."""
+        return self is not TensorArgType.OUTPUT
+
+    @property
+    def looks_up(self) -> bool:
+        """INPUT, INOUT: an edge to every earlier tensor-map writer whose region overlaps the
+        slot's (unless the buffer is `manual_dep`)."""
+        return self in (TensorArgType.INPUT, TensorArgType.INOUT)
+
+    @property
+    def removes_covered(self) -> bool:
+        """INOUT: the tensor-map writers whose regions the slot covers are removed."""
+        return self is TensorArgType.INOUT
+
+    @property
+    def records(self) -> bool:
+        """INOUT, OUTPUT_EXISTING: the task is recorded in the tensor map as a writer of the
+        slot's region (unless the buffer is `manual_dep`)."""
+        return self in (TensorArgType.INOUT, TensorArgType.OUTPUT_EXISTING)
+
 
 class ArgDirection(StrEnum):
     """Call-site direction of one task argument (spec `ArgDirection`): how the argument is
     added to the task's `Arg` pack (`add_input`, `add_output`, `add_inout`, `add_no_dep`,
     `add_scalar`). `output_existing` is an in/out slot added with `add_output` (the runtime's
     OUTPUT_EXISTING: published as the buffer's writer, not looked up); only
-    auto-derive-task-dependencies writes it, for slots its explicit edges order."""
+    auto-derive-task-dependencies writes it, for slots its explicit edges order.
+
+    What a direction means for the argument (the table of docs/dialects/pto_orch.md,
+    "Attributes") is stated once, by the properties below: `reads` / `writes` (what the task
+    may do to the data), `tensor_arg_type` (the runtime's tag), `looked_up` / `recorded` /
+    `tracked` (what the runtime's tensor map does with the slot). They describe verified IR,
+    where the direction suits the kernel parameter (`check_arg_direction`: e.g. `no_dep` only
+    for an `in` parameter). Per task: `pto_orch.call` / `submit`'s `argument_effects()`."""
 
     IN = "in"
     OUT = "out"
@@ -54,6 +113,92 @@ class ArgDirection(StrEnum):
     NO_DEP = "no_dep"
     OUTPUT_EXISTING = "output_existing"
     SCALAR = "scalar"
+
+    @staticmethod
+    def for_param(pd: ParamDirection, ptype: Attribute) -> ArgDirection:
+        """The direction a kernel parameter alone gives its argument: `scalar` for a
+        non-tensor type, else `in` / `out` / `inout` as the parameter (what
+        derive-call-directions writes before its write-after-write promotion of `out`, and
+        what the interpreter runs a task without directions with)."""
+        if not isinstance(ptype, TensorType):
+            return ArgDirection.SCALAR
+        return _DIRECTION_OF_PARAM[pd]
+
+    @property
+    def is_tensor(self) -> bool:
+        """Every direction but `scalar` passes a tensor."""
+        return self is not ArgDirection.SCALAR
+
+    @property
+    def reads(self) -> bool:
+        """The task may read the argument's data: `in`, `inout`, `no_dep` (an input the task
+        need not wait for), `output_existing` (an `inout` slot published without lookup).
+        `out` is write-only; `scalar` is no tensor."""
+        return self in _READING
+
+    @property
+    def writes(self) -> bool:
+        """The task may write the argument's data: `out`, `inout`, `output_existing`."""
+        return self in _WRITING
+
+    def data_effect(self, pd: ParamDirection | None = None) -> tuple[bool, bool]:
+        """(reads, writes): what a task does to the data of an argument passed with this
+        direction to a kernel parameter of direction `pd` (None: not known). The direction's
+        `reads` / `writes`, except for `no_dep` with a known `pd`: `no_dep` says only that the
+        runtime does not track the slot, so what the task does to the data is what the kernel
+        parameter says. In verified IR that is an `in` parameter (a read, as `reads` says);
+        for a `no_dep` write slot, which the verifier rejects, the interpreter runs the
+        kernel's write, untracked."""
+        if self is ArgDirection.NO_DEP and pd is not None:
+            return pd.reads, pd.writes
+        return self in _READING, self in _WRITING
+
+    @property
+    def tensor_arg_type(self) -> TensorArgType | None:
+        """The runtime's tag of the slot (None for `scalar`). Every `out` argument is an
+        existing tensor, added with `add_output(const Tensor&)`: OUTPUT_EXISTING, as
+        `output_existing`; OUTPUT is only a trailing kernel parameter left out, whose buffer
+        the runtime allocates."""
+        return _TAG_OF_DIRECTION[self]
+
+    @property
+    def looked_up(self) -> bool:
+        """The runtime orders the task after the earlier recorded writers of the argument's
+        region (`in`, `inout`; not for a `manual_dep` buffer, nor in a MANUAL scope)."""
+        tag = _TAG_OF_DIRECTION[self]
+        return tag is not None and tag.looks_up
+
+    @property
+    def recorded(self) -> bool:
+        """The runtime records the task as a writer of the argument's region (`out`,
+        `inout`, `output_existing`; not for a `manual_dep` buffer, nor in a MANUAL scope)."""
+        tag = _TAG_OF_DIRECTION[self]
+        return tag is not None and tag.records
+
+    @property
+    def tracked(self) -> bool:
+        """The runtime's tensor map sees the argument (`looked_up` or `recorded`): every
+        tensor direction but `no_dep`, which is neither waited for nor published."""
+        return self.looked_up or self.recorded
+
+
+_DIRECTION_OF_PARAM = {
+    ParamDirection.IN: ArgDirection.IN,
+    ParamDirection.OUT: ArgDirection.OUT,
+    ParamDirection.INOUT: ArgDirection.INOUT,
+}
+_READING = frozenset(
+    (ArgDirection.IN, ArgDirection.INOUT, ArgDirection.NO_DEP, ArgDirection.OUTPUT_EXISTING)
+)
+_WRITING = frozenset((ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING))
+_TAG_OF_DIRECTION: dict[ArgDirection, TensorArgType | None] = {
+    ArgDirection.IN: TensorArgType.INPUT,
+    ArgDirection.OUT: TensorArgType.OUTPUT_EXISTING,
+    ArgDirection.INOUT: TensorArgType.INOUT,
+    ArgDirection.NO_DEP: TensorArgType.NO_DEP,
+    ArgDirection.OUTPUT_EXISTING: TensorArgType.OUTPUT_EXISTING,
+    ArgDirection.SCALAR: None,
+}
 
 
 class MemorySpace(StrEnum):

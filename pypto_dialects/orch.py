@@ -1,24 +1,23 @@
 """The `pto_orch` dialect: kernels (`pto_orch.kernel`), kernel tasks (`pto_orch.call`,
-`pto_orch.submit`) and TaskId arrays. Its attributes and types are in attrs.py, the checks of
+`pto_orch.submit`) and TaskId arrays. The kernel op is defined in orch_kernel.py (and
+re-exported here, with `types_compatible`), its attributes and types in attrs.py, the checks of
 its discardable attributes on func/scf ops in orch_attrs.py. Rules: docs/dialects/pto_orch.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
+from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
-    FunctionType,
-    IntegerAttr,
     IndexType,
-    StringAttr,
-    SymbolNameConstraint,
+    IntegerAttr,
     SymbolRefAttr,
     TensorType,
-    i64,
+    i32,
 )
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
@@ -37,11 +36,16 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.parser.core import UnresolvedOperand
+from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.printer import Printer
+from xdsl.rewriter import Rewriter
 from xdsl.traits import (
+    EffectInstance,
+    MemoryEffect,
+    MemoryEffectKind,
     NoMemoryEffect,
     Pure,
-    SymbolOpInterface,
+    Resource,
     SymbolTable,
     SymbolUserOpInterface,
 )
@@ -51,319 +55,25 @@ from pypto_dialects.attrs import (
     TASK_ID,
     ArgDirection,
     ArgDirectionAttr,
-    FunctionKind,
     FunctionKindAttr,
-    MemorySpace,
     MemorySpaceAttr,
     ParamDirection,
     ParamDirectionAttr,
     TaskIdArrayType,
     TaskIdType,
+    TensorArgType,
     check_arg_direction,
     parse_deps,
     print_deps,
     verify_deps,
 )
-from pypto_dialects.limits import check_static_dims, check_symbol_name, check_task_args
+from pypto_dialects.limits import check_task_args
+from pypto_dialects.orch_kernel import KernelOp, types_compatible
 from pypto_dialects.symbols import SymbolTableCollection, verifying
 
 # --------------------------------------------------------------------------- helpers
 
 _DIR_KEYWORDS = {d.value: d for d in ArgDirection}
-
-
-def types_compatible(expected: Attribute, actual: Attribute) -> bool:
-    """Equal types, except that a `?` dimension on either side matches any extent."""
-    if expected == actual:
-        return True
-    if isinstance(expected, TensorType) and isinstance(actual, TensorType):
-        if expected.element_type != actual.element_type:
-            return False
-        es, as_ = expected.get_shape(), actual.get_shape()
-        if len(es) != len(as_):
-            return False
-        return all(e == a or e < 0 or a < 0 for e, a in zip(es, as_))
-    return False
-
-
-# --------------------------------------------------------------------------- kernel
-
-
-@irdl_op_definition
-class KernelOp(IRDLOperation):
-    """`pto_orch.kernel`: declaration of a kernel a task can run (its body is another
-    compiler's job).
-
-    Syntax:
-        pto_orch.kernel @name <kind> (<dir> <type>, ...) [-> <types> [returns [i, ...]]]
-        <kind> ::= aic | aiv | spmd | incore<left|right|acc|mat|vec> | group<@aic, @aiv>
-                 | group<@aiv0, @aiv1>
-
-    Each result *is* the Out/InOut parameter it names in `returns` (spec: output aliasing,
-    `ReturnParamsExplicit`). `returns` may be omitted only when the kernel has exactly one
-    Out/InOut parameter and at most one result. Core type: `aic`/`aiv` explicitly, or from the
-    memory space of an `incore` kernel (left/right/acc/mat -> AIC, vec -> AIV); a `group` runs
-    its members together (MixedKernels): an AIC and an AIV kernel, or two AIV kernels (the
-    first member is then the AIV0 one; its property keeps the name `aic`).
-
-    Verifier: kind is a kernel kind; `incore` has a memory space; `group` names its members;
-    one direction per parameter; scalars are `in`; each result names an Out/InOut parameter
-    of the same type.
-    """
-
-    name = "pto_orch.kernel"
-
-    sym_name = prop_def(SymbolNameConstraint())
-    kind = prop_def(FunctionKindAttr)
-    function_type = prop_def(FunctionType)
-    param_dirs = prop_def(ArrayAttr[ParamDirectionAttr])
-    result_params = opt_prop_def(DenseArrayBase)
-    memory_space = opt_prop_def(MemorySpaceAttr)
-    aic = opt_prop_def(SymbolRefAttr)
-    aiv = opt_prop_def(SymbolRefAttr)
-
-    traits = traits_def(SymbolOpInterface())
-
-    def __init__(
-        self,
-        name: str,
-        kind: FunctionKind,
-        params: Sequence[tuple[ParamDirection, Attribute]],
-        results: Sequence[Attribute] = (),
-        result_params: Sequence[int] | None = None,
-        memory_space: MemorySpace | None = None,
-        aic: str | None = None,
-        aiv: str | None = None,
-    ):
-        props: dict[str, Attribute | None] = {
-            "sym_name": StringAttr(name),
-            "kind": FunctionKindAttr(kind),
-            "function_type": FunctionType.from_lists([t for _, t in params], results),
-            "param_dirs": ArrayAttr([ParamDirectionAttr(d) for d, _ in params]),
-            "result_params": None
-            if result_params is None
-            else DenseArrayBase.from_list(i64, result_params),
-            "memory_space": None if memory_space is None else MemorySpaceAttr(memory_space),
-            "aic": None if aic is None else SymbolRefAttr(aic),
-            "aiv": None if aiv is None else SymbolRefAttr(aiv),
-        }
-        super().__init__(properties=props)
-
-    # -- queries used by passes and the printer
-
-    @property
-    def param_types(self) -> tuple[Attribute, ...]:
-        return self.function_type.inputs.data
-
-    @property
-    def kernel_results(self) -> tuple[Attribute, ...]:
-        return self.function_type.outputs.data
-
-    def directions(self) -> list[ParamDirection]:
-        return [d.data for d in self.param_dirs.data]
-
-    def signature_text(self) -> str:
-        """`(in tensor<4xf32>, out tensor<4xf32>)`, the parameters as written."""
-        params = ", ".join(f"{d.value} {t}" for d, t in zip(self.directions(), self.param_types))
-        return f"({params})"
-
-    def written_params(self) -> list[int]:
-        """Indices of the Out/InOut tensor parameters, in order."""
-        return [
-            i
-            for i, d in enumerate(self.directions())
-            if d != ParamDirection.IN and isinstance(self.param_types[i], TensorType)
-        ]
-
-    def result_param_indices(self) -> list[int]:
-        """For each result, the index of the Out/InOut parameter it aliases."""
-        if self.result_params is not None:
-            return [int(v) for v in self.result_params.get_values()]
-        return self.written_params()[: len(self.kernel_results)]
-
-    def core_type(self) -> str | None:
-        """`"AIC"`, `"AIV"`, `"MIX"` for a group, or None when the kind has no core type."""
-        kind = self.kind.data
-        if kind == FunctionKind.AIC:
-            return "AIC"
-        if kind == FunctionKind.AIV:
-            return "AIV"
-        if kind == FunctionKind.GROUP:
-            return "MIX"
-        if kind == FunctionKind.INCORE and self.memory_space is not None:
-            return "AIV" if self.memory_space.data == MemorySpace.VEC else "AIC"
-        return None
-
-    # -- syntax
-
-    @classmethod
-    def parse(cls, parser: Parser) -> KernelOp:
-        name = parser.parse_symbol_name().data
-        kind_pos = parser.pos
-        kind_word = parser.parse_identifier()
-        try:
-            kind = FunctionKind(kind_word)
-        except ValueError:
-            parser.raise_error(
-                f"unknown kernel kind '{kind_word}' (expected aic, aiv, spmd, "
-                "incore<space> or group<@aic, @aiv>)",
-                kind_pos,
-                parser.pos,
-            )
-        memory_space = aic = aiv = None
-        if kind == FunctionKind.INCORE:
-            parser.parse_punctuation("<")
-            memory_space = parser.parse_str_enum(MemorySpace)
-            parser.parse_punctuation(">")
-        elif kind == FunctionKind.GROUP:
-            parser.parse_punctuation("<")
-            aic = parser.parse_symbol_name().data
-            parser.parse_punctuation(",")
-            aiv = parser.parse_symbol_name().data
-            parser.parse_punctuation(">")
-
-        def parse_param() -> tuple[ParamDirection, Attribute]:
-            d = parser.parse_str_enum(ParamDirection)
-            return d, parser.parse_type()
-
-        params = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parse_param)
-        results: list[Attribute] = []
-        result_params = None
-        if parser.parse_optional_punctuation("->") is not None:
-            if parser.parse_optional_punctuation("(") is not None:
-                if parser.parse_optional_punctuation(")") is None:
-                    results = parser.parse_comma_separated_list(
-                        Parser.Delimiter.NONE, parser.parse_type
-                    )
-                    parser.parse_punctuation(")")
-            else:
-                results = [parser.parse_type()]
-            if parser.parse_optional_keyword("returns") is not None:
-                result_params = parser.parse_comma_separated_list(
-                    Parser.Delimiter.SQUARE, parser.parse_integer
-                )
-        attrs = parser.parse_optional_attr_dict_with_keyword()
-        op = cls(name, kind, params, results, result_params, memory_space, aic, aiv)
-        if attrs is not None:
-            op.attributes.update(attrs.data)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.sym_name.data)
-        printer.print_string(f" {self.kind.data.value}")
-        if self.memory_space is not None:
-            with printer.in_angle_brackets():
-                printer.print_string(self.memory_space.data.value)
-        if self.aic is not None and self.aiv is not None:
-            with printer.in_angle_brackets():
-                printer.print_list((self.aic, self.aiv), printer.print_attribute)
-        printer.print_string(" (")
-
-        def print_param(p: tuple[ParamDirectionAttr, Attribute]) -> None:
-            printer.print_string(f"{p[0].data.value} ")
-            printer.print_attribute(p[1])
-
-        printer.print_list(zip(self.param_dirs.data, self.param_types), print_param)
-        printer.print_string(")")
-        if self.kernel_results:
-            printer.print_string(" -> ")
-            if len(self.kernel_results) == 1:
-                printer.print_attribute(self.kernel_results[0])
-            else:
-                printer.print_string("(")
-                printer.print_list(self.kernel_results, printer.print_attribute)
-                printer.print_string(")")
-            if self.result_params is not None:
-                printer.print_string(" returns [")
-                printer.print_list(
-                    self.result_params.get_values(), lambda v: printer.print_string(str(v))
-                )
-                printer.print_string("]")
-        if self.attributes:
-            printer.print_op_attributes(self.attributes, print_keyword=True)
-
-    def verify_(self) -> None:
-        check_symbol_name(self.sym_name.data, "kernel")
-        kind = self.kind.data
-        if kind in (FunctionKind.ORCHESTRATION, FunctionKind.OPAQUE):
-            raise VerifyException(
-                f"kind '{kind.value}' is not a kernel kind (use aic, aiv, incore<space>, "
-                "group<@aic, @aiv> or spmd)"
-            )
-        if kind == FunctionKind.INCORE and self.memory_space is None:
-            raise VerifyException("an incore kernel needs a memory space: incore<vec>, ...")
-        if kind != FunctionKind.INCORE and self.memory_space is not None:
-            raise VerifyException("only an incore kernel has a memory space")
-        if kind == FunctionKind.GROUP and (self.aic is None or self.aiv is None):
-            raise VerifyException("a group kernel names its members: group<@aic, @aiv>")
-        if kind != FunctionKind.GROUP and (self.aic is not None or self.aiv is not None):
-            raise VerifyException("only a group kernel has AIC/AIV members")
-        types = self.param_types
-        dirs = self.directions()
-        if len(dirs) != len(types):
-            raise VerifyException(
-                f"{len(types)} parameters but {len(dirs)} parameter directions"
-            )
-        for i, (d, t) in enumerate(zip(dirs, types)):
-            check_static_dims(t, f"parameter {i} has type")
-            if not isinstance(t, TensorType) and d != ParamDirection.IN:
-                raise VerifyException(
-                    f"parameter {i} is a scalar ({t}) and cannot be '{d.value}': only "
-                    "tensors are written by a kernel"
-                )
-        written = self.written_params()
-        if self.result_params is None:
-            if self.kernel_results and (len(written) != 1 or len(self.kernel_results) != 1):
-                raise VerifyException(
-                    f"{len(self.kernel_results)} result(s) and {len(written)} Out/InOut "
-                    "parameters: name the parameter each result is with 'returns [i, ...]'"
-                )
-        else:
-            idx = self.result_param_indices()
-            if len(idx) != len(self.kernel_results):
-                raise VerifyException(
-                    f"'returns' names {len(idx)} parameters for "
-                    f"{len(self.kernel_results)} results"
-                )
-            if len(set(idx)) != len(idx):
-                twice = next(p for p in idx if idx.count(p) > 1)
-                raise VerifyException(
-                    f"'returns' names parameter {twice} twice: each result is a different "
-                    "Out/InOut parameter"
-                )
-        for r, (p, t) in enumerate(zip(self.result_param_indices(), self.kernel_results)):
-            if not 0 <= p < len(types):
-                raise VerifyException(f"result {r} names parameter {p}, which does not exist")
-            if p not in written:
-                raise VerifyException(
-                    f"result {r} names parameter {p}, which is not an Out/InOut tensor"
-                )
-            if not types_compatible(types[p], t):
-                raise VerifyException(
-                    f"result {r} has type {t} but parameter {p} has type {types[p]}"
-                )
-        if kind == FunctionKind.GROUP:
-            # group<@aic, @aiv> (cube + vector), or group<@aiv0, @aiv1> (both vector cores)
-            wants = (
-                (self.aic, (FunctionKind.AIC, FunctionKind.AIV)),
-                (self.aiv, (FunctionKind.AIV,)),
-            )
-            for member, want in wants:
-                assert member is not None
-                found = SymbolTable.lookup_symbol(self, member)
-                if not isinstance(found, KernelOp) or found.kind.data not in want:
-                    raise VerifyException(
-                        f"group member {member} must name a pto_orch.kernel of kind "
-                        f"{' or '.join(w.value for w in want)}: group<@aic, @aiv> or "
-                        "group<@aiv0, @aiv1>"
-                    )
-                if found.param_types != types or found.directions() != dirs:
-                    raise VerifyException(
-                        f"group member {member} has the signature {found.signature_text()}, "
-                        f"not the group's {self.signature_text()}: a group runs both "
-                        "members on the same arguments"
-                    )
 
 
 # --------------------------------------------------------------------------- tasks
@@ -435,8 +145,89 @@ class TaskKernelSymbolUser(SymbolUserOpInterface):
                 )
 
 
+@dataclass(frozen=True)
+class ArgEffect:
+    """What a task does to one tensor argument: the record `argument_effects()` gives per
+    tensor operand (docs/dialects/pto_orch.md, the `arg_dir` table). `reads` / `writes` are
+    `ArgDirection.data_effect` of the direction and kernel parameter; the tracking
+    properties are the direction's (`ArgDirection`), so there is one answer for all who ask.
+    Which buffer(s) and which region of them the argument is (whole or a window) is a storage
+    question: `analysis.storage_roots.RootSets.of(effect.value)`."""
+
+    index: int
+    """Position of the argument in the task's `args` (= its kernel parameter)."""
+    value: SSAValue
+    direction: ArgDirection
+    reads: bool
+    """The task may read the argument's data."""
+    writes: bool
+    """The task may write the argument's data."""
+
+    @property
+    def tensor_arg_type(self) -> TensorArgType:
+        """The runtime's tag of the slot (`ArgDirection.tensor_arg_type`)."""
+        tag = self.direction.tensor_arg_type
+        assert tag is not None  # a record is made for tensor directions only
+        return tag
+
+    @property
+    def looked_up(self) -> bool:
+        """In an AUTO scope, the runtime orders the task after the earlier recorded writers
+        of the argument's region, unless the buffer is `manual_dep` (`in`, `inout`)."""
+        return self.direction.looked_up
+
+    @property
+    def recorded(self) -> bool:
+        """In an AUTO scope, the runtime records the task as a writer of the argument's
+        region, unless the buffer is `manual_dep` (`out`, `inout`, `output_existing`)."""
+        return self.direction.recorded
+
+    @property
+    def tracked(self) -> bool:
+        """`looked_up` or `recorded`: false only for `no_dep`."""
+        return self.direction.tracked
+
+
+@dataclass(frozen=True)
+class TaskSubmission(Resource):
+    """The resource a task's own effect is on: submitting it changes the runtime's state
+    (its task ring, the tensor map, the fan-in of later tasks), whatever its arguments."""
+
+    def name(self) -> str:
+        return "<pto2 task submission>"
+
+
+TASK_SUBMISSION = TaskSubmission()
+
+
+class TaskArgumentEffects(MemoryEffect):
+    """The memory effects of `pto_orch.call` / `submit` for xDSL's side-effect queries
+    (`xdsl.traits.get_effects`): a READ of each tensor argument the task reads and a WRITE of
+    each it writes (per `argument_effects()`), plus a WRITE on `TASK_SUBMISSION`, so that no
+    task is ever dead, merged with another (cse) or moved out of a loop, even one that only
+    reads. None ("unknown", the conservative answer) when a task without call-site directions
+    names no kernel (`argument_effects` raises VerifyException)."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> Set[EffectInstance] | None:
+        assert isinstance(op, _TaskOp)
+        try:
+            effects = op.argument_effects()
+        except VerifyException:
+            return None
+        out = {EffectInstance(MemoryEffectKind.WRITE, None, TASK_SUBMISSION)}
+        for e in effects:
+            if e.reads:
+                out.add(EffectInstance(MemoryEffectKind.READ, e.value))
+            if e.writes:
+                out.add(EffectInstance(MemoryEffectKind.WRITE, e.value))
+        return out
+
+
 class _TaskOp(IRDLOperation):
-    """What `pto_orch.call` and `pto_orch.submit` share: fields, syntax and checks."""
+    """What `pto_orch.call` and `pto_orch.submit` share: fields, syntax and checks, and what
+    the task does to each argument (`argument_effects`, the one statement every pass, the
+    interpreter and xDSL's effect queries ask)."""
 
     args = var_operand_def()
     compiler_deps = var_operand_def()  # checked by verify_deps (a clearer message)
@@ -445,7 +236,7 @@ class _TaskOp(IRDLOperation):
     arg_dirs = opt_prop_def(ArrayAttr[ArgDirectionAttr])
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(TaskKernelSymbolUser())
+    traits = traits_def(TaskKernelSymbolUser(), TaskArgumentEffects())
 
     def kernel(self, symbols: SymbolTableCollection | None = None) -> KernelOp:
         """The kernel `callee` names, from the nearest symbol table (through `symbols`, a
@@ -468,6 +259,88 @@ class _TaskOp(IRDLOperation):
     def directions(self) -> list[ArgDirection] | None:
         """The call-site directions, or None when the task gives none."""
         return None if self.arg_dirs is None else [d.data for d in self.arg_dirs.data]
+
+    def argument_directions(
+        self, symbols: SymbolTableCollection | None = None
+    ) -> list[ArgDirection]:
+        """One direction per argument: the call-site directions, or, for a task that gives
+        none (input IR before derive-call-directions), what each kernel parameter alone
+        gives (`ArgDirection.for_param`; the kernel is looked up as in `kernel()`, which
+        raises VerifyException when `callee` names none)."""
+        dirs = self.directions()
+        return dirs if dirs is not None else self._kernel_directions(self.kernel(symbols))
+
+    def _kernel_directions(self, kernel: KernelOp) -> list[ArgDirection]:
+        return [
+            ArgDirection.for_param(pd, t)
+            for pd, t, _ in zip(kernel.directions(), kernel.param_types, self.args)
+        ]
+
+    def argument_effects(self, symbols: SymbolTableCollection | None = None) -> list[ArgEffect]:
+        """What the task does to each tensor argument, in argument order: one `ArgEffect`
+        (reads / writes, the runtime's tag, looked up / recorded / tracked) per argument whose
+        direction is not `scalar` (verified IR passes exactly the tensors so), from
+        `argument_directions(symbols)`. The kernel is looked up only for a task without
+        directions (raising VerifyException when `callee` names none) or with a `no_dep`
+        argument, whose data effect is the kernel parameter's (`ArgDirection.data_effect`;
+        the direction's own when `callee` names no kernel). Trailing `out` parameters left
+        out (buffers the runtime allocates) are no argument and have no record."""
+        dirs = self.directions()
+        params: list[ParamDirection] | None = None
+        if dirs is None:
+            kernel = self.kernel(symbols)
+            params = kernel.directions()
+            dirs = self._kernel_directions(kernel)
+        elif ArgDirection.NO_DEP in dirs:
+            try:
+                params = self.kernel(symbols).directions()
+            except VerifyException:
+                params = None
+        out: list[ArgEffect] = []
+        for i, (v, d) in enumerate(zip(self.args, dirs)):
+            if not d.is_tensor or not isinstance(v.type, TensorType):
+                continue
+            pd = params[i] if params is not None and i < len(params) else None
+            reads, writes = d.data_effect(pd)
+            out.append(ArgEffect(i, v, d, reads, writes))
+        return out
+
+    def as_submit(self, rewriter: Rewriter | PatternRewriter | None = None) -> SubmitOp:
+        """The task as a `pto_orch.submit`, so that it has a TaskId to depend on: a submit is
+        returned as is; a call is replaced (through `rewriter`, or xDSL's `Rewriter`) by a
+        submit with the same callee, arguments, directions, compiler deps, attributes and
+        location (diagnostics and the race report name the user's line), its results
+        replacing the call's; the new TaskId is named after the first result
+        (`%r` -> `%r_tid`, else `%tid`)."""
+        if isinstance(self, SubmitOp):
+            return self
+        new = SubmitOp(
+            self.callee,
+            list(self.args),
+            [r.type for r in self.res],
+            self.directions(),
+            (),
+            list(self.compiler_deps),
+        )
+        new.attributes.update(self.attributes)
+        new.location = self.location
+        hint = self.res[0].name_hint if self.res and self.res[0].name_hint else None
+        new.task_id.name_hint = f"{hint}_tid" if hint else "tid"
+        (rewriter or Rewriter).replace_op(self, new, list(new.res))
+        return new
+
+    def add_compiler_deps(self, values: Sequence[SSAValue]) -> None:
+        """Append `values` (TaskIds or TaskId arrays) to `compiler_deps` in place, the last
+        operand group: the operands and `operandSegmentSizes` change, the op and its results
+        stay. Nothing changes when `values` is empty. (The caller decides which edges; this
+        does not skip values already listed.)"""
+        if not values:
+            return
+        segments = AttrSizedOperandSegments.attribute_name
+        sizes = list(self.properties[segments].get_values())  # type: ignore[attr-defined]
+        sizes[-1] += len(values)
+        self.operands = [*self.operands, *values]
+        self.properties[segments] = DenseArrayBase.from_list(i32, sizes)
 
     def kernel_result_values(self) -> Sequence[SSAValue]:
         """The results that alias kernel Out/InOut parameters (not the TaskId)."""
@@ -572,8 +445,10 @@ class CallOp(_TaskOp):
         %r = pto_orch.call @kernel(in %a, out %c) [compiler_deps(%t : !pto_orch.task_id)]
              [attr-dict] : (<arg types>) -> <result types>
 
-    Directions (`in`, `out`, `inout`, `no_dep`, `scalar`) are given for every argument or for
-    none; `derive-call-directions` fills them in and the C++ printer requires them. Each
+    Directions (`in`, `out`, `inout`, `no_dep`, `output_existing`, `scalar`) are given for
+    every argument or for none; `derive-call-directions` fills them in and the C++ printer
+    requires them. What the task does to each argument is `argument_effects()` (xDSL's
+    `get_effects` reports the same: `TaskArgumentEffects`). Each
     result *is* the Out/InOut argument the kernel's `returns` map names (destination-passing
     style). `compiler_deps` are the compiler-derived TaskId edges (spec
     `compiler_manual_dep_edges`).

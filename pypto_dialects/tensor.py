@@ -494,11 +494,14 @@ def _row_major(extents: Sequence[int | None]) -> list[int | None]:
 
 def _layout(v: SSAValue) -> Layout | None:
     """The runtime layout of `v` as far as it is static, following views to their storage
-    (function arguments, creates and reshapes are row-major); None when unknown."""
+    (function arguments, creates and reshapes are row-major); None when unknown. A task
+    result, write or assemble has the layout of the tensor it updates in place
+    (storage_roots.tied_base)."""
     from xdsl.dialects.func import FuncOp
 
-    from pypto_dialects.orch import CallOp, SubmitOp
+    from pypto_dialects.analysis.storage_roots import tied_base
 
+    v = tied_base(v)
     t = v.type
     if not isinstance(t, TensorType):
         return None
@@ -521,18 +524,6 @@ def _layout(v: SSAValue) -> Layout | None:
         strides = list(src[1])
         strides[a], strides[b] = strides[b], strides[a]
         return ext, strides
-    if isinstance(owner, WriteOp):
-        return _layout(owner.tensor)
-    if isinstance(owner, AssembleOp):
-        return _layout(owner.target)
-    if isinstance(owner, CallOp | SubmitOp) and v in owner.kernel_result_values():
-        try:
-            idx = owner.kernel().result_param_indices()
-        except VerifyException:
-            return None  # the task's own verifier reports it
-        k = list(owner.kernel_result_values()).index(v)
-        if k < len(idx) and 0 <= idx[k] < len(owner.args):
-            return _layout(owner.args[idx[k]])
     return None
 
 

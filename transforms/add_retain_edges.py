@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i1, i32, i64
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i1, i64
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -20,7 +20,6 @@ from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
     ITER_ARG_REBIND,
-    ArgDirection,
     CallOp,
     SubmitOp,
     TaskIdType,
@@ -33,10 +32,7 @@ from pypto_dialects.tensor import AllocTensorsOp, CreateOp
 from pypto_dialects.orch_attrs import orchestration_functions
 
 Task = CallOp | SubmitOp
-Source = tuple[CreateOp, tuple[SSAValue, ...]]
-"""A create a tensor may be the buffer of, with the carries / if results (each a variable of
-its own in the C++) passed on the way there, nearest to the task first."""
-
+Source = storage.Source
 
 def _carrier(value: SSAValue) -> Operation:
     """The loop or if whose variable holds `value` (an iter_arg or an scf.if result)."""
@@ -59,83 +55,13 @@ def _rebinds(value: BlockArgument) -> bool:
     return k >= len(flags) or bool(flags[k])
 
 
-class BufferSources:
-    """Which creates a tensor value may be the buffer of (storage_roots' edges, combined):
-    a SAME / RESHAPED / PART edge is followed, a no-rebind carry is its init, a rebind carry
-    or an scf.if result is any of its edges (through its variable). Memoized; a cycle through
-    loop carries is cut (what was computed across the cut is not memoized)."""
+class BufferSources(storage.CreateSources):
+    """Which creates a tensor value may be the buffer of, with the carries / if results passed
+    on the way (storage_roots.CreateSources): a carry has a variable of its own when the carry
+    plan says rebind (or there is no plan yet)."""
 
     def __init__(self, symbols: SymbolTableCollection) -> None:
-        self.symbols = symbols
-        self.memo: dict[SSAValue, frozenset[Source]] = {}
-        self.active: set[SSAValue] = set()
-        self.cuts = 0
-
-    def _step(self, value: SSAValue) -> tuple[str, object]:
-        """('one', pred) | ('leaf', create) | ('none', None) | ('many', preds)."""
-        if isinstance(value, BlockArgument):
-            links = storage.iter_arg_edges(value)
-            if not links:
-                return ("none", None)  # a function argument: an external buffer
-            if not _rebinds(value):
-                return ("one", links[0][1])  # a no-rebind carry: the init's buffer throughout
-            return ("many", [pred for _, pred in links])
-        if isinstance(value, OpResult) and isinstance(value.op, CreateOp):
-            return ("leaf", value.op)
-        links = storage.edges(value, self.symbols)
-        if not links:
-            return ("none", None)
-        if len(links) == 1:
-            return ("one", links[0][1])
-        return ("many", [pred for _, pred in links])  # an scf.if result: either branch
-
-    def of(self, value: SSAValue) -> frozenset[Source]:
-        """The sources of `value`."""
-        if self.active:
-            return self._of(value)
-        with storage.deep_recursion():
-            return self._of(value)
-
-    def _of(self, value: SSAValue) -> frozenset[Source]:
-        chain: list[SSAValue] = []
-        cuts = self.cuts
-        v = value
-        while True:
-            known = self.memo.get(v)
-            if known is not None:
-                res = known
-                break
-            kind, data = self._step(v)
-            if kind == "one":
-                chain.append(v)
-                v = data  # type: ignore[assignment]
-                continue
-            if kind == "leaf":
-                res = frozenset({(data, ())})  # type: ignore[arg-type]
-            elif kind == "none":
-                res = frozenset()
-            else:
-                res = self._branch(v, data)  # type: ignore[arg-type]
-            chain.append(v)
-            break
-        if self.cuts == cuts:
-            for c in chain:
-                self.memo[c] = res
-        return res
-
-    def _branch(self, value: SSAValue, preds: list[SSAValue]) -> frozenset[Source]:
-        if value in self.active:
-            self.cuts += 1
-            return frozenset()
-        self.active.add(value)
-        out: set[Source] = set()
-        try:
-            for pred in preds:
-                for create, via in self.of(pred):
-                    out.add((create, (value,) + via))
-        finally:
-            self.active.discard(value)
-        return frozenset(out)
+        super().__init__(symbols, _rebinds)
 
 
 def _contains(outer: Block, inner: Block | None) -> bool:
@@ -183,7 +109,7 @@ class _Function:
         out: list[tuple[AllocTensorsOp, int | None]] = []
         dirs = task.directions() or []
         for i, (value, d) in enumerate(zip(task.args, dirs)):
-            if d == ArgDirection.SCALAR or not isinstance(value.type, TensorType):
+            if not d.is_tensor or not isinstance(value.type, TensorType):
                 continue
             sources = sorted(self.sources.of(value), key=lambda s: self._order(task, s))
             for create, via in sources:
@@ -243,24 +169,6 @@ def _extend_plan(old: Operation, new: Operation) -> None:
         new.attributes[ITER_ARG_ARRAY_SIZE] = DenseArrayBase.from_list(
             i64, [*[int(x) for x in sizes.get_values()], 0]
         )
-
-
-def _tid_leaves(value: SSAValue, memo: dict[SSAValue, frozenset[SSAValue]]) -> frozenset[SSAValue]:
-    """The TaskIds (not carried, not an if / scope result) that the TaskId `value` may be,
-    through loop carries, if results and scope results."""
-    got = memo.get(value)
-    if got is not None:
-        return got
-    memo[value] = frozenset()  # a cycle through carries adds nothing
-    links = storage.edges(value)
-    out: set[SSAValue] = set()
-    if not links:
-        out.add(value)
-    for _, nxt in links:
-        out |= _tid_leaves(nxt, memo)
-    res = frozenset(out)
-    memo[value] = res
-    return res
 
 
 class Origin(NamedTuple):
@@ -453,14 +361,6 @@ def _unretainable(
     )
 
 
-def append_compiler_deps(task: Task, tids: list[SSAValue]) -> None:
-    """Append `tids` to the task's `compiler_deps` (the last operand group), in place."""
-    sizes = list(task.properties["operandSegmentSizes"].get_values())  # type: ignore[attr-defined]
-    sizes[-1] += len(tids)
-    task.operands = [*task.operands, *tids]
-    task.properties["operandSegmentSizes"] = DenseArrayBase.from_list(i32, sizes)
-
-
 @dataclass(frozen=True)
 class AddRetainEdges(ModulePass):
     """In orchestration functions, append to each manual-scope task's `compiler_deps` the
@@ -477,14 +377,14 @@ class AddRetainEdges(ModulePass):
             f = _Function(func.body.block, symbols)
             plans = [(task, f.retains(task)) for task in f.tasks]
             threader = Threader(f.sources)
-            leaves: dict[SSAValue, frozenset[SSAValue]] = {}
+            leaves = storage.RootSets(symbols)  # the TaskIds a compiler dep may be
             for task, retained in plans:
                 have = set(task.compiler_deps)
                 add: list[SSAValue] = []
                 for batch, index in retained:
                     if index is None:
                         tid = batch.task_id
-                    elif any(batch.task_id in _tid_leaves(t, leaves) for t in have):
+                    elif any(batch.task_id in leaves.of(t).roots for t in have):
                         continue  # carried here by an earlier run (idempotence)
                     else:
                         value = task.args[index]
@@ -494,5 +394,4 @@ class AddRetainEdges(ModulePass):
                         tid = got
                     if tid not in have and tid not in add:
                         add.append(tid)
-                if add:
-                    append_compiler_deps(task, add)
+                task.add_compiler_deps(add)

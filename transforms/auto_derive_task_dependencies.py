@@ -25,7 +25,6 @@ from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.transforms.order_untracked_hazards import _as_submit, add_compiler_deps
 
 Task = CallOp | SubmitOp
 _PURE = (
@@ -39,10 +38,6 @@ _PURE = (
 )
 
 
-_READS = (ArgDirection.IN, ArgDirection.INOUT, ArgDirection.NO_DEP, ArgDirection.OUTPUT_EXISTING)
-_WRITES = (ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING)
-
-
 @dataclass(frozen=True)
 class Access:
     """One tensor argument's use of one storage root (`place`: its window of that root)."""
@@ -54,19 +49,21 @@ class Access:
 
 
 def _accesses(task: Task, roots: RootSets) -> list[Access] | None:
-    """The accesses of `task`'s tensor arguments, or None when a root is unknown."""
-    dirs = task.directions()
-    if dirs is None:
+    """The accesses of `task`'s tensor arguments (`argument_effects`), or None when the
+    task has no directions or a root is unknown. What an access reads and writes is its
+    direction's (`ArgDirection.reads` / `writes`), the record's `reads` / `writes` on verified
+    IR; they differ only for a `no_dep` slot of an Out/InOut parameter, which the verifier
+    rejects: counted as a read here, as before the interface (issue 22)."""
+    if task.directions() is None:
         return None
     out = []
-    for value, d in zip(task.args, dirs):
-        if d == ArgDirection.SCALAR or not isinstance(value.type, TensorType):
-            continue
-        place = roots.of(value)
+    for effect in task.argument_effects(roots.symbols):
+        place = roots.of(effect.value)
         if not place.roots:
             return None
+        d = effect.direction
         for r in place.roots:
-            out.append(Access(r, d in _READS, d in _WRITES, place))
+            out.append(Access(r, d.reads, d.writes, place))
     return out
 
 
@@ -240,7 +237,7 @@ def _apply(
     pairs = _edges(tasks)
     for p, _ in pairs:
         if isinstance(cur(p), CallOp):
-            current[cur(p)] = _as_submit(cur(p), rw)
+            current[cur(p)] = cur(p).as_submit(rw)
     extra: dict[Task, list[Task]] = {}
     for p, x in pairs:
         extra.setdefault(cur(x), []).append(p)
@@ -252,7 +249,7 @@ def _apply(
             assert isinstance(sp, SubmitOp)
             if sp.task_id not in t.compiler_deps and sp.task_id not in add:
                 add.append(sp.task_id)
-        add_compiler_deps(t, add)
+        t.add_compiler_deps(add)
         dirs = _demoted(t, block, roots)
         if dirs is not None:
             t.properties["arg_dirs"] = ArrayAttr([ArgDirectionAttr(d) for d in dirs])

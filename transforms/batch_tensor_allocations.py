@@ -15,7 +15,6 @@ from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
-    FileLineColLoc,
     ModuleOp,
     TensorType,
     i32,
@@ -25,7 +24,7 @@ from xdsl.passes import ModulePass
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
-from pypto_dialects.diagnostics import location_of, pass_error
+from pypto_dialects.diagnostics import file_position, location_of, pass_error
 from pypto_dialects.orch import ArgDirection, ArgDirectionAttr, CallOp, SubmitOp
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.parsing import copy_name
@@ -38,9 +37,7 @@ from pypto_dialects.transforms.add_retain_edges import (
     BufferSources,
     Origin,
     Threader,
-    append_compiler_deps,
 )
-from xdsl.rewriter import Rewriter
 
 Unit = CreateOp | AllocTensorsOp
 """What moves out of a scope: a create, or a batch written by hand (all its buffers)."""
@@ -156,34 +153,37 @@ def _leaving(scope: ScopeOp, symbols: SymbolTableCollection) -> list[OpResult]:
     in it that a loop carry or if result directly in it may start as (the C++ declares that
     variable before the scope's header, with the buffer as its initial value).
 
-    The walk follows storage edges backwards and stops at values defined outside the scope:
-    those were defined before it, so none of them is a buffer created in it. That keeps each
-    query to the scope's own ops."""
+    The search (storage_roots.reachable, back, each value's edges in order) stops at values
+    defined outside the scope: those were defined before it, so none of them is a buffer
+    created in it. That keeps each query to the scope's own ops."""
     ys = yield_values(scope)
-    todo = [v for v, r in zip(ys, scope.res) if isinstance(v.type, TensorType) and _used(r)]
-    todo.reverse()
+    starts = [v for v, r in zip(ys, scope.res) if isinstance(v.type, TensorType) and _used(r)]
     out: list[OpResult] = []
-    seen: set[SSAValue] = set()
+    found: set[SSAValue] = set()
 
-    def walk(direct: bool) -> None:
-        while todo:
-            v = todo.pop()
-            if v in seen or not _defined_in(v, scope):
+    def inside(v: SSAValue) -> bool:
+        return _defined_in(v, scope)
+
+    def search(values: list[SSAValue], direct: bool) -> None:
+        for v in storage.reachable(values, symbols, within=inside, in_order=True):
+            if v in found or not isinstance(v, OpResult):
                 continue
-            seen.add(v)
-            links = storage.edges(v, symbols)
-            if links:
-                todo.extend(nxt for _, nxt in reversed(links))
-            elif isinstance(v, OpResult) and isinstance(v.op, CreateOp | CallOp | SubmitOp):
-                if not direct or (isinstance(v.op, CreateOp) and v.op.parent_op() is scope):
-                    out.append(v)
+            if not isinstance(v.op, CreateOp | CallOp | SubmitOp) or storage.edges(v, symbols):
+                continue
+            if not direct or (isinstance(v.op, CreateOp) and v.op.parent_op() is scope):
+                found.add(v)
+                out.append(v)
 
-    walk(False)
+    search(starts, False)
     if scope.is_manual:
-        for op in scope.body.block.ops:
-            if isinstance(op, scf.ForOp | scf.IfOp):
-                todo.extend(r for r in op.results if isinstance(r.type, TensorType))
-        walk(True)
+        carried = [
+            r
+            for op in scope.body.block.ops
+            if isinstance(op, scf.ForOp | scf.IfOp)
+            for r in op.results
+            if isinstance(r.type, TensorType)
+        ]
+        search(carried, True)
     return out
 
 
@@ -251,22 +251,6 @@ def _in_manual(op: Operation) -> bool:
     return False
 
 
-def _as_submit(op: CallOp | SubmitOp) -> SubmitOp:
-    """`op` as a `pto_orch.submit` (same arguments, directions, compiler deps, location)."""
-    if isinstance(op, SubmitOp):
-        return op
-    new = SubmitOp(
-        op.callee, list(op.args), [r.type for r in op.res], op.directions(), (),
-        list(op.compiler_deps),
-    )
-    new.attributes.update(op.attributes)
-    new.location = op.location
-    hint = op.res[0].name_hint if op.res and op.res[0].name_hint else None
-    new.task_id.name_hint = f"{hint}_tid" if hint else "tid"
-    Rewriter().replace_op(op, new, list(new.res))
-    return new
-
-
 def _keep_creator_order(func_body: Block, converted: dict[CallOp | SubmitOp, list[CreateOp]],
                         symbols: SymbolTableCollection) -> None:
     """A runtime-allocated output has its task as creator, so in an AUTO scope every later
@@ -277,7 +261,7 @@ def _keep_creator_order(func_body: Block, converted: dict[CallOp | SubmitOp, lis
     manual = {t: cs for t, cs in converted.items() if _in_manual(t)}
     if not manual:
         return
-    writers = [(_as_submit(t), frozenset(cs)) for t, cs in manual.items()]
+    writers = [(t.as_submit(), frozenset(cs)) for t, cs in manual.items()]
     sources = BufferSources(symbols)
     threader = Threader(sources)
     users = [
@@ -296,8 +280,7 @@ def _keep_creator_order(func_body: Block, converted: dict[CallOp | SubmitOp, lis
                 tid = threader.of(value, Origin(writer, writer.task_id, creates, "tid"))
                 if tid is not None and tid not in add and tid not in user.compiler_deps:
                     add.append(tid)
-        if add:
-            append_compiler_deps(user, add)
+        user.add_compiler_deps(add)
 
 
 def _unit(create: CreateOp) -> Unit:
@@ -345,8 +328,8 @@ def _size_ops(
 
 
 def _line(op: Operation) -> str:
-    loc = op.location
-    if isinstance(loc, FileLineColLoc):
+    loc = file_position(op.location)
+    if loc is not None:
         return f"line {loc.line.data}"
     return location_of(op)
 

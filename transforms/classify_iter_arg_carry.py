@@ -69,36 +69,31 @@ def _through_scopes(v: SSAValue) -> SSAValue:
 class _Classifier:
     """One post-order walk over an orchestration function.
 
-    `same[v]` is the value `v` is, through in-place aliasing (absent: `v` itself); `sizes`
-    holds the array sizes of the loops already classified (inner loops come first)."""
+    `same.of(v)` is the value `v` surely is (storage_roots.SameValues, through in-place
+    aliasing, with the rebind flags of the loops already classified); `rebind` and `sizes`
+    hold the plans of the loops already classified (inner loops come first)."""
 
     def __init__(self, function: func.FuncOp, symbols: SymbolTableCollection):
         self.function = function
         self.symbols = symbols
-        self.same: dict[SSAValue, SSAValue] = {}
+        self.rebind: dict[scf.ForOp, list[bool]] = {}
+        self.same = storage.SameValues(symbols, self._own_variable)
         self.sizes: dict[scf.ForOp, list[int]] = {}
         # manual-ness of each scope / loop's context, filled top-down on demand
         self._manual: dict[Operation, bool] = {}
         self._pending_scopes = auto_scope_enabled(function) and _has_markers(function)
 
-    def root(self, v: SSAValue) -> SSAValue:
-        return self.same.get(v, v)
+    def _own_variable(self, arg: BlockArgument) -> bool:
+        """The rebind flag of the carry `arg` (True for a loop not classified yet)."""
+        flags = self.rebind.get(arg.block.parent_op())  # type: ignore[arg-type]
+        k = arg.index - 1
+        return flags is None or k >= len(flags) or flags[k]
 
     def run(self) -> None:
         for block in self.function.body.blocks:
             for op in block.walk(region_first=True):
-                if isinstance(op, scf.ForOp):
-                    if op.iter_args:
-                        self.loop(op)
-                    continue
-                for res in op.results:
-                    links = storage.edges(res, self.symbols)
-                    if isinstance(op, scf.IfOp):  # a buffer when both branches agree
-                        roots = {self.root(v) for _, v in links}
-                        if len(links) == 2 and len(roots) == 1:
-                            self.same[res] = roots.pop()
-                    elif len(links) == 1 and links[0][0] is storage.Link.SAME:
-                        self.same[res] = self.root(links[0][1])
+                if isinstance(op, scf.ForOp) and op.iter_args:
+                    self.loop(op)
         _Barriers().run(self.function.body)
 
     def in_manual_scope(self, op: Operation) -> bool:
@@ -126,7 +121,7 @@ class _Classifier:
         args = op.body.block.args[1:]
         rebind: list[bool] = []
         sizes: list[int] = []
-        for j, (arg, init, res) in enumerate(zip(args, op.iter_args, op.res)):
+        for j, arg in enumerate(args):
             t = arg.type
             y = ys[j] if j < len(ys) else arg
             if isinstance(t, TaskIdType | TaskIdArrayType):
@@ -136,10 +131,9 @@ class _Classifier:
                     size = self.parallel_size(op, j) if parallel else self.seq_size(op, j)
                 sizes.append(size)
             else:
-                rebind.append(self.root(y) is not arg)
+                rebind.append(self.same.of(y) is not arg)
                 sizes.append(0)
-            if not rebind[-1]:
-                self.same[res] = self.root(init)
+        self.rebind[op] = rebind
         self.sizes[op] = sizes
         op.attributes[ITER_ARG_REBIND] = DenseArrayBase.from_list(i1, rebind)
         op.attributes[ITER_ARG_ARRAY_SIZE] = DenseArrayBase.from_list(i64, sizes)

@@ -46,11 +46,10 @@ _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
 class _Class:
     """What one alias class (one buffer, conservatively) is known to be."""
 
-    __slots__ = ("size", "local", "external", "inout_param", "partial", "anchor", "sources")
+    __slots__ = ("local", "external", "inout_param", "partial", "anchor", "sources")
 
-    def __init__(self, anchor: Block | None):
-        self.size = 1
-        self.local = False  # holds a pto_tensor.create result
+    def __init__(self, anchor: Block | None, local: bool = False):
+        self.local = local  # holds a pto_tensor.create result
         self.external = False  # holds a function parameter (an external buffer)
         self.inout_param = False  # holds a function parameter declared `inout`
         self.partial = False  # holds a slice / view result (part of another buffer)
@@ -58,44 +57,29 @@ class _Class:
         self.sources: list[SSAValue] = []  # the tensors this class is a slice / view of
 
 
-class _Aliases:
-    """Union-find over the tensor values of one function."""
+def _new_class(v: SSAValue) -> _Class:
+    """The class of `v` alone: anchored at its defining block, local when it is a create."""
+    return _Class(defining_block(v), isinstance(v.owner, pt.CreateOp))
+
+
+class _Aliases(storage.UnionFind[_Class]):
+    """May-alias classes of the tensor values of one function (storage_roots.UnionFind), each
+    with what it is known to be (`info[representative]`, a `_Class`)."""
 
     def __init__(self) -> None:
-        self.parent: dict[SSAValue, SSAValue] = {}
-        self.info: dict[SSAValue, _Class] = {}
+        super().__init__(_new_class, self._merge)
         self._depth: dict[Block, int] = {}
-
-    def find(self, v: SSAValue) -> SSAValue:
-        parent = self.parent
-        p = parent.get(v)
-        if p is None:
-            parent[v] = v
-            self.info[v] = _Class(defining_block(v))
-            return v
-        root = v
-        while (p := parent[root]) is not root:
-            root = p
-        while (p := parent[v]) is not root:
-            parent[v] = root
-            v = p
-        return root
 
     def cls(self, v: SSAValue) -> _Class:
         return self.info[self.find(v)]
 
-    def union(self, a: SSAValue, b: SSAValue) -> None:
+    def union(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        """Join the classes of two tensors (anything else is left alone; returns `a`)."""
         if not isinstance(a.type, TensorType) or not isinstance(b.type, TensorType):
-            return
-        ra, rb = self.find(a), self.find(b)
-        if ra is rb:
-            return
-        ca, cb = self.info[ra], self.info[rb]
-        if ca.size < cb.size:
-            ra, rb, ca, cb = rb, ra, cb, ca
-        self.parent[rb] = ra
-        del self.info[rb]
-        ca.size += cb.size
+            return a
+        return super().union(a, b)
+
+    def _merge(self, ca: _Class, cb: _Class) -> None:
         ca.local |= cb.local
         ca.external |= cb.external
         ca.inout_param |= cb.inout_param
@@ -134,24 +118,17 @@ class _Aliases:
 
 def _build_aliases(al: _Aliases, body: Block, symbols: SymbolTableCollection) -> None:
     """Merge the alias classes of every tensor value defined in `body` (any depth): every
-    storage edge (analysis.storage_roots) merges, a PART edge marks the class partial."""
-    for op in body.walk():
-        if isinstance(op, pt.CreateOp):
-            al.cls(op.result).local = True
+    storage edge (analysis.storage_roots.value_edges) merges, a PART edge marks the class
+    partial and links it to its source."""
+    for v, link, target in storage.value_edges(body, symbols):
+        if not isinstance(v.type, TensorType):
             continue
-        values: list[SSAValue] = list(op.results)
-        if isinstance(op, scf.ForOp):
-            values.extend(op.body.block.args[1:])
-        for v in values:
-            if not isinstance(v.type, TensorType):
-                continue
-            for link, target in storage.edges(v, symbols):
-                if link is storage.Link.PART:
-                    c = al.cls(v)
-                    c.partial = True
-                    c.sources.append(target)
-                else:
-                    al.union(v, target)
+        if link is storage.Link.PART:
+            c = al.cls(v)
+            c.partial = True
+            c.sources.append(target)
+        else:
+            al.union(v, target)
 
 
 # --------------------------------------------------------------------------- deciding
@@ -248,28 +225,27 @@ class _Deriver:
             kernel = op.kernel(self.symbols)
         except VerifyException as err:
             raise pass_error(op, str(err)) from None
-        user = op.directions()
-        params = zip(op.args, kernel.directions(), kernel.param_types)
         writes: list[SSAValue] = []
+        user = op.directions()
         if user is not None:
+            # On verified IR this is `[e.value for e in op.argument_effects(...) if e.writes]`
+            # (the direction suits the kernel parameter). Kept as it was for directions the
+            # verifier rejects (check_arg_direction; only with --disable-verify): there
+            # argument_effects() says an `in` / `scalar` slot of an Out/InOut parameter is no
+            # write and an `output_existing` slot of an `in` parameter is one (issue 22).
+            params = zip(op.args, kernel.directions(), kernel.param_types)
             for (arg, pd, ptype), d in zip(params, user):
                 if isinstance(ptype, TensorType) and (
-                    pd != ParamDirection.IN or d in (ArgDirection.OUT, ArgDirection.INOUT)
+                    pd.writes or d in (ArgDirection.OUT, ArgDirection.INOUT)
                 ):
                     writes.append(arg)
         else:
             dirs: list[ArgDirectionAttr] = []
-            for arg, pd, ptype in params:
-                if not isinstance(ptype, TensorType):
-                    d = ArgDirection.SCALAR
-                elif pd == ParamDirection.IN:
-                    d = ArgDirection.IN
-                elif pd == ParamDirection.INOUT:
-                    d = ArgDirection.INOUT
-                else:
-                    repeated = self.repeated_write(op, arg)
-                    d = ArgDirection.INOUT if repeated else ArgDirection.OUT
-                if pd != ParamDirection.IN and isinstance(ptype, TensorType):
+            for arg, pd, ptype in zip(op.args, kernel.directions(), kernel.param_types):
+                d = ArgDirection.for_param(pd, ptype)
+                if d is ArgDirection.OUT and self.repeated_write(op, arg):
+                    d = ArgDirection.INOUT  # not the first write of its buffer
+                if d.writes:
                     writes.append(arg)
                 dirs.append(_ATTR[d])
             op.properties["arg_dirs"] = ArrayAttr(dirs)

@@ -22,7 +22,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from pypto_dialects.orch import PARALLEL, SubmitOp, TaskArraySetOp, TaskIdArrayType, TaskIdType
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp
-from pypto_dialects.analysis.storage_roots import yield_values
+from pypto_dialects.analysis.storage_roots import UnionFind, edges, yield_values
 from pypto_dialects.orch_attrs import orchestration_functions
 
 
@@ -66,7 +66,7 @@ class _Function:
 
     def __init__(self) -> None:
         self._slots: dict[SSAValue, int | None] = {}
-        self._root: dict[SSAValue, SSAValue] = {}
+        self._arrays: UnionFind[None] = UnionFind()
 
     # ---------------------------------------------------------------- slots of a deps entry
 
@@ -128,30 +128,21 @@ class _Function:
         """A representative of the C++ TaskId array `v` names (computed by `index_storage`):
         a `task_array_set` result is its array (an in-place store), a loop result is the
         loop's carry variable (its iter_arg), a `pto_rt.scope` result is the value its scope
-        yields. A carry variable, an `scf.if` result and a created array are arrays of their
-        own (the C++ copies into them slot by slot)."""
-        while v in self._root and self._root[v] is not v:
-            v = self._root[v]
-        return v
-
-    def _union(self, a: SSAValue, b: SSAValue) -> None:
-        ra, rb = self.storage(a), self.storage(b)
-        if ra is not rb:
-            self._root[ra] = rb
+        yields (their storage edges, analysis.storage_roots). A carry variable, an `scf.if`
+        result and a created array are arrays of their own (the C++ copies into them slot by
+        slot)."""
+        return self._arrays.find(v)
 
     def index_storage(self, body: Block) -> None:
         """One walk joining the values of `body` that name the same C++ TaskId array."""
         for op in body.walk():
             if isinstance(op, TaskArraySetOp):
-                self._union(op.result, op.array)
-            elif isinstance(op, scf.ForOp):
-                for arg, res in zip(op.body.block.args[1:], op.res):
-                    if isinstance(arg.type, TaskIdArrayType):
-                        self._union(res, arg)
-            elif isinstance(op, ScopeOp):
-                for res, y in zip(op.res, yield_values(op)):
+                self._arrays.union(op.result, op.array)
+            elif isinstance(op, scf.ForOp | ScopeOp):
+                for res in op.results:
                     if isinstance(res.type, TaskIdArrayType):
-                        self._union(res, y)
+                        for _, v in edges(res):
+                            self._arrays.union(res, v)
 
 
 @dataclass

@@ -16,9 +16,8 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from pypto_dialects import tensor as pt
-from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import copy_name
-from pypto_dialects.analysis.storage_roots import returned_arg
+from pypto_dialects.analysis.storage_roots import tied
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch_attrs import orchestration_functions
 
@@ -52,20 +51,15 @@ def _resolve(
             a, b = owner.normalized_axes()
             axis = b if axis == a else a if axis == b else axis
             src = owner.source
-        elif isinstance(owner, pt.WriteOp):
-            src = owner.tensor
-        elif isinstance(owner, pt.AssembleOp):
-            src = owner.target
-        elif isinstance(owner, CallOp | SubmitOp) and src in owner.kernel_result_values():
-            k = list(owner.kernel_result_values()).index(src)
-            tied = returned_arg(owner, k, symbols)
-            if tied is None:
-                return None
-            if not isinstance(tied.type, TensorType) or tied.type.get_shape() != t.get_shape():
-                return None
-            src = tied
-        else:
+            continue
+        # an in-place update (write, assemble, task result): the tensor it is a later version
+        # of, when that has the same shape
+        prev = tied(src, symbols)
+        if prev is None:
             return None
+        if not isinstance(prev.type, TensorType) or prev.type.get_shape() != t.get_shape():
+            return None
+        src = prev
 
 
 def _dominates(first: Operation, other: Operation) -> bool:

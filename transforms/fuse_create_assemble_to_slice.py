@@ -23,29 +23,10 @@ from pypto_dialects import tensor as pt
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import copy_name, source_name
-from pypto_dialects.analysis.storage_roots import returned_arg
+from pypto_dialects.analysis.storage_roots import tied_base
 from pypto_dialects.transforms.buffer_aliases import BufferClasses
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch_attrs import orchestration_functions
-
-
-def _tied_base(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue:
-    """The value `v` is a later version of: back through tied task results, writes and
-    assembles (same buffer, must-alias)."""
-    while True:
-        owner = v.owner
-        if isinstance(owner, CallOp | SubmitOp) and v in owner.kernel_result_values():
-            k = list(owner.kernel_result_values()).index(v)
-            tied = returned_arg(owner, k, symbols)
-            if tied is None:
-                return v
-            v = tied
-        elif isinstance(owner, pt.WriteOp):
-            v = owner.tensor
-        elif isinstance(owner, pt.AssembleOp):
-            v = owner.target
-        else:
-            return v
 
 
 def _same_index(a: SSAValue, b: SSAValue) -> bool:
@@ -63,12 +44,12 @@ def _same_index(a: SSAValue, b: SSAValue) -> bool:
 def _is_noop(op: pt.AssembleOp, symbols: SymbolTableCollection) -> bool:
     """The source is (a later version of) a same-shape view of the target at the same
     offsets: the tasks already wrote the target in place."""
-    view = _tied_base(op.source, symbols).owner
+    view = tied_base(op.source, symbols).owner
     if not isinstance(view, pt.SliceOp | pt.ViewOp):
         return False
     if view.result.type != op.source.type or len(view.offsets) != len(op.offsets):
         return False
-    if _tied_base(view.source, symbols) is not _tied_base(op.target, symbols):
+    if tied_base(view.source, symbols) is not tied_base(op.target, symbols):
         return False
     return all(_same_index(a, b) for a, b in zip(view.offsets, op.offsets))
 
@@ -165,7 +146,7 @@ class _Fuser:
             )
         at = self.pos(op)
         first: Operation = op
-        members = self.buffers.members[self.buffers.find(created)]
+        members = self.buffers.members(created)
         for v in members:
             for use in v.uses:
                 user = _ancestor_in(use.operation, block)  # type: ignore[arg-type]

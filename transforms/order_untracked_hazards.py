@@ -17,9 +17,8 @@ from typing import NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
-from xdsl.irdl import AttrSizedOperandSegments
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -29,7 +28,6 @@ from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
     ITER_ARG_REBIND,
     TASK_ID,
-    ArgDirection,
     CallOp,
     SubmitOp,
 )
@@ -69,21 +67,13 @@ def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
 
 def iteration_windows(value: SSAValue, roots: storage.RootSets) -> dict[scf.ForOp, Window]:
     """The loops whose iterations use disjoint parts of `value`'s buffer: `value` is (through
-    task results) a `pto_tensor.slice` of a whole buffer with an offset `iv * c`."""
+    task results, writes and scope results: storage_roots.same_base) a `pto_tensor.slice` of
+    a whole buffer with an offset `iv * c`."""
     from pypto_dialects.tensor import SliceOp
 
-    v = value
-    while True:
-        links = storage.edges(v, roots.symbols)
-        if len(links) != 1:
-            return {}
-        link, nxt = links[0]
-        if link == storage.Link.SAME:
-            v = nxt
-            continue
-        if link != storage.Link.PART or not isinstance(v, OpResult):
-            return {}
-        break
+    v, links = storage.same_base(value, roots.symbols)
+    if len(links) != 1 or links[0][0] is not storage.Link.PART or not isinstance(v, OpResult):
+        return {}
     op = v.op
     if not isinstance(op, SliceOp) or not roots.of(op.source).whole:
         return {}
@@ -357,22 +347,18 @@ class Analysis:
                 setattr(pend, attr, out)
 
     def task(self, op: Task, state: State) -> None:
-        dirs = op.directions()
-        if dirs is None:
+        if op.directions() is None:
             return
         manual = self.manual[-1] if self.manual else None
         per_root: dict[SSAValue, Access] = {}
         slots: dict[SSAValue, list[_Slot]] = {}
-        for value, d in zip(op.args, dirs):
-            if d in (ArgDirection.SCALAR, ArgDirection.NO_DEP):
-                continue
-            if not isinstance(value.type, TensorType):
-                continue
+        for effect in op.argument_effects(self.roots.symbols):
+            if not effect.tracked:
+                continue  # no_dep: the user's word that the task need not wait
+            value = effect.value
             place = self.roots.of(value)
             roots, whole = place.roots, place.whole
-            write = d in (ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING)
-            lookup = d in (ArgDirection.IN, ArgDirection.INOUT)
-            read = lookup or d == ArgDirection.OUTPUT_EXISTING
+            write, lookup, read = effect.writes, effect.looked_up, effect.reads
             # the task surely writes all of the root: one root, all of it (a write of a value
             # that may be one of several buffers is a possible write of each)
             sure = write and whole and len(roots) == 1
@@ -497,25 +483,6 @@ def _name(task: Task) -> str:
 # --------------------------------------------------------------------------- the IR edits
 
 
-def _as_submit(op: Task, rw: Rewriter) -> SubmitOp:
-    if isinstance(op, SubmitOp):
-        return op
-    new = SubmitOp(
-        op.callee,
-        list(op.args),
-        [r.type for r in op.res],
-        op.directions(),
-        (),
-        list(op.compiler_deps),
-    )
-    new.attributes.update(op.attributes)
-    new.location = op.location  # diagnostics and the race report name the user's line
-    hint = op.res[0].name_hint if op.res and op.res[0].name_hint else None
-    new.task_id.name_hint = f"{hint}_tid" if hint else "tid"
-    rw.replace_op(op, new, list(new.res))
-    return new
-
-
 def _invalid_before(op: Operation, rw: Rewriter) -> SSAValue:
     inv = TaskInvalidOp()
     inv.result.name_hint = "none"
@@ -623,26 +590,28 @@ class Threader:
         return arg, new.res[-1]
 
 
-def _tid_sources(value: SSAValue, memo: dict[SSAValue, frozenset[Operation]]) -> frozenset[Operation]:
-    """The submits whose TaskId `value` may be (through scope / if results and carries)."""
-    got = memo.get(value)
-    if got is not None:
-        return got
-    memo[value] = frozenset()  # cycles through carries
-    out: set[Operation] = set()
-    if isinstance(value, OpResult):
-        op = value.op
+class TaskIdSources(storage.Resolver[frozenset[Operation]]):
+    """The submits whose TaskId a TaskId value may be (`of(value)`): back through the storage
+    edges of TaskId values, which are scope and if results and loop carries (the memo engine:
+    a carry cycle adds nothing, and every answer it keeps is exact); a TaskId no submit
+    defines (an allocation batch's, the invalid one, a barrier's, an array slot) has none."""
+
+    def __init__(self) -> None:
+        super().__init__(SymbolTableCollection())  # no kernel is looked up for a TaskId
+
+    def leaf(self, value: SSAValue) -> frozenset[Operation]:
+        op = value.owner
         if isinstance(op, SubmitOp) and value is op.task_id:
-            out.add(op)
-        elif isinstance(op, ScopeOp | scf.IfOp | scf.ForOp):
-            for _, v in storage.edges(value):
-                out |= _tid_sources(v, memo)
-    elif isinstance(value, BlockArgument):
-        for _, v in storage.iter_arg_edges(value):
-            out |= _tid_sources(v, memo)
-    res = frozenset(out)
-    memo[value] = res
-    return res
+            return frozenset({op})
+        return frozenset()
+
+    def join(
+        self, value: SSAValue, parts: list[tuple[storage.Link, frozenset[Operation]]]
+    ) -> frozenset[Operation]:
+        return frozenset().union(*(p for _, p in parts))
+
+    def cut(self) -> frozenset[Operation]:
+        return frozenset()
 
 
 REACH = 64
@@ -650,7 +619,7 @@ REACH = 64
 keeps the pass linear; a path it does not find costs one redundant edge)."""
 
 
-def _ordered_before(x: Task, memo: dict[SSAValue, frozenset[Operation]]) -> set[Operation]:
+def _ordered_before(x: Task, sources: TaskIdSources) -> set[Operation]:
     """The tasks `x`'s deps and compiler deps already order it after, following the deps of
     those tasks in turn (up to REACH tasks). A TaskId carried through a loop counts as the task
     that yields it (the previous iteration's instance)."""
@@ -659,7 +628,7 @@ def _ordered_before(x: Task, memo: dict[SSAValue, frozenset[Operation]]) -> set[
     while todo and len(seen) < REACH:
         t = todo.pop()
         for v in [*getattr(t, "deps", ()), *getattr(t, "compiler_deps", ())]:
-            for src in _tid_sources(v, memo):
+            for src in sources.of(v):
                 if src not in seen:
                     seen.add(src)
                     todo.append(src)
@@ -680,13 +649,13 @@ def _apply(needs: list[Need]) -> None:
     for n in needs:
         p = cur(n.p.task)
         if isinstance(p, CallOp):
-            current[p] = _as_submit(p, rw)
+            current[p] = p.as_submit(rw)
     # 2. the TaskId each consumer depends on, carried to where it is visible, unless its
     # deps / compiler_deps already name that task, or this pass gave it that task's TaskId
     # from the same place (in line, or the previous iteration of the same loop: an edge to
     # the previous iteration of an inner loop does not name the last instance of the
     # previous iteration of an outer one)
-    memo: dict[SSAValue, frozenset[Operation]] = {}
+    sources = TaskIdSources()
     named: dict[Task, set[Operation]] = {}
     added: set[tuple[Task, Operation, Block | None]] = set()
     extra: dict[Task, list[SSAValue]] = {}
@@ -696,7 +665,7 @@ def _apply(needs: list[Need]) -> None:
         assert isinstance(p, SubmitOp)
         stop = n.loop_body
         if x not in named:
-            named[x] = _ordered_before(x, memo)
+            named[x] = _ordered_before(x, sources)
         if p in named[x] or (x, p, stop) in added:
             continue
         added.add((x, p, stop))
@@ -716,21 +685,7 @@ def _apply(needs: list[Need]) -> None:
     # 3. each consumer gets its compiler deps (a value of an op replaced since is renamed)
     live = th.live
     for x in order:
-        add_compiler_deps(cur(x), [live(v) for v in extra[x]])
-
-
-def add_compiler_deps(task: Task, values: list[SSAValue]) -> None:
-    """Append `values` to `task`'s `compiler_deps` in place (its last operand group: the
-    operands and the group sizes change, the op and its results stay)."""
-    if not values:
-        return
-    sizes = list(task.properties[_SEGMENTS].get_values())  # type: ignore[attr-defined]
-    sizes[-1] += len(values)
-    task.operands = [*task.operands, *values]
-    task.properties[_SEGMENTS] = DenseArrayBase.from_list(i32, sizes)
-
-
-_SEGMENTS = AttrSizedOperandSegments.attribute_name
+        cur(x).add_compiler_deps([live(v) for v in extra[x]])
 
 
 def _loop_of(block: Block | None) -> scf.ForOp:

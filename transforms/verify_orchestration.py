@@ -16,16 +16,15 @@ from typing import NamedTuple
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.arith import ConstantOp
-from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.diagnostics import file_position, pass_error
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
-from pypto_dialects.attrs import ArgDirection, ParamDirection
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
@@ -135,36 +134,26 @@ class HostAccessChecker:
         self.memo: dict[Operation, list[_Access]] = {}
 
     def accesses(self, task: CallOp | SubmitOp) -> list[_Access]:
-        """The tensor arguments of `task` (a kernel that does not resolve: every tensor
-        argument counts as an untracked write, the conservative answer)."""
+        """The tensor arguments of `task`, as its `argument_effects()` state them; a tracked
+        write into a `manual_dep` buffer (an untracked root) is not tracked (`manual_dep`).
+        A task whose kernel does not resolve (IR the op verifier rejects): every tensor
+        argument but an `in` one counts as an untracked write, the conservative answer."""
         known = self.memo.get(task)
         if known is not None:
             return known
         try:
-            params = task.kernel(self.roots.symbols).directions()
+            task.kernel(self.roots.symbols)
         except VerifyException:
-            params = []
-        dirs = task.directions()
-        out: list[_Access] = []
-        values: list[SSAValue] = []
-        for i, arg in enumerate(task.args):
-            if not isinstance(arg.type, TensorType):
-                continue
-            d = dirs[i] if dirs is not None and i < len(dirs) else None
-            if d is ArgDirection.SCALAR:
-                continue
-            kernel_writes = i >= len(params) or params[i] != ParamDirection.IN
-            place = self.roots.of(arg)
-            values.append(arg)
-            if d is ArgDirection.IN:
-                out.append(_Access(place, False, True))
-            elif d is ArgDirection.NO_DEP:  # not looked up, not recorded
-                out.append(_Access(place, kernel_writes, False))
-            else:  # None: derive-call-directions makes it in / out / inout
-                written = kernel_writes or d is not None
-                flagged = written and any(untracked_root(r) for r in place.roots)
-                out.append(_Access(place, written, i < len(params) and not flagged,
-                                   manual_dep=flagged))
+            pairs = self.unresolved(task)
+        else:
+            pairs = []
+            for e in task.argument_effects(self.roots.symbols):
+                place = self.roots.of(e.value)
+                flagged = e.writes and e.tracked and any(untracked_root(r) for r in place.roots)
+                access = _Access(place, e.writes, e.tracked and not flagged, manual_dep=flagged)
+                pairs.append((e.value, access))
+        values = [v for v, _ in pairs]
+        out = [acc for _, acc in pairs]
         for k, acc in enumerate(out):
             if acc.written or not acc.tracked:
                 continue
@@ -177,6 +166,28 @@ class HostAccessChecker:
             if held:
                 out[k] = acc._replace(held=True)
         self.memo[task] = out
+        return out
+
+    def unresolved(self, task: CallOp | SubmitOp) -> list[tuple[SSAValue, _Access]]:
+        """`accesses` of a task whose kernel does not resolve, with each argument's value:
+        without the kernel, what the task does to an argument is not known, so an `in` one
+        (a tracked read-only direction) is a tracked read and every other tensor argument an
+        untracked write (`manual_dep` when its buffer is an untracked root, unless it is
+        `no_dep`)."""
+        dirs = task.directions()
+        out: list[tuple[SSAValue, _Access]] = []
+        for i, arg in enumerate(task.args):
+            d = dirs[i] if dirs is not None and i < len(dirs) else None
+            if not isinstance(arg.type, TensorType) or (d is not None and not d.is_tensor):
+                continue
+            place = self.roots.of(arg)
+            if d is not None and d.looked_up and not d.writes:  # `in`
+                out.append((arg, _Access(place, False, True)))
+            else:
+                flagged = (d is None or d.tracked) and any(
+                    untracked_root(r) for r in place.roots
+                )
+                out.append((arg, _Access(place, True, False, manual_dep=flagged)))
         return out
 
     def loops_around(self, op: Operation) -> list[scf.ForOp]:
@@ -533,8 +544,8 @@ def _constant(v: SSAValue) -> bool:
 
 
 def _at_line(op: Operation) -> str:
-    loc = op.location
-    return f" at line {loc.line.data}" if isinstance(loc, FileLineColLoc) else ""
+    loc = file_position(op.location)
+    return f" at line {loc.line.data}" if loc is not None else ""
 
 
 def _describe(value: SSAValue) -> str:

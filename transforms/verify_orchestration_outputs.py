@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import func, scf
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
@@ -20,8 +20,6 @@ from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.orch_attrs import param_directions
 from pypto_dialects.parsing import source_name
-from pypto_dialects.rt import ScopeOp
-from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.analysis import storage_roots
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch_attrs import orchestration_functions
@@ -36,58 +34,19 @@ def _at(v: SSAValue) -> str:
     return location_of(v.owner).split(":", 1)[-1]  # type: ignore[arg-type]
 
 
-def _sources(v: SSAValue, symbols: SymbolTableCollection) -> list[SSAValue]:
-    """The values `v` may take its storage from, one step back (the storage-root analysis)."""
-    return [target for _, target in storage_roots.edges(v, symbols)]
-
-
 def _created_origin(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue | None:
-    """A `pto_tensor.create` result whose storage `v` may be (back through aliases)."""
-    seen: set[SSAValue] = set()
-    stack = [v]
-    while stack:
-        cur = stack.pop()
-        if cur in seen:
-            continue
-        seen.add(cur)
-        if isinstance(cur.owner, pt.CreateOp):
-            return cur
-        stack.extend(_sources(cur, symbols))
-    return None
-
-
-def _aliases(use_op: Operation, index: int, value: SSAValue) -> list[SSAValue]:
-    """The values that share `value`'s storage through its use as operand `index` of
-    `use_op` (one step forward)."""
-    if isinstance(use_op, pt.WriteOp | pt.AssembleOp):
-        return [use_op.result] if value is not getattr(use_op, "source", None) else []
-    if isinstance(use_op, pt.SliceOp | pt.ViewOp | pt.ReshapeOp | pt.TransposeOp):
-        return [use_op.result]
-    if isinstance(use_op, scf.ForOp):
-        j = index - 3
-        return [use_op.body.block.args[j + 1], use_op.res[j]] if j >= 0 else []
-    if isinstance(use_op, scf.YieldOp | ScopeYieldOp):
-        parent = use_op.parent_op()
-        if isinstance(parent, scf.ForOp):
-            return [parent.res[index], parent.body.block.args[index + 1]]
-        if isinstance(parent, scf.IfOp):
-            return [parent.output[index]]
-        if isinstance(parent, ScopeOp):
-            return [parent.res[index]]
-    return []
+    """The first `pto_tensor.create` result whose storage `v` may be (storage_roots.reachable:
+    back through every storage edge, depth first)."""
+    return next(
+        (c for c in storage_roots.reachable(v, symbols) if isinstance(c.owner, pt.CreateOp)), None
+    )
 
 
 def _is_written(param: SSAValue, symbols: SymbolTableCollection) -> bool:
     """Some task (through an `out` / `inout` kernel parameter), `pto_tensor.write` or
-    `pto_tensor.assemble` writes `param`'s storage (forward through aliases; stops at the
-    first writer)."""
-    seen: set[SSAValue] = set()
-    stack = [param]
-    while stack:
-        cur = stack.pop()
-        if cur in seen:
-            continue
-        seen.add(cur)
+    `pto_tensor.assemble` writes `param`'s storage: a use of any value that may hold it or
+    part of it (storage_roots.reachable, forward); stops at the first writer."""
+    for cur in storage_roots.reachable(param, symbols, forward=True):
         for use in cur.uses:
             op, i = use.operation, use.index
             if isinstance(op, CallOp | SubmitOp):
@@ -102,7 +61,6 @@ def _is_written(param: SSAValue, symbols: SymbolTableCollection) -> bool:
                 return True
             if isinstance(op, pt.AssembleOp) and op.target is cur:
                 return True
-            stack.extend(_aliases(op, i, cur))
     return False
 
 

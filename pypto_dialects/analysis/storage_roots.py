@@ -1,44 +1,53 @@
-"""Storage roots: which buffer a tensor value is.
+"""Storage roots: which buffer a tensor value is, and which part of it.
 
 A tensor value names a buffer that is either a function parameter (an external buffer) or
 the result of a `pto_tensor.create` (its storage root). One transfer function per op relates
-each result (and each loop iter_arg) to the values it is stored in:
+each result (and each loop iter_arg) to the values it is stored in (`edges`):
 
 - SAME: the value is that very tensor: a task result is the Out/InOut argument its
-  kernel's `returns` names; a `pto_tensor.write` / `assemble` result is its target; a
-  `pto_rt.scope` result is the value its `pto_rt.yield` yields; a
-  `pto_tensor.alloc_tensors` tensor result is the `pto_tensor.create` its body yields;
+  kernel's `returns` names; a `pto_tensor.write` / `assemble` result is its target (these
+  three are the in-place updates, `tied`); a `pto_rt.scope` result is the value its
+  `pto_rt.yield` yields; a `pto_tensor.alloc_tensors` tensor result is the
+  `pto_tensor.create` its body yields;
 - RESHAPED: the whole of that buffer under another shape: `pto_tensor.reshape` / `transpose`;
 - PART: the value is part of that buffer: `pto_tensor.slice` / `view`;
 - ONE_OF: the value is one of several buffers, chosen at run time: an `scf.for` iter_arg is
   its init or the body's yielded value, an `scf.for` result its iter_arg, an `scf.if` result
   either branch's yielded value.
 
-Anything else (parameters, creates, scalars) has no edge: it is its own root. Passes ask
-`edges(value, symbols)` (`symbols`: the pass's memo of kernel lookups) and combine the edges under their own question (a must-alias root, a
-may-alias class, the creates a value may be); the rules live here once. `RootSets` answers
-the common question once per value, memoized: the roots a value may be, whether it is all of
-them, and its constant window of its root (`Place`; `overlap` / `covers` compare two places of
-one root). See docs/passes/derive-call-directions.md, docs/passes/classify-iter-arg-carry.md
-and docs/passes/order-untracked-hazards.md.
+Anything else (parameters, creates, scalars) has no edge: it is its own root. The rules live
+here once; every question about buffers is a query over them:
+
+- `edges` (one step back) and `holders` (one step forward, the mirror of `edges`),
+  `reachable` (every value reached either way, depth first, optionally confined to a
+  region), `path` (the shortest chain of edges between two values), `tied` / `tied_base`
+  (back through in-place updates: the value a later version is of), `same_base` (back
+  through SAME edges: the view or join point a tensor is), `value_edges` (every edge of a
+  function body, to build may-alias classes in a `UnionFind`);
+- `Resolver`, the one memo engine that resolves a value through its edges, and its three
+  queries: `RootSets` (the roots a value may be, whether it is all of them, its constant
+  window: `Place`; `overlap` / `covers` compare two places of one root), `CreateSources`
+  (the creates a value may be, with the carries / if results passed on the way) and
+  `SameValues` (the value a value surely is: must-alias, one C++ variable).
+
+Passes pass `symbols`, their memo of kernel lookups. See docs/passes/derive-call-directions.md
+("How buffers are tracked"), docs/passes/add-retain-edges.md,
+docs/passes/classify-iter-arg-carry.md and docs/passes/order-untracked-hazards.md.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-
-from collections.abc import Callable
 from enum import Enum
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
-
-from pypto_dialects import tensor as pt
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects import tensor as pt
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
@@ -56,14 +65,18 @@ class Link(Enum):
 
 Edge = tuple[Link, SSAValue]
 
+_YIELDS = (scf.YieldOp, ScopeYieldOp, pt.AllocYieldOp)
+
 
 def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...]:
-    """Operands of the terminator of `region_owner`'s region `index` (empty if none)."""
+    """Operands of the terminator (`scf.yield`, `pto_rt.yield`, `pto_tensor.alloc_yield`) of
+    `region_owner`'s region `index`; empty when the region has no block or another
+    terminator."""
     region = region_owner.regions[index]
     if not region.blocks:
         return ()
     term = region.block.last_op
-    if isinstance(term, scf.YieldOp | ScopeYieldOp | pt.AllocYieldOp):
+    if isinstance(term, _YIELDS):
         return tuple(term.operands)
     return ()
 
@@ -71,8 +84,9 @@ def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...
 def returned_arg(
     task: CallOp | SubmitOp, index: int, symbols: SymbolTableCollection | None = None
 ) -> SSAValue | None:
-    """The Out/InOut argument that task result `index` is (its kernel's `returns`), or None
-    (a TaskId, or a kernel that does not resolve)."""
+    """The Out/InOut argument that result `index` of the `pto_orch.call` / `submit` `task`
+    is (its kernel's `returns`, docs/dialects/pto_orch.md), or None: a TaskId, or a kernel
+    that does not resolve (its verifier reports that)."""
     if index >= len(task.res):
         return None
     try:
@@ -85,9 +99,29 @@ def returned_arg(
     return None
 
 
-def _task(op: CallOp | SubmitOp, index: int, symbols: SymbolTableCollection | None) -> list[Edge]:
-    arg = returned_arg(op, index, symbols)
-    return [] if arg is None else [(Link.SAME, arg)]
+def tied(value: SSAValue, symbols: SymbolTableCollection | None = None) -> SSAValue | None:
+    """The tensor an in-place update's result `value` is (a SAME edge): a task result is the
+    Out/InOut argument its kernel returns, a `pto_tensor.write` result the tensor written, a
+    `pto_tensor.assemble` result its target. None for any other value."""
+    if not isinstance(value, OpResult):
+        return None
+    op = value.op
+    if isinstance(op, CallOp | SubmitOp):
+        return returned_arg(op, value.index, symbols)
+    if isinstance(op, pt.WriteOp):
+        return op.tensor
+    if isinstance(op, pt.AssembleOp):
+        return op.target
+    return None
+
+
+def tied_base(value: SSAValue, symbols: SymbolTableCollection | None = None) -> SSAValue:
+    """The value `value` is a later version of: back through `tied` (task results, writes,
+    assembles) while there is one; `value` itself when it is no in-place update. Must-alias:
+    the result names the same buffer, the same window, the same shape."""
+    while (prev := tied(value, symbols)) is not None:
+        value = prev
+    return value
 
 
 def _scope(op: ScopeOp | pt.AllocTensorsOp, index: int) -> list[Edge]:
@@ -109,8 +143,6 @@ def _if_result(op: scf.IfOp, index: int) -> list[Edge]:
 
 
 _RESULT_RULES: dict[type[Operation], Callable[..., list[Edge]]] = {
-    pt.WriteOp: lambda op, i: [(Link.SAME, op.tensor)],
-    pt.AssembleOp: lambda op, i: [(Link.SAME, op.target)],
     pt.ReshapeOp: lambda op, i: [(Link.RESHAPED, op.source)],
     pt.TransposeOp: lambda op, i: [(Link.RESHAPED, op.source)],
     pt.SliceOp: lambda op, i: [(Link.PART, op.source)],
@@ -120,10 +152,12 @@ _RESULT_RULES: dict[type[Operation], Callable[..., list[Edge]]] = {
     scf.ForOp: _for_result,
     scf.IfOp: _if_result,
 }
+_TIED = (CallOp, SubmitOp, pt.WriteOp, pt.AssembleOp)
 
 
 def iter_arg_edges(value: BlockArgument) -> list[Edge]:
-    """An `scf.for` iter_arg: its init, and the value the body yields for it."""
+    """An `scf.for` iter_arg: its init, and the value the body yields for it (both ONE_OF,
+    in this order); empty for the induction variable or another block argument."""
     loop = value.block.parent_op()
     if not isinstance(loop, scf.ForOp) or value.index == 0:
         return []
@@ -136,16 +170,131 @@ def iter_arg_edges(value: BlockArgument) -> list[Edge]:
 
 
 def edges(value: SSAValue, symbols: SymbolTableCollection | None = None) -> list[Edge]:
-    """The storage edges of `value` (empty: `value` is a root, or not a tensor). `symbols`:
-    the caller's memo of symbol lookups, for the kernels of task results."""
+    """The storage edges of `value`, one step back (the rules of the module docstring; empty:
+    `value` is a root, or not a tensor). `symbols`: the caller's memo of symbol lookups, for
+    the kernels of task results."""
     if isinstance(value, BlockArgument):
         return iter_arg_edges(value)
     assert isinstance(value, OpResult)
     op = value.op
-    if isinstance(op, CallOp | SubmitOp):
-        return _task(op, value.index, symbols)
+    if isinstance(op, _TIED):
+        prev = tied(value, symbols)
+        return [] if prev is None else [(Link.SAME, prev)]
     rule = _RESULT_RULES.get(type(op))
     return [] if rule is None else rule(op, value.index)
+
+
+def holders(value: SSAValue, symbols: SymbolTableCollection | None = None) -> list[Edge]:
+    """The values whose storage edges name `value` (one step forward, the mirror of
+    `edges`), each once with the link of its first edge to `value`: the results of an op
+    using `value` (a view, a write, a task writing it, a loop's iter_args for an init, the
+    results and iter_args of the op whose yield yields it) and, for an `scf.for` iter_arg,
+    its loop result."""
+    cands: list[SSAValue] = []
+    for use in value.uses:
+        op = use.operation
+        cands.extend(op.results)
+        if isinstance(op, scf.ForOp):
+            cands.extend(op.body.block.args[1:])
+        elif isinstance(op, _YIELDS) and (parent := op.parent_op()) is not None:
+            cands.extend(parent.results)
+            if isinstance(parent, scf.ForOp):
+                cands.extend(parent.body.block.args[1:])
+    if isinstance(value, BlockArgument) and value.index > 0:
+        loop = value.block.parent_op()
+        if isinstance(loop, scf.ForOp):
+            cands.append(loop.results[value.index - 1])
+    out: list[Edge] = []
+    seen: set[SSAValue] = set()
+    for w in cands:
+        if w in seen:
+            continue
+        seen.add(w)
+        link = next((lk for lk, t in edges(w, symbols) if t is value), None)
+        if link is not None:
+            out.append((link, w))
+    return out
+
+
+def reachable(
+    value: SSAValue | Sequence[SSAValue],
+    symbols: SymbolTableCollection | None = None,
+    forward: bool = False,
+    *,
+    within: Callable[[SSAValue], bool] | None = None,
+    in_order: bool = False,
+) -> Iterator[SSAValue]:
+    """`value` (or each of several values, in order), then every value it may take its
+    storage from (`forward`: every value that may hold its storage or part of it), depth
+    first, each once; a value's edges are walked the last first, or with `in_order` the first
+    first (`edges` / `holders` order). `within`: a value for which it is False is neither given
+    nor walked through (a search confined to a region). Lazily, so a search can stop at the
+    first hit."""
+    step = holders if forward else edges
+    seen: set[SSAValue] = set()
+    stack = [value] if isinstance(value, SSAValue) else list(reversed(value))
+    while stack:
+        cur = stack.pop()
+        if cur in seen or (within is not None and not within(cur)):
+            continue
+        seen.add(cur)
+        yield cur
+        nxt = step(cur, symbols)
+        stack.extend(w for _, w in (reversed(nxt) if in_order else nxt))
+
+
+def same_base(
+    value: SSAValue, symbols: SymbolTableCollection | None = None
+) -> tuple[SSAValue, list[Edge]]:
+    """Back through SAME edges while the value has exactly one edge and it is SAME (in-place
+    updates, scope results, `alloc_tensors` results: the very same tensor): the value where
+    that stops, with its `edges` (one PART edge: a `pto_tensor.slice` / `view` of its source;
+    several: a join point; none: a root)."""
+    while True:
+        out = edges(value, symbols)
+        if len(out) != 1 or out[0][0] is not Link.SAME:
+            return value, out
+        value = out[0][1]
+
+
+def path(
+    value: SSAValue, target: SSAValue, symbols: SymbolTableCollection | None = None
+) -> list[tuple[SSAValue, Link, SSAValue]]:
+    """The shortest chain of storage edges from `value` back to `target`, as steps
+    `(value, link, next)` from `value` on (breadth first, each value's edges in order, the
+    first path found); empty when `target` is `value` or is not reached (for a diagnostic
+    that names the way from a written value to the parameter it may be)."""
+    came: dict[SSAValue, tuple[SSAValue, Link] | None] = {value: None}
+    frontier = [value]
+    while frontier and target not in came:
+        nxt: list[SSAValue] = []
+        for v in frontier:
+            for link, w in edges(v, symbols):
+                if w not in came:
+                    came[w] = (v, link)
+                    nxt.append(w)
+        frontier = nxt
+    steps: list[tuple[SSAValue, Link, SSAValue]] = []
+    cur = target
+    while (prev := came.get(cur)) is not None:
+        steps.append((prev[0], prev[1], cur))
+        cur = prev[0]
+    return steps[::-1]
+
+
+def value_edges(
+    body: Block, symbols: SymbolTableCollection | None = None
+) -> Iterator[tuple[SSAValue, Link, SSAValue]]:
+    """Every storage edge `(value, link, target)` of the values `body` defines at any depth
+    (op results, `scf.for` iter_args), in walk order: what may-alias classes are built from
+    (a `UnionFind` joining each value with its targets)."""
+    for op in body.walk():
+        values: list[SSAValue] = list(op.results)
+        if isinstance(op, scf.ForOp):
+            values.extend(op.body.block.args[1:])
+        for v in values:
+            for link, target in edges(v, symbols):
+                yield v, link, target
 
 
 def is_root(value: SSAValue) -> bool:
@@ -163,7 +312,7 @@ def defining_block(value: SSAValue) -> Block | None:
     return value.op.parent_block()
 
 
-# --------------------------------------------------------------------------- root sets
+# --------------------------------------------------------------------------- places
 
 
 Box = tuple[tuple[int, ...], tuple[int, ...]]
@@ -247,6 +396,9 @@ def covers(a: Place, b: Place) -> bool:
     return True
 
 
+# --------------------------------------------------------------------------- the memo engine
+
+
 _NO_CUT = 1 << 30
 
 
@@ -266,29 +418,58 @@ def deep_recursion() -> Iterator[None]:
         sys.setrecursionlimit(limit)
 
 
-class RootSets:
-    """The storage roots of tensor values (`of`), memoized, from the edges above.
+R = TypeVar("R")
 
-    A loop carry is a cycle (iter_arg -> yielded value -> ... -> iter_arg); the walk cuts it at
-    the iter_arg being resolved, and a result is memoized only when no cut hit a value still
-    being resolved (the iter_arg's own result is exact once its walk ends), so each value is
-    resolved once. A value that is one of several (ONE_OF) keeps a window only when it is
-    whole (upstream pypto widens loop and if lineage to an unknown region as well)."""
+
+class Resolver(Generic[R]):
+    """The memo engine every backward query shares: `of(value)` resolves `value` through its
+    storage edges to an answer of type R, each value once.
+
+    A query says which edges a value has and whether it is a join point (`links`: by
+    default `edges`, a join point when there are several), what a value without edges is
+    worth (`leaf`), how one edge changes the answer on the way back (`through`), how the
+    answers of a join point's edges combine (`join`) and what a cut cycle adds (`cut`).
+
+    A loop carry is a cycle (iter_arg -> yielded value -> ... -> iter_arg); the walk cuts it
+    at the join point being resolved, and an answer is memoized only when no cut hit a value
+    still being resolved (the join point's own answer is exact once its walk ends), so each
+    value is resolved once."""
 
     def __init__(self, symbols: SymbolTableCollection) -> None:
         self.symbols = symbols  # the pass's kernel lookups
-        self.memo: dict[SSAValue, Place] = {}
-        self.depth: dict[SSAValue, int] = {}  # values being resolved -> nesting depth
+        self.memo: dict[SSAValue, R] = {}
+        self.depth: dict[SSAValue, int] = {}  # join points being resolved -> nesting depth
         self.low = _NO_CUT  # the shallowest depth a cut hit in the current walk
 
-    def of(self, value: SSAValue) -> Place:
-        """The place of `value` (empty roots: a cycle of carries that names no buffer)."""
+    def links(self, value: SSAValue) -> tuple[list[Edge], bool]:
+        """The edges `value` is resolved through, and whether it is a join point."""
+        out = edges(value, self.symbols)
+        return out, len(out) > 1
+
+    def leaf(self, value: SSAValue) -> R:
+        """The answer for a value without edges."""
+        raise NotImplementedError
+
+    def through(self, value: SSAValue, link: Link, answer: R) -> R:
+        """The answer for `value`, whose one edge `link` leads to a value answering `answer`."""
+        return answer
+
+    def join(self, value: SSAValue, parts: list[tuple[Link, R]]) -> R:
+        """The answer for the join point `value`, from the answers of its edges."""
+        raise NotImplementedError
+
+    def cut(self) -> R:
+        """What a cycle through a join point being resolved adds (nothing new)."""
+        raise NotImplementedError
+
+    def of(self, value: SSAValue) -> R:
+        """The answer for `value`."""
         if self.depth:
             return self._of(value)
         with deep_recursion():
             return self._of(value)
 
-    def _of(self, value: SSAValue) -> Place:
+    def _of(self, value: SSAValue) -> R:
         saved, self.low = self.low, _NO_CUT
         chain: list[tuple[SSAValue, Link]] = []
         v = value
@@ -298,11 +479,11 @@ class RootSets:
             if known is not None:
                 res = known
                 break
-            links = edges(v, self.symbols)
+            links, many = self.links(v)
             if not links:
-                res, tail = Place(frozenset({v}), True, _root_box(v)), v
+                res, tail = self.leaf(v), v
                 break
-            if len(links) == 1:
+            if not many:
                 chain.append((v, links[0][0]))
                 v = links[0][1]
                 continue
@@ -312,31 +493,207 @@ class RootSets:
         if exact and tail is not None:
             self.memo[tail] = res
         for val, link in reversed(chain):
-            if link is Link.PART:
-                res = Place(res.roots, False, part_box(val, res.box))
-            elif link is Link.RESHAPED:
-                res = Place(res.roots, res.whole, None)
+            res = self.through(val, link, res)
             if exact:
                 self.memo[val] = res
         self.low = min(saved, self.low)
         return res
 
-    def _many(self, value: SSAValue, links: list[Edge]) -> Place:
+    def _many(self, value: SSAValue, links: list[Edge]) -> R:
         d = self.depth.get(value)
         if d is not None:  # a cycle through loop carries adds nothing new
             self.low = min(self.low, d)
-            return Place(frozenset(), True, None)
+            return self.cut()
         d = self.depth[value] = len(self.depth) + 1
-        roots: set[SSAValue] = set()
-        whole = True
+        parts: list[tuple[Link, R]] = []
         try:
             for link, nxt in links:
-                p = self._of(nxt)
-                roots |= p.roots
-                whole = whole and p.whole and link != Link.PART
+                parts.append((link, self._of(nxt)))
         finally:
             del self.depth[value]
         if self.low >= d:
             self.low = _NO_CUT  # the only cuts were at `value`: its result is exact
+        return self.join(value, parts)
+
+
+class RootSets(Resolver[Place]):
+    """The storage roots of tensor values (`of(value)`: its `Place`; empty roots: a cycle of
+    carries that names no buffer). A value that is one of several (ONE_OF) keeps a window
+    only when it is whole (upstream pypto widens loop and if lineage to an unknown region as
+    well). Used by auto-derive-task-dependencies, order-untracked-hazards and
+    verify-orchestration (docs/passes/order-untracked-hazards.md)."""
+
+    def leaf(self, value: SSAValue) -> Place:
+        return Place(frozenset({value}), True, _root_box(value))
+
+    def through(self, value: SSAValue, link: Link, answer: Place) -> Place:
+        if link is Link.PART:
+            return Place(answer.roots, False, part_box(value, answer.box))
+        if link is Link.RESHAPED:
+            return Place(answer.roots, answer.whole, None)
+        return answer
+
+    def join(self, value: SSAValue, parts: list[tuple[Link, Place]]) -> Place:
+        roots: set[SSAValue] = set()
+        whole = True
+        for link, p in parts:
+            roots |= p.roots
+            whole = whole and p.whole and link != Link.PART
         box = _root_box(next(iter(roots))) if whole and len(roots) == 1 else None
         return Place(frozenset(roots), whole, box)
+
+    def cut(self) -> Place:
+        return Place(frozenset(), True, None)
+
+
+Source = tuple[pt.CreateOp, tuple[SSAValue, ...]]
+"""A create a tensor may be the buffer of, with the carries / if results (each a variable of
+its own in the C++) passed on the way there, nearest to the value first."""
+
+
+class CreateSources(Resolver[frozenset[Source]]):
+    """Which `pto_tensor.create`s a tensor value may be the buffer of (`of(value)`, a set of
+    `Source`s; a parameter contributes none): a SAME / RESHAPED / PART edge is followed; an
+    `scf.for` iter_arg with a variable of its own (`own_variable(iter_arg)`, the carry plan's
+    rebind flag) or an `scf.if` result is a join point, any of its edges, and is recorded in
+    the sources found through it; a carry without a variable of its own is its init
+    throughout. Used by add-retain-edges and batch-tensor-allocations
+    (docs/passes/add-retain-edges.md)."""
+
+    def __init__(
+        self, symbols: SymbolTableCollection, own_variable: Callable[[BlockArgument], bool]
+    ) -> None:
+        super().__init__(symbols)
+        self.own_variable = own_variable
+
+    def links(self, value: SSAValue) -> tuple[list[Edge], bool]:
+        if not isinstance(value, BlockArgument):
+            return super().links(value)
+        out = iter_arg_edges(value)
+        if out and not self.own_variable(value):
+            return out[:1], False  # the init's buffer throughout
+        return out, bool(out)
+
+    def leaf(self, value: SSAValue) -> frozenset[Source]:
+        if isinstance(value, OpResult) and isinstance(value.op, pt.CreateOp):
+            return frozenset({(value.op, ())})
+        return frozenset()  # a function parameter: an external buffer
+
+    def join(
+        self, value: SSAValue, parts: list[tuple[Link, frozenset[Source]]]
+    ) -> frozenset[Source]:
+        return frozenset((c, (value, *via)) for _, p in parts for c, via in p)
+
+    def cut(self) -> frozenset[Source]:
+        return frozenset()
+
+
+class SameValues(Resolver[SSAValue]):
+    """The value a tensor value surely is, the same C++ variable (must-alias; `of(value)`):
+    back through a SAME edge while a value has exactly that one (in-place updates, scope
+    results); an `scf.if` result whose two branches yield values that are one value defined
+    before the if is that value; an `scf.for` result whose carry has no variable of its own
+    (`own_variable(iter_arg)` False, the carry plan's rebind flag) is its init. Anything else
+    is itself: a root, a view, an iter_arg, a carry with a variable of its own, an
+    `alloc_tensors` result (the allocation's tensor is the variable, not its body's create).
+    Used by classify-iter-arg-carry (a carry whose body yields its iter_arg itself needs no
+    variable of its own) and the C++ printer (docs/passes/classify-iter-arg-carry.md)."""
+
+    def __init__(
+        self, symbols: SymbolTableCollection, own_variable: Callable[[BlockArgument], bool]
+    ) -> None:
+        super().__init__(symbols)
+        self.own_variable = own_variable
+
+    def links(self, value: SSAValue) -> tuple[list[Edge], bool]:
+        if not isinstance(value, OpResult) or isinstance(value.op, pt.AllocTensorsOp):
+            return [], False
+        op = value.op
+        if isinstance(op, scf.IfOp):
+            out = _if_result(op, value.index)
+            return (out, True) if len(out) == 2 else ([], False)
+        if isinstance(op, scf.ForOp):
+            if self.own_variable(op.body.block.args[value.index + 1]):
+                return [], False
+            return [(Link.SAME, op.iter_args[value.index])], False
+        out = edges(value, self.symbols)
+        return (out, False) if len(out) == 1 and out[0][0] is Link.SAME else ([], False)
+
+    def leaf(self, value: SSAValue) -> SSAValue:
+        return value
+
+    def join(self, value: SSAValue, parts: list[tuple[Link, SSAValue]]) -> SSAValue:
+        (_, a), (_, b) = parts
+        if a is not b:
+            return value
+        owner = a.owner if isinstance(a, OpResult) else a.block.parent_op()  # type: ignore[attr-defined]
+        op = value.owner
+        if owner is not None and owner is not op and op.is_ancestor(owner):  # type: ignore[arg-type]
+            return value  # defined in a branch: not in scope after the if
+        return a
+
+    def cut(self) -> SSAValue:
+        raise AssertionError("a must-alias chain has no cycle (a loop result is its init)")
+
+
+# --------------------------------------------------------------------------- may-alias classes
+
+
+T = TypeVar("T")
+
+
+class UnionFind(Generic[T]):
+    """Disjoint classes of SSA values (may-alias classes, C++ arrays), each created on first
+    sight with the datum `fresh(value)` (`info[representative]`); `union` keeps the larger
+    class's representative (the first argument's on a tie) and folds the other datum into
+    the kept one with `merge(kept, dropped)`. Path compression, union by size."""
+
+    def __init__(
+        self,
+        fresh: Callable[[SSAValue], T] = lambda v: None,  # type: ignore[assignment,return-value]
+        merge: Callable[[T, T], None] | None = None,
+    ) -> None:
+        self.parent: dict[SSAValue, SSAValue] = {}
+        self.size: dict[SSAValue, int] = {}
+        self.info: dict[SSAValue, T] = {}
+        self._fresh = fresh
+        self._merge = merge
+
+    def find(self, v: SSAValue) -> SSAValue:
+        """The representative of `v`'s class (a new class of its own on first sight)."""
+        parent = self.parent
+        p = parent.get(v)
+        if p is None:
+            parent[v] = v
+            self.size[v] = 1
+            self.info[v] = self._fresh(v)
+            return v
+        root = v
+        while (p := parent[root]) is not root:
+            root = p
+        while (p := parent[v]) is not root:
+            parent[v] = root
+            v = p
+        return root
+
+    def union(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        """Join the classes of `a` and `b`; returns the representative kept."""
+        ra, rb = self.find(a), self.find(b)
+        if ra is rb:
+            return ra
+        if self.size[ra] < self.size[rb]:
+            ra, rb = rb, ra
+        self.parent[rb] = ra
+        self.size[ra] += self.size.pop(rb)
+        dropped = self.info.pop(rb)
+        if self._merge is not None:
+            self._merge(self.info[ra], dropped)
+        return ra
+
+    def same(self, a: SSAValue, b: SSAValue) -> bool:
+        """Whether `a` and `b` are in one class."""
+        return self.find(a) is self.find(b)
+
+    def of(self, v: SSAValue) -> T:
+        """The datum of `v`'s class."""
+        return self.info[self.find(v)]

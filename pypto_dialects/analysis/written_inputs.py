@@ -82,7 +82,7 @@ def _message(
     may: bool,
     symbols: SymbolTableCollection,
 ) -> str:
-    steps = _path(value, param, symbols)
+    steps = storage_roots.path(value, param, symbols)
     part = "part of " if any(link is Link.PART for _, link, _ in steps) else ""
     what = f"parameter {param.index} of @{function.sym_name.data}, an 'in' parameter"
     if not steps:
@@ -95,28 +95,6 @@ def _message(
         f"{head}: declare it written with {{pto_orch.dir = #pto_orch.dir<inout>}} (or <out> "
         "when nothing reads it first), or write into a pto_tensor.create"
     )
-
-
-def _path(
-    value: SSAValue, target: SSAValue, symbols: SymbolTableCollection
-) -> list[tuple[SSAValue, Link, SSAValue]]:
-    """The shortest chain of storage edges from `value` to `target` (breadth first)."""
-    came: dict[SSAValue, tuple[SSAValue, Link] | None] = {value: None}
-    frontier = [value]
-    while frontier and target not in came:
-        nxt: list[SSAValue] = []
-        for v in frontier:
-            for link, w in storage_roots.edges(v, symbols):
-                if w not in came:
-                    came[w] = (v, link)
-                    nxt.append(w)
-        frontier = nxt
-    steps: list[tuple[SSAValue, Link, SSAValue]] = []
-    cur = target
-    while (prev := came.get(cur)) is not None:
-        steps.append((prev[0], prev[1], cur))
-        cur = prev[0]
-    return steps[::-1]
 
 
 def _at(op: Operation) -> str:

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from pypto_dialects.attrs import ArgDirection, TensorArgType
+
 PACKED_OUTPUT_ALIGN = 1024
 """Bytes an `alloc_tensors` buffer is rounded up to (the runtime's PTO2_PACKED_OUTPUT_ALIGN)."""
 
@@ -182,13 +184,13 @@ def check_overlap(probe: TensorValue, entry: TensorValue) -> Overlap:
     return Overlap.COVERED if covered else Overlap.OTHER
 
 
-# Call-site direction -> the runtime's TensorArgType (every `out` of ours is a pre-allocated
-# tensor: `add_output(const Tensor&)`, OUTPUT_EXISTING).
-TAGS = {"in": "INPUT", "out": "OUTPUT_EXISTING", "inout": "INOUT", "no_dep": "NO_DEP",
-        "output_existing": "OUTPUT_EXISTING",
-        "runtime_out": "OUTPUT"}
-"""Call-site direction -> the runtime's tensor tag (`runtime_out`: an output the runtime
-allocates for the task, `add_output(TensorCreateInfo)`)."""
+TAGS: dict[str, TensorArgType] = {
+    **{d.value: tag for d in ArgDirection if (tag := d.tensor_arg_type) is not None},
+    "runtime_out": TensorArgType.OUTPUT,
+}
+"""Call-site direction -> the runtime's tensor tag (`ArgDirection.tensor_arg_type`; every
+`out` of ours is a pre-allocated tensor, OUTPUT_EXISTING), and `runtime_out`: an output the
+runtime allocates for the task, `add_output(TensorCreateInfo)`, OUTPUT."""
 
 
 @dataclass
@@ -204,6 +206,12 @@ class TaskArg:
 
     @property
     def tag(self) -> str:
+        """The runtime's tag of the slot, e.g. "INPUT" (`tensor_arg_type`'s value)."""
+        return TAGS[self.direction].value
+
+    @property
+    def tensor_arg_type(self) -> TensorArgType:
+        """The runtime's tag of the slot, whose properties say what the runtime does with it."""
         return TAGS[self.direction]
 
     def to_json(self) -> dict[str, Any]:
@@ -510,16 +518,17 @@ class Runtime:
                 preds.add(pred)
                 edges.append(Edge(pred, task.id, "explicit"))
         for a in args:  # a runtime-allocated output's owner is its task, in any scope
-            if a.tag == "OUTPUT":
+            if a.tensor_arg_type.allocates:
                 a.tensor.buffer.creator = task.id
         if self.in_manual_scope():
             return task
         for a in args:
+            tag = a.tensor_arg_type
             owner = a.tensor.buffer.creator
-            if a.tag != "OUTPUT" and owner is not None and owner not in preds:
+            if tag.creator_edge and owner is not None and owner not in preds:
                 preds.add(owner)
                 edges.append(Edge(owner, task.id, "creator", a.slot))
-            if a.tag not in ("INPUT", "INOUT") or a.tensor.manual_dep:
+            if not tag.looks_up or a.tensor.manual_dep:
                 continue
             for entry in reversed(list(self.tensor_map)):  # newest first, as the runtime
                 producer, written = entry
@@ -530,9 +539,9 @@ class Runtime:
                     continue
                 preds.add(producer)
                 edges.append(Edge(producer, task.id, "tensormap", a.slot, status.value))
-                if a.tag == "INOUT" and status is Overlap.COVERED:
+                if tag.removes_covered and status is Overlap.COVERED:
                     self.tensor_map.remove(entry)
         for a in args:
-            if a.tag in ("INOUT", "OUTPUT_EXISTING") and not a.tensor.manual_dep:
+            if a.tensor_arg_type.records and not a.tensor.manual_dep:
                 self.tensor_map.append((task.id, a.tensor))
         return task

@@ -16,7 +16,7 @@ from xdsl.dialects.builtin import TensorType, i1
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import SSAValue
 
-from pypto_dialects.attrs import ArgDirection, ParamDirection
+from pypto_dialects.attrs import ArgDirection
 from pypto_dialects.interpreter.context import python_scalar, run_context, run_error, where
 from pypto_dialects.interpreter.graph import TaskArg, TensorValue
 from pypto_dialects.orch import (
@@ -27,13 +27,6 @@ from pypto_dialects.orch import (
     TaskArrayGetOp,
     TaskArraySetOp,
 )
-
-_DEFAULT_DIR = {
-    ParamDirection.IN: ArgDirection.IN,
-    ParamDirection.OUT: ArgDirection.OUT,
-    ParamDirection.INOUT: ArgDirection.INOUT,
-}
-
 
 def task_ids(values: Iterable[Any]) -> list[int]:
     """The valid TaskIds of deps entries (a TaskId, `None`, or an array of them)."""
@@ -53,15 +46,13 @@ def _run_task(
     kernel: KernelOp = op.kernel(ctx.symbols)
     name = kernel.sym_name.data
     params = kernel.directions()
-    dirs = op.directions() or [
-        _DEFAULT_DIR[d] if isinstance(t, TensorType) else ArgDirection.SCALAR
-        for d, t in zip(params, kernel.param_types)
-    ]
+    dirs = op.argument_directions(ctx.symbols)  # without directions: the kernel's
+    effects = {e.index: e for e in op.argument_effects(ctx.symbols)}
     values = args[: len(op.args)]
     task_args: list[TaskArg] = []
     scalars: list[Any] = []
     call_values: list[Any] = []
-    for i, (value, d, pd) in enumerate(zip(values, dirs, params)):
+    for i, (value, d, _) in enumerate(zip(values, dirs, params)):
         if d == ArgDirection.SCALAR:
             number = python_scalar(value)
             if op.args[i].type == i1:  # MLIR's true is -1 (signed i1); the task's slot holds 1
@@ -80,12 +71,9 @@ def _run_task(
                 f"argument {i} is {value.describe()} of shape {'x'.join(map(str, value.shape))} "
                 f"at run time, but kernel parameter {i} of @{name} is {want}",
             )
-        writes = d in (ArgDirection.OUT, ArgDirection.INOUT, ArgDirection.OUTPUT_EXISTING) or (
-            d == ArgDirection.NO_DEP and pd != ParamDirection.IN
-        )
-        reads = d != ArgDirection.OUT and (d != ArgDirection.NO_DEP or pd != ParamDirection.OUT)
-        task_args.append(TaskArg(len(task_args), i, d.value, value, reads, writes))
-        call_values.append(value.array(writeable=writes))
+        effect = effects[i]
+        task_args.append(TaskArg(len(task_args), i, d.value, value, effect.reads, effect.writes))
+        call_values.append(value.array(writeable=effect.writes))
     rt = ctx.runtime
     for i in range(len(values), len(params)):  # outputs the runtime allocates for the task
         t = kernel.param_types[i]

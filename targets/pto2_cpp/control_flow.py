@@ -15,11 +15,9 @@ from xdsl.dialects.builtin import DenseArrayBase, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
 
-from pypto_dialects.analysis.storage_roots import Link
-from pypto_dialects.analysis.storage_roots import edges as storage_edges
+from pypto_dialects.analysis.storage_roots import SameValues
 from pypto_dialects.analysis.task_id_scopes import array_carry_result
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.tensor import AllocTensorsOp
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, ITER_ARG_REBIND, TaskIdType
 from pypto_dialects.rt import ScopeOp
@@ -340,55 +338,31 @@ def _only_yielded(r: SSAValue) -> bool:
     return all(isinstance(u.operation, scf.YieldOp | ScopeYieldOp) for u in r.uses)
 
 
+def _own_variable(arg: BlockArgument) -> bool:
+    """A loop carry with a variable of its own: its rebind flag is set, or the loop has no
+    carry plan (`carry_plan` reports that where the loop is printed)."""
+    plan = arg.block.parent_op().attributes.get(ITER_ARG_REBIND)  # type: ignore[union-attr]
+    k = arg.index - 1
+    if not isinstance(plan, DenseArrayBase) or k >= len(plan):
+        return True
+    return bool(plan.get_values()[k])
+
+
 def same_value(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue:
-    """The value `v` is, through in-place aliasing, as classify-iter-arg-carry sees it (its
-    rebind table): a scope result is what the scope yields, a task result the Out/InOut
-    argument it returns, a write / assemble result its target, a loop result whose carry is
-    planned without rebind the loop's init, an if result whose branches agree that value."""
-    for _ in range(10_000):  # a chain of SSA definitions: it ends
-        if not isinstance(v, OpResult):
-            return v
-        owner = v.op
-        if isinstance(owner, AllocTensorsOp):
-            return v  # the allocation's tensor is the C++ name (its body's create is not)
-        if isinstance(owner, scf.IfOp):
-            same = if_same_value(owner, v.index, symbols)
-            if same is None:
-                return v
-            v = same
-        elif isinstance(owner, scf.ForOp):
-            rebind = owner.attributes.get(ITER_ARG_REBIND)
-            if not isinstance(rebind, DenseArrayBase) or v.index >= len(rebind):
-                return v
-            if rebind.get_values()[v.index]:
-                return v
-            v = owner.iter_args[v.index]
-        else:
-            links = storage_edges(v, symbols)
-            if len(links) != 1 or links[0][0] is not Link.SAME:
-                return v
-            v = links[0][1]
-    return v
+    """The value `v` surely is, through in-place aliasing, as classify-iter-arg-carry sees it
+    (storage_roots.SameValues with the loops' carry plans): a scope result is what the scope
+    yields, a task result the Out/InOut argument it returns, a write / assemble result its
+    target, a loop result whose carry is planned without rebind the loop's init, an if result
+    whose branches agree that value; an `alloc_tensors` result is itself (its C++ name)."""
+    return SameValues(symbols, _own_variable).of(v)
 
 
 def if_same_value(op: scf.IfOp, i: int, symbols: SymbolTableCollection) -> SSAValue | None:
     """The value defined before `op` that both branches of `op` yield as result `i` (through
     in-place aliasing, `same_value`), or None."""
-    if len(op.regions) != 2 or not op.false_region.blocks:
-        return None
-    found: list[SSAValue] = []
-    for region in op.regions:
-        term = region.block.last_op
-        if term is None or i >= len(term.operands):
-            return None
-        found.append(same_value(term.operands[i], symbols))
-    a, b = found
-    if a is not b:
-        return None
-    owner = a.owner if isinstance(a, OpResult) else a.block.parent_op()  # type: ignore[attr-defined]
-    if owner is not None and owner is not op and op.is_ancestor(owner):
-        return None  # defined in a branch: not in C++ scope after the if
-    return a
+    r = op.output[i]
+    same = same_value(r, symbols)
+    return None if same is r else same
 
 
 # ---------------------------------------------------------------------- pto_rt.scope auto

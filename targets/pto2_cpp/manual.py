@@ -13,16 +13,15 @@ from typing import TYPE_CHECKING
 from xdsl.dialects import scf
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
-from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp
+from pypto_dialects.orch import PARALLEL
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.deps import array_size
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, hint_of
-from pypto_dialects.tensor import WriteOp
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -141,20 +140,10 @@ def _known_here(low: TaskIdLowering, value: SSAValue, at: Operation) -> Expr | N
     """The C++ form of `value` if it is final before the manual header being printed: a
     constant, or a value printed already (outside the scope, or a create allocated before
     the header) that names no variable hoisted there; a task result or a write prints as
-    the tensor it writes."""
-    while isinstance(value, OpResult):
-        op = value.op
-        if isinstance(op, ConstantOp):
-            return low.p.lookup(value, at)
-        if isinstance(op, WriteOp):
-            value = op.tensor
-        elif isinstance(op, CallOp | SubmitOp) and value.index < len(op.kernel_result_values()):
-            arg = storage.returned_arg(op, value.index, low.p.symbols)
-            if arg is None:
-                break
-            value = arg
-        else:
-            break
+    the tensor it writes (storage_roots.tied_base)."""
+    value = storage.tied_base(value, low.p.symbols)
+    if isinstance(value.owner, ConstantOp):
+        return low.p.lookup(value, at)
     expr = low.p.env.get(value)
     if expr is None or any(d in low.hoisted_vars for d in expr.deps):
         return None

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from xdsl.dialects.builtin import TensorType
 
 from pypto_dialects.limits import MAX_TENSOR_ARGS
-from pypto_dialects.orch import ArgDirection, CallOp, KernelOp, SubmitOp
+from pypto_dialects.attrs import TensorArgType
+from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, scalar_arg
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
@@ -25,12 +26,15 @@ MAX_TASK_TENSORS = MAX_TENSOR_ARGS
 """Tensor arguments per task (the verifier checks it first; kept for `verify=False`)."""
 
 ADD = {
-    ArgDirection.IN: "add_input",
-    ArgDirection.OUT: "add_output",
-    ArgDirection.INOUT: "add_inout",
-    ArgDirection.NO_DEP: "add_no_dep",
-    ArgDirection.OUTPUT_EXISTING: "add_output",  # an existing tensor: OUTPUT_EXISTING
+    TensorArgType.INPUT: "add_input",
+    TensorArgType.OUTPUT: "add_output",  # add_output(const TensorCreateInfo&)
+    TensorArgType.INOUT: "add_inout",
+    TensorArgType.OUTPUT_EXISTING: "add_output",  # add_output(const Tensor&)
+    TensorArgType.NO_DEP: "add_no_dep",
 }
+"""The `Arg` method of a tensor slot, by the runtime's tag (`ArgDirection.tensor_arg_type`
+of an argument's direction; OUTPUT for a kernel parameter left out, whose buffer the runtime
+allocates)."""
 
 SUBMIT = {"AIC": "rt_submit_aic_task", "AIV": "rt_submit_aiv_task"}
 
@@ -113,7 +117,7 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
     kernel = p.kernel(op)
     core = p.kernel_ids.core_type(kernel, op)
     args = op.args
-    n_tensors = sum(1 for d in dirs if d != ArgDirection.SCALAR)
+    n_tensors = sum(1 for d in dirs if d.is_tensor)
     if n_tensors > MAX_TASK_TENSORS:
         raise codegen_error(
             op,
@@ -123,11 +127,12 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
     tensor_lines = []
     scalar_lines = []
     for value, d in zip(args, dirs):
-        if d == ArgDirection.SCALAR:
+        tag = d.tensor_arg_type
+        if tag is None:  # scalar
             ct = c_type(value.type, op, "scalar argument")
             scalar_lines.append(("add_scalar", scalar_arg(p.use(value, op), ct)))
         else:
-            tensor_lines.append((ADD[d], p.use_tensor(value, op).name))
+            tensor_lines.append((ADD[tag], p.use_tensor(value, op).name))
     if core == "MIX":
         ids = p.kernel_ids.group_ids(kernel, op)
     else:
@@ -138,7 +143,7 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
     w.blank()
     w.line(f"// Task {n}: {kernel.sym_name.data}")
     allocated = _runtime_outputs(p, op, kernel, len(tensor_lines), n)
-    tensor_lines += [("add_output", info) for info, _ in allocated]
+    tensor_lines += [(ADD[TensorArgType.OUTPUT], info) for info, _ in allocated]
     w.line(f"Arg {params};")
     for method, text in tensor_lines + scalar_lines:
         w.line(f"{params}.{method}({text});")
