@@ -219,3 +219,12 @@ def test_a_manual_scope_after_a_long_chain_of_ifs_batches_without_deep_recursion
     Pto2Pipeline().apply(ctx, module)
     (batch,) = [op for op in module.walk() if op.name == "pto_tensor.alloc_tensors"]
     assert batch.parent_op().name == "pto_rt.scope"  # %t stays in the manual scope
+
+
+def test_order_untracked_hazards_visits_a_task_once_per_loop_level() -> None:
+    """A loop body is walked twice (loop-carried hazards) only outside the second walk of
+    an enclosing loop: a task at depth d is visited d + 1 times, not 2^d (issue 26, item 4;
+    bench/nest_depth.py prints the times)."""
+    from bench.nest_depth import measure
+
+    assert [measure(d)[2] for d in (1, 2, 8, 16)] == [2, 3, 9, 17]

@@ -6,8 +6,9 @@ a possible write of each: it replaces no earlier access, and the tensor map is c
 for what a task surely looks up and an earlier task surely recorded.
 
 Rules: docs/passes/order-untracked-hazards.md. Buffers and windows: storage_roots.RootSets.
-Cost: one walk; a loop body is walked twice (loop-carried hazards), so a nest of depth d is
-walked 2^d times.
+Cost: one walk; a loop body is walked twice (loop-carried hazards), except inside the
+second walk of an enclosing loop, where once suffices: a task at loop depth d is visited
+d + 1 times, O(ops x depth) (bench/nest_depth.py).
 """
 
 from __future__ import annotations
@@ -272,6 +273,7 @@ class Analysis:
         self.loops: list[scf.ForOp] = []  # the loops around the op being walked
         self.manual: list[ScopeOp] = []
         self.logs: list[dict[SSAValue, Pending]] = []  # undo logs of the open regions
+        self.replaying = 0  # > 0 inside the second walk of a loop body
 
     def block(self, block: Block, state: State) -> None:
         for op in block.ops:
@@ -300,8 +302,16 @@ class Analysis:
         elif isinstance(op, scf.ForOp):
             self.loops.append(op)
             first = self._walk(op.body.block, state)
-            self._mark_prev(state, first, op)
-            second = self._walk(op.body.block, state)
+            second: dict[SSAValue, Pending] = {}
+            if not self.replaying:
+                # the second walk finds the hazards carried from one iteration to the next.
+                # Inside it, each inner loop is walked once: its own carried hazards were
+                # found in the first walk (the same body, the same pairs), and what a second
+                # walk would add to the state only repeats entries of the same tasks
+                self._mark_prev(state, first, op)
+                self.replaying += 1
+                second = self._walk(op.body.block, state)
+                self.replaying -= 1
             self.loops.pop()
             for r in first.keys() | second.keys():  # the loop may run no iteration
                 base = first[r] if r in first else second[r]
