@@ -16,9 +16,9 @@ performance targets with their status.
 
 Options: `--sizes 1k,10k,100k` (default), `--quick` (tiny sizes and 1 startup run, for CI),
 `--mix full|auto` (default: full, or auto when the pto2-cpp printer cannot print the full
-mix), `--repeat N` (worker runs per size), `--runs N` (startup runs), `--no-startup`, `--json FILE` (raw
-results), `--keep DIR` (keep the generated programs), `--check` (exit 1 when a target
-misses). Exit status 1 when a generated program fails to go through the pipeline.
+mix), `--repeat N` (worker runs per size), `--runs N` (startup runs), `--no-startup`,
+`--json FILE` (raw results), `--keep DIR` (keep the generated programs), `--check` (exit 1
+when a target misses). Exit status 1 when a generated program fails to go through the pipeline.
 """
 
 from __future__ import annotations
@@ -83,12 +83,12 @@ def printer_gap(mix: str) -> str | None:
     else why not: its diagnostic, or the internal error it raised (the printer of manual
     scopes and TaskIds may still be in the works). A program that fails to verify or to go
     through the passes is a bug of the generator: that error is raised."""
-    from pypto_dialects.targets.pto2_cpp import generate_module
-    from pypto_dialects.transforms import PASSES
     from xdsl.utils.exceptions import DiagnosticException
 
     from pypto_dialects.context import make_context
     from pypto_dialects.parsing import parse_module, verify_module
+    from pypto_dialects.targets.pto2_cpp import generate_module
+    from pypto_dialects.transforms import PASSES
 
     text, _ = generate_program(4 * 60, mix)
     module = parse_module(make_context(), text, f"<{mix} mix>")
@@ -99,7 +99,7 @@ def printer_gap(mix: str) -> str | None:
         generate_module(module)
     except DiagnosticException as err:
         return (str(err.args[0]) if err.args else str(err)).splitlines()[0]
-    except Exception as err:  # noqa: BLE001 - report, measure what can be measured
+    except Exception as err:  # report, measure what can be measured
         return f"internal error of the printer: {type(err).__name__}: {err}".splitlines()[0]
     return None
 
@@ -178,9 +178,18 @@ def summarize(r: dict) -> dict:
 def print_table(results: list[dict], out) -> None:  # type: ignore[no-untyped-def]
     """The main table and the breakdown of (b)."""
     rows = [summarize(r) for r in results]
-    p = lambda *a: print(*a, file=out)
-    p("       ops | (a) parse+print | (b) pipeline+C++ |  (c) passes    | (d) C++ printer | peak RSS |  b/a   c/a   d/a")
-    p("           |     s     µs/op |      s     µs/op |     s    µs/op |     s     µs/op |      MiB |")
+
+    def p(*a: object) -> None:
+        print(*a, file=out)
+
+    p(
+        "       ops | (a) parse+print | (b) pipeline+C++ |  (c) passes    | (d) C++ printer "
+        "| peak RSS |  b/a   c/a   d/a"
+    )
+    p(
+        "           |     s     µs/op |      s     µs/op |     s    µs/op |     s     µs/op "
+        "|      MiB |"
+    )
     for s in rows:
         n = s["ops"]
         p(
@@ -269,7 +278,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mix", choices=sorted(MIXES), default=None, help="program mix")
     parser.add_argument("--runs", type=int, default=None, help="startup runs (default 9)")
     parser.add_argument(
-        "--repeat", type=int, default=None, help="worker runs per size (default: 3 below 50k ops, else 1)"
+        "--repeat",
+        type=int,
+        default=None,
+        help="worker runs per size (default: 3 below 50k ops, else 1)",
     )
     parser.add_argument("--no-startup", action="store_true", help="skip the startup benchmark")
     parser.add_argument("--json", metavar="FILE", help="write the raw results as JSON")
@@ -328,7 +340,8 @@ def main(argv: list[str] | None = None) -> int:
                 f.write(tiny_text)
             startup = measure_startup(tiny, workdir, runs)
             print(file=out)
-            print(f"startup (median of {runs} runs; tiny.mlir = {tiny_text.count(chr(10))} lines)", file=out)
+            n_lines = tiny_text.count(chr(10))
+            print(f"startup (median of {runs} runs; tiny.mlir = {n_lines} lines)", file=out)
             base = startup[-1].cpu
             for s in startup:
                 print(

@@ -46,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=3, help="disagreements shown per leg")
     opts = parser.parse_args(argv)
 
-    from support import arith_dags as ad, arith_programs as ap
+    from support import arith_dags as ad
+    from support import arith_programs as ap
 
     why = ap.tools_available()
     if why:
@@ -101,7 +102,9 @@ def main(argv: list[str] | None = None) -> int:
         extra = ""
         if leg == "c++":
             causes = ", ".join(f"{n} {k}" for k, n in sorted(unchecked.items())) or "none"
-            extra = f" (+{sum(unchecked.values())} expressions of {no_cpp} DAGs without C++: {causes})"
+            extra = (
+                f" (+{sum(unchecked.values())} expressions of {no_cpp} DAGs without C++: {causes})"
+            )
         print(f"{leg}: {per_leg[leg]} disagreements{extra}")
         for key, v in sorted(per_op[leg].items(), key=lambda kv: (-kv[1], kv[0])):
             print(f"    {v:6d}  {key}")

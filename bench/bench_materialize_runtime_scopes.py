@@ -26,13 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pypto_dialects.transforms.materialize_runtime_scopes import (
-    MaterializeRuntimeScopes,
-)
-
 from pypto_dialects.context import make_context
 from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.rt import ScopeOp
+from pypto_dialects.transforms.materialize_runtime_scopes import (
+    MaterializeRuntimeScopes,
+)
 
 T = "tensor<16x16xf32>"
 SIG = f"({T}, {T}, {T}) -> {T}"
@@ -49,7 +48,8 @@ def _unit(k: int, prev: str) -> tuple[list[str], str, int]:
     if shape == 0:  # create + loop with a call and an if/else
         return [
             f"  %t{k} = pto_tensor.create : {T}",
-            f"  %r{k} = scf.for %i{k} = %c0 to %c4 step %c1 iter_args(%acc{k} = {prev}) -> ({T}) {{",
+            f"  %r{k} = scf.for %i{k} = %c0 to %c4 step %c1 "
+            f"iter_args(%acc{k} = {prev}) -> ({T}) {{",
             f"    %a{k} = pto_orch.call @kernel_add(%x, %acc{k}, %t{k}) : {SIG}",
             f"    %cond{k} = arith.cmpi eq, %i{k}, %c0 : index",
             f"    %y{k} = scf.if %cond{k} -> ({T}) {{",
@@ -63,10 +63,14 @@ def _unit(k: int, prev: str) -> tuple[list[str], str, int]:
         ], f"%r{k}", 9
     if shape == 1:  # loop whose tasks are all compiler manual candidates, nested loop inside
         return [
-            f"  %r{k} = scf.for %i{k} = %c0 to %c4 step %c1 iter_args(%acc{k} = {prev}) -> ({T}) {{",
-            f"    %a{k} = pto_orch.call @kernel_add(%x, %acc{k}, %acc{k}) {{pto_orch.manual_candidate}} : {SIG}",
-            f"    %n{k} = scf.for %j{k} = %c0 to %c4 step %c1 iter_args(%in{k} = %a{k}) -> ({T}) {{",
-            f"      %b{k} = pto_orch.call @kernel_mul(%x, %in{k}, %in{k}) {{pto_orch.manual_candidate}} : {SIG}",
+            f"  %r{k} = scf.for %i{k} = %c0 to %c4 step %c1 "
+            f"iter_args(%acc{k} = {prev}) -> ({T}) {{",
+            f"    %a{k} = pto_orch.call @kernel_add(%x, %acc{k}, %acc{k}) "
+            f"{{pto_orch.manual_candidate}} : {SIG}",
+            f"    %n{k} = scf.for %j{k} = %c0 to %c4 step %c1 "
+            f"iter_args(%in{k} = %a{k}) -> ({T}) {{",
+            f"      %b{k} = pto_orch.call @kernel_mul(%x, %in{k}, %in{k}) "
+            f"{{pto_orch.manual_candidate}} : {SIG}",
             f"      scf.yield %b{k} : {T}",
             "    }",
             f"    scf.yield %n{k} : {T}",
@@ -84,8 +88,10 @@ def _unit(k: int, prev: str) -> tuple[list[str], str, int]:
     return [
         f"  %r{k} = pto_rt.scope manual -> ({T}) {{",
         f"    %none{k} = pto_system.task_invalid",
-        f"    %o{k}, %tid{k} = scf.for %i{k} = %c0 to %c4 step %c1 iter_args(%oi{k} = {prev}, %ti{k} = %none{k}) -> ({T}, !pto_orch.task_id) {{",
-        f"      %s{k}, %st{k} = pto_orch.submit @kernel_add(%x, %oi{k}, %oi{k}) deps(%ti{k} : !pto_orch.task_id) : {SIG}",
+        f"    %o{k}, %tid{k} = scf.for %i{k} = %c0 to %c4 step %c1 "
+        f"iter_args(%oi{k} = {prev}, %ti{k} = %none{k}) -> ({T}, !pto_orch.task_id) {{",
+        f"      %s{k}, %st{k} = pto_orch.submit @kernel_add(%x, %oi{k}, %oi{k}) "
+        f"deps(%ti{k} : !pto_orch.task_id) : {SIG}",
         f"      scf.yield %s{k}, %st{k} : {T}, !pto_orch.task_id",
         "    }",
         f"    pto_rt.yield %o{k} : {T}",

@@ -30,13 +30,14 @@ def minimize(text: str, name: str, kernels, args, still_fails) -> str:  # type: 
     lines = text.splitlines()
     i = 0
     while i < len(lines):
-        if lines[i].strip() in ("", "}") or lines[i].lstrip().startswith(("func.func", "pto_orch.kernel")):
+        line = lines[i]
+        if line.strip() in ("", "}") or line.lstrip().startswith(("func.func", "pto_orch.kernel")):
             i += 1
             continue
         trial = "\n".join(lines[:i] + lines[i + 1:]) + "\n"
         try:
             ok = check(trial, name, kernels, args) is None and still_fails(trial)
-        except Exception:  # noqa: BLE001 - an invalid shrink is simply not taken
+        except Exception:  # an invalid shrink is simply not taken
             ok = False
         if ok:
             lines.pop(i)

@@ -3,9 +3,9 @@
 `generate_program(n_ops)` returns the text of a module (custom syntax) with about `n_ops` ops:
 kernel declarations (two families of interchangeable kernels whose size grows slowly with the
 program, see `family_size`, plus two more) and one orchestration function whose body is a
-long, unrolled sequence of segments, the shape of a generated program (unrolled decode layers). Every
-segment reads the running tensor `%cur` and yields its next value, so the segments form one
-dependency chain through the function, as real layers do:
+long, unrolled sequence of segments, the shape of a generated program (unrolled decode
+layers). Every segment reads the running tensor `%cur` and yields its next value, so the
+segments form one dependency chain through the function, as real layers do:
 
     task      pto_tensor.create + two pto_orch.call (an intermediate, then in place)
     loop      scf.for with a tensor iter_arg: create + two calls per iteration

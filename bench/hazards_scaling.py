@@ -21,7 +21,6 @@ import time
 def measure(n: int, with_gc: bool = False) -> tuple[int, float, float]:
     """(ops, auto-derive s, order-untracked s) for a generated program of about `n` ops."""
     from bench.generate import generate_program
-
     from pypto_dialects.context import make_context
     from pypto_dialects.parsing import parse_module
     from pypto_dialects.transforms.auto_derive_task_dependencies import (

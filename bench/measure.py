@@ -11,13 +11,15 @@ MLIR into a second scratch file, exactly as `pypto-opt FILE` would. The two comm
 
 share their parse and first verification, so one run measures both, from one parse (at 100k
 ops a parse is most of a minute): (a) = parse + first verification + MLIR print + the
-driver's overhead (command line, file I/O), (b) = the run's total minus the MLIR print. Times are CPU seconds (`time.process_time`), after a warm-up of both on a
-tiny program (the lazy imports are startup, which `bench/startup.py` measures).
+driver's overhead (command line, file I/O), (b) = the run's total minus the MLIR print.
+Times are CPU seconds (`time.process_time`), after a warm-up of both on a tiny program (the
+lazy imports are startup, which `bench/startup.py` measures).
 
 Printed on stdout, one JSON object: `a` (`parse`, `verify`, `output`, `total`) and `b`
-(`parse`, `verify` (both verifier runs), `passes`, `output`, `total`), `overhead`, the time of each pass inside pto2-pipeline (`subpasses`,
-`pass:<name>`), `ops`, the peak resident set size of the worker (`rss_peak_mib`, ru_maxrss)
-and its size after the warm-up (`rss_base_mib`), and the output sizes in bytes.
+(`parse`, `verify` (both verifier runs), `passes`, `output`, `total`), `overhead`, the time
+of each pass inside pto2-pipeline (`subpasses`, `pass:<name>`), `ops`, the peak resident set
+size of the worker (`rss_peak_mib`, ru_maxrss) and its size after the warm-up
+(`rss_base_mib`), and the output sizes in bytes.
 
 If the C++ printer fails on the program, with a diagnostic or an internal error (or with
 `--no-cpp`: the run prints MLIR after the passes instead), `b` is None and `cpp_error` says
@@ -37,12 +39,12 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from pypto_dialects.tools.pypto_opt import PyptoOptMain
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from pypto_dialects.diagnostics import format_parse_error, one_line
+from pypto_dialects.tools.pypto_opt import PyptoOptMain
 
 clock = time.process_time
 

@@ -53,6 +53,7 @@ func.func @case1(%data: {t}, %out: {t} {{pto_orch.dir = #pto_orch.dir<out>}}) at
 def measure(branches: int, phases: int, work: Path) -> dict[str, tuple[int, int]]:
     """{'direct' | 'fenced': (tasks, explicit edges)} the runtime creates."""
     import numpy as np
+
     from support.execution import NOTHING, execute
 
     path = work / f"case1_{branches}.mlir"

@@ -44,7 +44,9 @@ def decode_chain(layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS) -> 
     ]
     prev = "%hi"
     for i in range(per_layer - 1):
-        lines.append(f"    %x{i} = pto_orch.call @step(%w, {prev}, %b{i % 2}) : ({t}, {t}, {t}) -> {t}")
+        lines.append(
+            f"    %x{i} = pto_orch.call @step(%w, {prev}, %b{i % 2}) : ({t}, {t}, {t}) -> {t}"
+        )
         prev = f"%x{i}"
     lines.append(f"    %hn = pto_orch.call @update(%w, {prev}, %hi) : ({t}, {t}, {t}) -> {t}")
     lines.append(f"    scf.yield %hn : {t}")
@@ -131,7 +133,10 @@ def main(argv: list[str] | None = None) -> int:
     run = not opts.no_run
     if run:
         sys.path.insert(0, str(ROOT / "tests"))
-    print("| program | analyze | tasks | manual tasks | explicit | creator | tensormap | regions made manual |")
+    print(
+        "| program | analyze | tasks | manual tasks | explicit | creator | tensormap "
+        "| regions made manual |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for name, text in _programs():
         for analyze in (False, True):
@@ -141,10 +146,15 @@ def main(argv: list[str] | None = None) -> int:
                       f"{r.get('creator', '-')} | {r.get('tensormap', '-')} | "
                       f"{r['regions_manual']} |", flush=True)
     print()
-    print("| ops | auto-derive-task-dependencies (s) | µs/op | order-untracked-hazards (s) | µs/op |")
+    print(
+        "| ops | auto-derive-task-dependencies (s) | µs/op | order-untracked-hazards (s) | µs/op |"
+    )
     print("|---|---|---|---|---|")
     for n, ops, a, o in _pass_times([_size(s) for s in opts.sizes.split(",")]):
-        print(f"| {ops} | {a:.3f} | {a / ops * 1e6:.2f} | {o:.3f} | {o / ops * 1e6:.2f} |", flush=True)
+        print(
+            f"| {ops} | {a:.3f} | {a / ops * 1e6:.2f} | {o:.3f} | {o / ops * 1e6:.2f} |",
+            flush=True,
+        )
     return 0
 
 

@@ -13,7 +13,7 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_LAZY])
 
 
-def __getattr__(name: str):  # noqa: ANN202 - PEP 562 lazy re-export
+def __getattr__(name: str):  # PEP 562 lazy re-export
     if name in _LAZY:
         from pypto_dialects.targets import pto2_cpp
 

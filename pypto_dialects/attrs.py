@@ -1,7 +1,7 @@
 """Attributes and types shared by the pto dialects (registered in the `pto_orch` dialect).
 
-Spec: PyPTO's orchestration codegen document (ParamDirection, ArgDirection, MemorySpace, TaskId, Array[N, TASK_ID]);
-docs/dialects/pto_orch.md.
+Spec: PyPTO's orchestration codegen document (ParamDirection, ArgDirection, MemorySpace,
+TaskId, Array[N, TASK_ID]); docs/dialects/pto_orch.md.
 """
 
 from __future__ import annotations
@@ -316,7 +316,7 @@ def is_task_id_like(t: Attribute) -> bool:
     return isinstance(t, TaskIdType | TaskIdArrayType)
 
 
-# --------------------------------------------------------------------------- deps lists and directions
+# ------------------------------------------------------------------------ deps lists and directions
 
 
 def print_deps(printer: Printer, keyword: str, deps: Sequence[SSAValue]) -> None:

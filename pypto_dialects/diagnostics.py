@@ -81,6 +81,6 @@ def format_parse_error(err: ParseError) -> str:
     try:
         loc = span.get_location()
         where = f"{loc.file}:{loc.line}:{loc.col}"
-    except Exception:  # noqa: BLE001 - a span outside the text still gets a message
+    except Exception:  # a span outside the text still gets a message
         where = getattr(span.input, "name", "<input>")
     return f"{where}: error: {one_line(err.msg)}"

@@ -638,7 +638,7 @@ class TaskArraySetOp(IRDLOperation):
         _verify_slot(self, self.array.type, self.index)
 
 
-# --------------------------------------------------------------------------- attributes on other ops
+# -------------------------------------------------------------------------- attributes on other ops
 # The discardable attributes this dialect owns (checked in orch_attrs.py).
 
 PARALLEL = "pto_orch.parallel"

@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -122,7 +122,7 @@ class _ScopedNames(dict):
 class _ScopeMark:
     """What `_ScopedNames.copy()` returns: the map and its journal length."""
 
-    __slots__ = ("names", "length")
+    __slots__ = ("length", "names")
 
     def __init__(self, names: _ScopedNames, length: int) -> None:
         self.names, self.length = names, length
@@ -137,7 +137,8 @@ _PARSER_CRASHES = (
 
 MAX_NESTING = 64
 """Ops nested deeper than this (each op whose region holds the next counts one: a
-function, a loop, a branch, a scope) are a parse error: xDSL's parser, verifier, passes and printer recurse once per level."""
+function, a loop, a branch, a scope) are a parse error: xDSL's parser, verifier, passes and
+printer recurse once per level."""
 
 
 class LocatingParser(Parser):

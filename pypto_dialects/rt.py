@@ -1,7 +1,7 @@
 """The `pto_rt` dialect: runtime scopes (`PTO2_SCOPE`).
 
-Spec: PyPTO's MaterializeRuntimeScopes document and PyPTO's orchestration codegen document ("Manual Scope 与 TaskId 降级");
-docs/dialects/ and docs/passes/index.md.
+Spec: PyPTO's MaterializeRuntimeScopes document and PyPTO's orchestration codegen document
+("Manual Scope 与 TaskId 降级"); docs/dialects/ and docs/passes/index.md.
 
 Ops
     `pto_rt.scope`  a runtime scope, mode `auto` (the runtime derives dependencies from buffer
@@ -239,4 +239,4 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
 
 PTO_RT = Dialect("pto_rt", [ScopeOp, YieldOp], [ScopeModeAttr])
 
-__all__ = ["PTO_RT", "ScopeOp", "YieldOp", "ScopeMode", "BoolAttr", "auto_scope_enabled"]
+__all__ = ["PTO_RT", "BoolAttr", "ScopeMode", "ScopeOp", "YieldOp", "auto_scope_enabled"]

@@ -1,7 +1,7 @@
 """The `pto_system` dialect: runtime-system ops on TaskIds.
 
-Spec: PyPTO's orchestration codegen document, "TaskId 的来源" (TaskId sources) and "Phase-fence dummy barrier";
-docs/dialects/.
+Spec: PyPTO's orchestration codegen document, "TaskId 的来源" (TaskId sources) and
+"Phase-fence dummy barrier"; docs/dialects/.
 
 Ops
     `pto_system.task_invalid`   the invalid TaskId sentinel (`PTO2TaskId::invalid()`), the
@@ -51,8 +51,9 @@ class TaskDummyOp(IRDLOperation):
     """`pto_system.task_dummy`: a barrier task that depends on `deps` and does nothing; its
     TaskId stands for all of them (spec: phase-fence dummy barrier).
 
-    Syntax: `%b = pto_system.task_dummy deps(%t0, %arr : !pto_orch.task_id, !pto_orch.task_id_array<4>)`
-            `%b = pto_system.task_dummy deps()`
+    Syntax:
+      `%b = pto_system.task_dummy deps(%t0, %arr : !pto_orch.task_id, !pto_orch.task_id_array<4>)`
+      `%b = pto_system.task_dummy deps()`
     C++: with deps, a deps array and `if (<deps_count> > 0) { ... rt_submit_dummy_task(...) }`;
     with a statically empty list it is submitted unconditionally.
     Verifier: deps are TaskIds or TaskId arrays.

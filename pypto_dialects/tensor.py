@@ -1,7 +1,8 @@
 """The `pto_tensor` dialect: tensor ops that run at orchestration level.
 
-Spec: PyPTO's orchestration codegen document, "操作映射" (op mapping) and "动态维度符号" (dynamic-dim symbols);
-docs/dialects/. Named `pto_tensor` because MLIR's `tensor` dialect owns that name.
+Spec: PyPTO's orchestration codegen document, "操作映射" (op mapping) and "动态维度符号"
+(dynamic-dim symbols); docs/dialects/. Named `pto_tensor` because MLIR's `tensor` dialect
+owns that name.
 
 All tensors are builtin `tensor<...>` types; a `?` extent is a runtime extent. Ops that
 "modify" a tensor (`write`, `assemble`) return the same buffer after the change: their
@@ -13,7 +14,8 @@ reshape, transpose, dim, assemble.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set as AbstractSet
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -33,8 +35,8 @@ from xdsl.irdl import (
     VarConstraint,
     irdl_op_definition,
     lazy_traits_def,
-    opt_prop_def,
     operand_def,
+    opt_prop_def,
     prop_def,
     region_def,
     result_def,
@@ -92,12 +94,16 @@ def _check_indices(t: Attribute, indices: Sequence[SSAValue], what: str) -> None
         )
 
 
-def _check_fits(inner: Sequence[int], outer: Sequence[int], what: str, whole: str = "source") -> None:
+def _check_fits(
+    inner: Sequence[int], outer: Sequence[int], what: str, whole: str = "source"
+) -> None:
     """Per dimension (same rank), the runtime's `Tensor::view` rule that a part is no larger
     than the whole, where both extents are static (the offsets: `limits.check_constant_window`)."""
     for i, (r, s) in enumerate(zip(inner, outer)):
         if s >= 0 and r > s:
-            raise VerifyException(f"{what} extent {r} of dimension {i} exceeds the {whole} extent {s}")
+            raise VerifyException(
+                f"{what} extent {r} of dimension {i} exceeds the {whole} extent {s}"
+            )
 
 
 class AllocatesResult(MemoryEffect):
@@ -713,7 +719,8 @@ class AssembleOp(IRDLOperation):
     """`pto_tensor.assemble`: write a tensor into a target at offsets; the result is the
     target after the write (spec `tensor.assemble`).
 
-    Syntax: `%r = pto_tensor.assemble %src into %dst[%o0, %o1] : tensor<8x16xf32> into tensor<16x16xf32>`
+    Syntax:
+      `%r = pto_tensor.assemble %src into %dst[%o0, %o1] : tensor<8x16xf32> into tensor<16x16xf32>`
     C++: nothing; the result is the target's C++ name.
     Verifier: one offset per target dimension; same element type and rank.
     """

@@ -25,7 +25,7 @@ TARGETS["pto2-cpp"] = _pto2_cpp
 _LAZY = ("generate_orchestration", "generate_module", "OrchestrationResult", "ModuleResult")
 
 
-def __getattr__(name: str):  # noqa: ANN202 - PEP 562 lazy re-exports of the pto2-cpp API
+def __getattr__(name: str):  # PEP 562 lazy re-exports of the pto2-cpp API
     if name in _LAZY:
         from pypto_dialects.targets import pto2_cpp
 

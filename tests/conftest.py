@@ -1,4 +1,5 @@
-"""The pytest summary's closing lines: what the execution oracles did in this run.
+"""Fixtures shared by several test modules, and the pytest summary's closing lines: what
+the execution oracles did in this run.
 
 Execution tests run every program in the interpreter (our model of the PTO2 runtime's
 dependency and lifetime rules) and compile its C++ against our model of the runtime's API
@@ -7,7 +8,23 @@ built, they also run in that simulator (support.simpler_runtime). docs/testing.m
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from support import execution, model_header, simpler_runtime
+
+
+@pytest.fixture
+def write(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Writes `text` to `name` under the test's tmp_path and returns the path."""
+
+    def _write(text: str, name: str = "in.mlir") -> Path:
+        path = tmp_path / name
+        path.write_text(text)
+        return path
+
+    return _write
 
 
 def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]

@@ -22,16 +22,17 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from opt_runner import ROOT
-from support import arith_dags as ad, arith_programs as ap
-from support import model_header
 from xdsl.dialects.builtin import FloatAttr, FloatData, f32, f64
 
+from opt_runner import ROOT
 from pypto_dialects.context import make_context
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.targets.pto2_cpp.api import generate_orchestration
 from pypto_dialects.targets.pto2_cpp.cxx_types import literal, nearest_f32
 from pypto_dialects.targets.pto2_cpp.errors import CodegenError
+from support import arith_dags as ad
+from support import arith_programs as ap
+from support import model_header
 
 SEED = 30
 COUNT = 300
@@ -145,7 +146,8 @@ def test_the_known_upstream_folding_bug_is_still_there() -> None:
     # UNJUDGED: once mlir-opt folds maxnumf(NaN, 1.0) to 1.0, drop the entry
     sample = ad.sample_of([("maxnumf", "f32", (C, "f32", math.nan), (C, "f32", 1.0))])
     folded = ad.fold_references(sample)[(0, 0)]
-    assert folded is not None and math.isnan(ad.f32_of(folded[-1]))
+    assert folded is not None
+    assert math.isnan(ad.f32_of(folded[-1]))
     assert ad.unjudged(sample.dags[0], folded) is not None
 
 
@@ -186,7 +188,8 @@ def test_the_flt_max_program_prints(tmp_path: Path) -> None:
     src.write_text(text)
     res = subprocess.run([str(Path(sys.executable).parent / "pypto-opt"), "-p", "pto2-pipeline",
                           "-t", "pto2-cpp", str(src)], capture_output=True, text=True, check=False)
-    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    assert res.returncode == 0, res.stderr
+    assert "Traceback" not in res.stderr, res.stderr
     literals = [line.split("to_u64(", 1)[1].rsplit("));", 1)[0]
                 for line in res.stdout.splitlines() if "add_scalar(to_u64(" in line]
     assert literals[0] == "3.4028235e+38f"
@@ -262,7 +265,8 @@ def _print_error(body: str, kernel: str) -> str:
 
 def test_what_cannot_be_printed_exactly_is_a_located_error() -> None:
     msg = _print_error("    %h = arith.truncf %x : f32 to f16\n    %r = arith.addf %h, %h : f16", "f16")
-    assert msg.startswith("bad.mlir:4:5: error: 'arith.truncf' op") and "f16" in msg, msg
+    assert msg.startswith("bad.mlir:4:5: error: 'arith.truncf' op"), msg
+    assert "f16" in msg, msg
     msg = _print_error("    %i = arith.fptosi %x : f32 to i32\n"
                        "    %lo, %r = arith.mulsi_extended %i, %i : i32", "i32")
     assert msg.startswith("bad.mlir:5:5: error: 'arith.mulsi_extended' op cannot run"), msg

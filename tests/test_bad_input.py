@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_driver import run_opt
 
 from pypto_dialects.parsing import MAX_NESTING
-from test_driver import run_opt, write  # noqa: F401 - the fixture
 
 FEW_OPERANDS = """pto_orch.kernel @k aiv (in tensor<4xf32>, in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
 func.func @f(%a: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
@@ -78,7 +78,8 @@ def test_deeply_nested_attribute_or_type_is_a_located_error(write, text: str) ->
     status, out, err = run_opt([str(path)])
     assert (status, out) == (1, "")
     where, _, message = err.partition(": error: ")
-    assert where.startswith(f"{path}:1:") and 30 < int(where.rsplit(":", 1)[1]) < 3000
+    assert where.startswith(f"{path}:1:")
+    assert 30 < int(where.rsplit(":", 1)[1]) < 3000
     assert message == "types or attributes nested too deeply for pypto-opt's parser here: flatten them\n"
 
 
@@ -116,4 +117,5 @@ def test_disable_verify_does_not_outlive_the_run(write) -> None:  # type: ignore
     path = write("func.func @f() {\n  %c = arith.constant 300 : i8\n  func.return\n}\n")
     assert run_opt(["--disable-verify", str(path)])[0] == 0
     status, _, err = run_opt([str(path)])
-    assert status == 1 and ":2:" in err
+    assert status == 1
+    assert ":2:" in err

@@ -15,16 +15,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.generate import MIXES, family_size, generate_program
+# bench/ is not installed: it imports only once the line above has put the repository on the path
+from bench.generate import MIXES, family_size, generate_program  # noqa: E402
 
 
 @pytest.mark.parametrize("mix", sorted(MIXES))
 @pytest.mark.parametrize("size", [1, 150, 1200])
 def test_generated_program_verifies_and_counts(mix: str, size: int) -> None:
-    from pypto_dialects.transforms import PASSES
-
     from pypto_dialects.context import make_context
     from pypto_dialects.parsing import parse_module, verify_module
+    from pypto_dialects.transforms import PASSES
 
     text, ops = generate_program(size, mix)
     module = parse_module(make_context(), text, "gen.mlir")
@@ -45,7 +45,8 @@ def test_full_mix_has_every_segment_kind() -> None:
     assert "pto_orch.manual_candidate" in text
     assert "pto_rt.scope manual" in text
     assert re.search(r"deps\(%\w+ : !pto_orch.task_id\)", text)
-    assert "iter_args(" in text and "scf.if %use_add" in text
+    assert "iter_args(" in text
+    assert "scf.if %use_add" in text
 
 
 def test_kernel_families_grow_slowly() -> None:
@@ -82,7 +83,8 @@ def test_bench_quick(tmp_path: Path) -> None:
     assert "targets:" in out
     data = json.loads(raw.read_text())
     assert [r["ops"] for r in data["results"]] == sorted(r["ops"] for r in data["results"])
-    assert data["results"][0]["ops"] >= 100 and data["results"][-1]["ops"] >= 1000
+    assert data["results"][0]["ops"] >= 100
+    assert data["results"][-1]["ops"] >= 1000
     for r in data["results"]:
         assert r["a"]["total"] > r["a"]["parse"] > 0
         # the pipeline's steps (the order is written once, in pto2_pipeline.STEPS) but xDSL's
@@ -91,7 +93,8 @@ def test_bench_quick(tmp_path: Path) -> None:
             f"pass:{name}" for name in (*STEPS, "add-retain-edges") if name != "dce"
         }
         assert r["rss_peak_mib"] >= r["rss_base_mib"] > 0
-    assert len(data["startup"]) == 4 and all(s["cpu"] > 0 for s in data["startup"])
+    assert len(data["startup"]) == 4
+    assert all(s["cpu"] > 0 for s in data["startup"])
 
 
 def test_median_result_merges_runs() -> None:
@@ -102,20 +105,23 @@ def test_median_result_merges_runs() -> None:
         return {"ops": 1001, "a": {"total": total}, "b": b, "cpp_error": None if cpp else "x"}
 
     merged = median_result([run(1.0, True), run(3.0, True), run(2.0, True)])
-    assert merged["ops"] == 1001 and isinstance(merged["ops"], int)
-    assert merged["a"]["total"] == 2.0 and merged["b"]["total"] == 4.0
-    assert merged["cpp_error"] is None and len(merged["runs"]) == 3
+    assert merged["ops"] == 1001
+    assert isinstance(merged["ops"], int)
+    assert merged["a"]["total"] == 2.0
+    assert merged["b"]["total"] == 4.0
+    assert merged["cpp_error"] is None
+    assert len(merged["runs"]) == 3
     merged = median_result([run(1.0, True), run(2.0, False)])
-    assert merged["b"] is None and merged["cpp_error"] == "x"
+    assert merged["b"] is None
+    assert merged["cpp_error"] == "x"
 
 
 def test_phase_fence_bench_program() -> None:
     """bench/phase_fence.py's case1 verifies, and the pass puts one barrier in its phase loop."""
-    from pypto_dialects.transforms import PASSES
-
     from bench.phase_fence import FENCED, case1
     from pypto_dialects.context import make_context
     from pypto_dialects.parsing import parse_module, verify_module
+    from pypto_dialects.transforms import PASSES
 
     module = parse_module(make_context(), case1(16, 4), "case1.mlir")
     verify_module(module)
@@ -131,4 +137,5 @@ def test_hazards_scaling_bench(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["--sizes", "100,200"]) == 0
     rows = [r for r in capsys.readouterr().out.splitlines() if re.match(r"\| \d", r)]
-    assert len(rows) == 2 and rows[0].split("|")[4].strip() == "1.00"
+    assert len(rows) == 2
+    assert rows[0].split("|")[4].strip() == "1.00"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from support.execution import PROGRAMS, Kernel, edges, execute, rand, zeros
 
 

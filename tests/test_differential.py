@@ -10,7 +10,6 @@ import pytest
 
 from support.differential import disagreements
 
-
 SAMPLE = range(30)
 """The fixed-seed sample CI runs; `python -m bench.differential --seed S --count N` runs more."""
 

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from opt_runner import ROOT
 
+from opt_runner import ROOT
 from pypto_dialects.orch import PTO_ORCH
 from pypto_dialects.rt import PTO_RT
 from pypto_dialects.system import PTO_SYSTEM
@@ -136,7 +136,7 @@ def test_python_snippets_run(workdir: Path, page: str, monkeypatch: pytest.Monke
     monkeypatch.syspath_prepend(str(ROOT / "tests"))
     namespace: dict[str, object] = {"__name__": "__snippet__"}
     for where, code in _python_pages()[page]:
-        exec(compile(code, where, "exec"), namespace)  # noqa: S102 - our docs
+        exec(compile(code, where, "exec"), namespace)  # runs the code blocks of our own docs
 
 
 def _is_program(text: str) -> bool:
@@ -144,7 +144,7 @@ def _is_program(text: str) -> bool:
     return "..." not in text and bool(body) and body[0].startswith(("func.func", "pto_orch.kernel"))
 
 
-@pytest.mark.parametrize("where,text", _blocks("mlir"), ids=[w for w, _ in _blocks("mlir")])
+@pytest.mark.parametrize(("where", "text"), _blocks("mlir"), ids=[w for w, _ in _blocks("mlir")])
 def test_mlir_snippet(workdir: Path, where: str, text: str) -> None:
     """A whole program verifies (an annotated one gives exactly its expected diagnostics); an
     excerpt (`...`, or values defined elsewhere) names only ops that exist."""

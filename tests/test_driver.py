@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -79,16 +78,6 @@ def run_script(args: list[str], stdin: str | None = None) -> subprocess.Complete
     return res
 
 
-@pytest.fixture
-def write(tmp_path: Path):  # type: ignore[no-untyped-def]
-    def _write(text: str, name: str = "in.mlir") -> Path:
-        path = tmp_path / name
-        path.write_text(text)
-        return path
-
-    return _write
-
-
 def one_line(err: str) -> str:
     lines = err.splitlines()
     assert len(lines) == 1, err
@@ -111,8 +100,10 @@ def test_help_explains_passes_and_targets() -> None:
     # targets: -t, the default mlir target and the C++ one
     assert "-t TARGET, --target TARGET" in out
     assert "pypto-opt -p pto2-pipeline -t pto2-cpp in.mlir" in out
-    assert "mlir (default): the IR" in out and "pto2-cpp: PTO2 runtime C++" in out
-    assert "--split-input-file" in out and "--verify-diagnostics" in out
+    assert "mlir (default): the IR" in out
+    assert "pto2-cpp: PTO2 runtime C++" in out
+    assert "--split-input-file" in out
+    assert "--verify-diagnostics" in out
 
 
 def test_version_console_script() -> None:
@@ -135,7 +126,7 @@ def test_python_m_names_the_tool() -> None:
 
 
 @pytest.mark.parametrize(
-    "args,message",
+    ("args", "message"),
     [
         (["-p", "nope"], "pypto-opt: error: Unrecognized passes: ['nope']"),
         (["--nope"], "pypto-opt: error: unrecognized arguments: --nope (see pypto-opt --help)"),
@@ -188,7 +179,7 @@ def test_missing_input_file_exits_1_with_one_line(tmp_path: Path) -> None:
 
 
 def test_directory_as_input_exits_1_with_one_line(tmp_path: Path) -> None:
-    status, out, err = run_opt([str(tmp_path)])
+    status, _out, err = run_opt([str(tmp_path)])
     assert status == 1
     assert one_line(err) == f"pypto-opt: error: Is a directory: {tmp_path}"
 
@@ -208,7 +199,7 @@ def test_output_file(write, tmp_path: Path) -> None:  # type: ignore[no-untyped-
 
 def test_output_file_in_missing_directory(write, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     dest = tmp_path / "no" / "such" / "out.mlir"
-    status, out, err = run_opt([str(write(VALID)), "-o", str(dest)])
+    status, _out, err = run_opt([str(write(VALID)), "-o", str(dest)])
     assert status == 1
     assert one_line(err) == f"pypto-opt: error: No such file or directory: {dest}"
 
@@ -230,7 +221,8 @@ def test_broken_pipe_is_quiet_console_script() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout is not None
+    assert proc.stderr is not None
     proc.stdout.close()
     err = proc.stderr.read().decode()
     proc.wait(timeout=120)
@@ -328,7 +320,8 @@ def test_split_input_file_keeps_whole_file_lines(write) -> None:  # type: ignore
     status, out, err = run_opt(["--split-input-file", str(path)])
     assert status == 1
     assert err.splitlines() == [parse_msg, verify_msg]
-    assert out.count("// -----\n") == 2 and "func.func @ok()" in out
+    assert out.count("// -----\n") == 2
+    assert "func.func @ok()" in out
     status, out, err = run_opt(["--split-input-file", "--print-diagnostics", str(path)])
     assert (status, err) == (0, "")
     assert [line for line in out.splitlines() if "error:" in line] == [parse_msg, verify_msg]
@@ -385,7 +378,7 @@ def test_split_input_file_target_errors_keep_going(write) -> None:  # type: igno
         "func.func @plain2() {\n  func.return\n}\n"  # lines 5-7
     )
     path = write(text)
-    status, out, err = run_opt(["-t", "pto2-cpp", "--split-input-file", str(path)])
+    status, _out, err = run_opt(["-t", "pto2-cpp", "--split-input-file", str(path)])
     assert status == 1
     lines = err.splitlines()
     assert [line.split(" error: ")[0] for line in lines] == [f"{path}:1:1:", f"{path}:5:1:"]

@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from test_driver import run_opt, write  # noqa: F401 - the fixture
+from test_driver import run_opt
 
 KERNEL = "pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>\n"
 
@@ -67,10 +67,12 @@ def test_a_failing_run_neither_creates_nor_truncates_the_output_file(write, tmp_
     bad = write("func.func @f() {\n  %x = foo.bar\n}\n")
     target = tmp_path / "out.mlir"
     status, _, _ = run_opt([str(bad), "-o", str(target)])
-    assert status == 1 and not target.exists()
+    assert status == 1
+    assert not target.exists()
     target.write_text("kept\n")
     status, _, _ = run_opt([str(bad), "-o", str(target)])
-    assert status == 1 and target.read_text() == "kept\n"
+    assert status == 1
+    assert target.read_text() == "kept\n"
     status, stdout, err = run_opt([str(write(KERNEL, "ok.mlir")), "-o", str(target)])
     assert (status, stdout, err) == (0, "", "")
     assert target.read_text().startswith("builtin.module {\n  pto_orch.kernel @k aiv")
@@ -83,18 +85,23 @@ def test_help_lists_ours_first_and_not_xdsls() -> None:
     assert sections[:5] == [
         "examples", "positional arguments", "dialects", "passes and pipelines", "targets (-t NAME)"
     ]
-    assert "--pto2-pipeline" in out and "pto2-cpp: PTO2 runtime C++" in out
-    assert "convert-scf-to-cf" not in out and "riscv" not in out
+    assert "--pto2-pipeline" in out
+    assert "pto2-cpp: PTO2 runtime C++" in out
+    assert "convert-scf-to-cf" not in out
+    assert "riscv" not in out
     status, listing, _ = run_opt(["--list-xdsl"])
     assert status == 0
-    assert "\n  convert-scf-to-cf\n" in listing and "\n  riscv-asm\n" in listing
-    assert "pto2-pipeline" not in listing and "pto2-cpp" not in listing
+    assert "\n  convert-scf-to-cf\n" in listing
+    assert "\n  riscv-asm\n" in listing
+    assert "pto2-pipeline" not in listing
+    assert "pto2-cpp" not in listing
 
 
 def test_time_passes_times_each_pass_of_the_pipeline_on_stderr(write) -> None:  # type: ignore[no-untyped-def]
     path = write(KERNEL + _func("one"))
     status, out, err = run_opt(["--time-passes", "-p", "pto2-pipeline,canonicalize", str(path)])
-    assert status == 0 and out.startswith("builtin.module {")
+    assert status == 0
+    assert out.startswith("builtin.module {")
     names = [re.fullmatch(r"pass (\S+): \d+\.\d{6} s", line).group(1) for line in err.splitlines()]  # type: ignore[union-attr]
     from pypto_dialects.transforms.pto2_pipeline import STEPS  # the order, written once
 
@@ -112,5 +119,7 @@ def test_a_bad_target_spec_is_a_usage_error(write) -> None:  # type: ignore[no-u
     for spec, message in cases.items():
         status, out, err = run_opt([*CPP[:2], "-t", spec, path])
         assert (status, out) == (2, ""), spec
-        assert err.startswith("pypto-opt: error: ") and message in err and "Traceback" not in err, spec
+        assert err.startswith("pypto-opt: error: "), spec
+        assert message in err, spec
+        assert "Traceback" not in err, spec
         assert len(err.strip().splitlines()) == 1, spec

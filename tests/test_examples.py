@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from opt_runner import EXAMPLES, opt_ok, opt_text
 
 EXPECTED = {
@@ -52,7 +53,8 @@ def test_generic_round_trip(path: Path, tmp_path: Path) -> None:
     """custom -> generic -> custom gives the same module as custom -> custom."""
     custom = opt_ok([str(path)])
     generic = opt_ok(["--print-op-generic", str(path)])
-    assert '"pto_orch.' in generic and "pto_orch.call @" not in generic
+    assert '"pto_orch.' in generic
+    assert "pto_orch.call @" not in generic
     assert opt_text(generic, tmp_path, "generic.mlir") == custom
     # and the generic form is itself a fixpoint
     assert opt_text(generic, tmp_path, "generic2.mlir", "--print-op-generic") == generic
@@ -65,7 +67,8 @@ def test_example_keeps_its_ssa_names(path: Path) -> None:
     out = opt_ok([str(path)])
     defined = set(re.findall(r"%([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|,|:)", src))
     printed = set(re.findall(r"%([A-Za-z_][A-Za-z0-9_]*)", out))
-    assert defined and defined <= printed, sorted(defined - printed)
+    assert defined
+    assert defined <= printed, sorted(defined - printed)
 
 
 def test_console_script_prints_orch_basic() -> None:

@@ -40,9 +40,8 @@ from support.execution import (
     drop_retain_edges,
     edges,
     execute,
-    race_line,
-    relative_faults,
     rand,
+    relative_faults,
     zeros,
 )
 
@@ -75,7 +74,8 @@ def test_if_else(mode: int, op) -> None:  # type: ignore[no-untyped-def]
     r = execute(EXAMPLES / "if_else.mlir", {"kernel_add": ADD, "kernel_mul": MUL},
                 [x, zeros(16, 16), mode])
     np.testing.assert_array_equal(r.outputs[1], op(x, x))
-    assert len(r.tasks) == 1 and r.edges == set()
+    assert len(r.tasks) == 1
+    assert r.edges == set()
 
 
 def _softmax(s, scale, p, m, l):  # type: ignore[no-untyped-def]
@@ -161,7 +161,8 @@ def test_case1_manual_parallel() -> None:
     r = execute(EXAMPLES / "case1_manual_parallel.mlir", {"kernel_stripe": STRIPE256},
                 [data, zeros(256, 16)])
     np.testing.assert_array_equal(r.outputs[1], data + np.arange(256, dtype=np.float32)[:, None])
-    assert all(t["scope"] == "manual" for t in r.tasks) and len(r.tasks) == 16 + 3
+    assert all(t["scope"] == "manual" for t in r.tasks)
+    assert len(r.tasks) == 16 + 3
     # expand-manual-phase-fence: every task of phase p+1 waits for every task of phase p
     # through one barrier, 3 boundaries x (4 + 4) edges (phase 0 has no barrier: its deps are
     # all invalid, so the barrier is not submitted).
@@ -182,7 +183,9 @@ def test_case1_direct_lowering_has_its_48_phase_edges() -> None:
     # every task of phase p+1 waits for every task of phase p: 3 boundaries x 4 x 4 = 48 edges
     want = {(f"t{4 * p + i}", f"t{4 * p + 4 + j}", "explicit")
             for p in range(3) for i in range(4) for j in range(4)}
-    assert len(r.tasks) == 16 and len(want) == 48 and r.edges == want
+    assert len(r.tasks) == 16
+    assert len(want) == 48
+    assert r.edges == want
 
 
 def _case1_tasks(branches: int, phases: int) -> list[list[str]]:
@@ -242,7 +245,8 @@ def test_phase_fence_case1_8_branches_4_phases(pipeline) -> None:  # type: ignor
     np.testing.assert_array_equal(r.outputs[1], _stripe_sum8(data))
     if pipeline is True:  # with expand-manual-phase-fence: 8 + 8 edges per phase boundary
         phases = _case1_tasks(8, 4)
-        assert len(r.tasks) == 32 + 3 and r.edges == _fenced_case1_edges(8, 4)
+        assert len(r.tasks) == 32 + 3
+        assert r.edges == _fenced_case1_edges(8, 4)
         assert r.count("explicit") == 3 * (8 + 8)
         assert all(r.ordered(a, b) for p in range(3) for a in phases[p] for b in phases[p + 1])
     else:  # the direct lowering: 8 x 8 edges per phase boundary
@@ -473,7 +477,9 @@ def test_tensor_swap_carries() -> None:
     r = execute(PROGRAMS / "carries.mlir", {"put": PUT, "copy": COPY, "inc": INC, "sub": SUB},
                 [a, b, zeros(16)], function="swap")
     np.testing.assert_array_equal(r.outputs[2], (b + 1) - (a + 2))
-    assert r.ordered("t0", "t2") and r.ordered("t1", "t3") and r.ordered("t2", "t4")
+    assert r.ordered("t0", "t2")
+    assert r.ordered("t1", "t3")
+    assert r.ordered("t2", "t4")
 
 
 # (in x 16, in index k, out o 16): o = x + k
@@ -644,7 +650,8 @@ def test_host_write_waits_for_an_inout_reader() -> None:
     r = _host_write()
     # peek (z = y + 1) saw y before the host write of y[0] = 1; inc (w = y + 1) after it
     np.testing.assert_array_equal(r.outputs[0], np.eye(1, 16, 0, dtype=np.float32)[0])
-    assert r.outputs[1][0] == 1.0 and r.outputs[2][0] == 2.0
+    assert r.outputs[1][0] == 1.0
+    assert r.outputs[2][0] == 2.0
     assert r.edges == edges("t0>t1 tensormap")
 
 

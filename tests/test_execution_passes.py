@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from support.execution import (
     ADD,
     COPY,
@@ -284,7 +285,8 @@ def test_dual_aiv_group_kernel() -> None:
     r = execute(PROGRAMS / "dual_aiv.mlir", {"top": TOP, "bottom": BOTTOM}, [a, zeros(16, 16)],
                 function="split")
     np.testing.assert_array_equal(r.outputs[1], np.concatenate([a[:8] * 2, a[8:] + 3]))
-    assert len(r.tasks) == 1 and r.tasks[0]["kernel_ids"] == [-1, 0, 1]  # {aic, aiv0, aiv1}
+    assert len(r.tasks) == 1
+    assert r.tasks[0]["kernel_ids"] == [-1, 0, 1]
     assert r.edges == set()
 
 
@@ -292,7 +294,8 @@ def test_dual_aiv_group_of_one_kernel() -> None:
     a = rand(16, 16)
     r = execute(PROGRAMS / "dual_aiv.mlir", {"inc": INC}, [a, zeros(16, 16)], function="same")
     np.testing.assert_array_equal(r.outputs[1], a + 1)
-    assert len(r.tasks) == 1 and r.tasks[0]["kernel_ids"] == [-1, 0, 0]
+    assert len(r.tasks) == 1
+    assert r.tasks[0]["kernel_ids"] == [-1, 0, 0]
 
 
 def test_data_crossing_a_manual_scope_boundary_with_a_created_buffer() -> None:
@@ -322,7 +325,7 @@ def test_a_write_after_a_read_in_a_loop_is_ordered() -> None:
     np.testing.assert_array_equal(r.outputs[0], b + 300)
     np.testing.assert_array_equal(r.outputs[1], b + 200)  # the last copy reads after 2 bumps
     for i in range(3):
-        assert ("t%d" % (2 * i), "t%d" % (2 * i + 1), "explicit") in r.edges
+        assert (f"t{2 * i}", f"t{2 * i + 1}", "explicit") in r.edges
 
 
 def test_without_the_compiler_edge_the_boundary_is_unordered() -> None:
@@ -400,7 +403,8 @@ def test_disjoint_constant_windows_of_one_buffer_get_no_edge(analyze: bool) -> N
     r = execute(PROGRAMS / "slices.mlir", SLICES, [x, zeros(16)], function="disjoint",
                 analyze=analyze)
     np.testing.assert_array_equal(r.outputs[1], x + 1)
-    assert r.ordered("t0", "t2") and r.ordered("t1", "t2")
+    assert r.ordered("t0", "t2")
+    assert r.ordered("t1", "t2")
     assert not r.ordered("t0", "t1")
     if analyze:
         assert all(t["scope"] == "manual" for t in r.tasks)
@@ -425,7 +429,8 @@ def test_direction_demotions_in_a_region_made_manual() -> None:
     # inout %x -> output_existing (add_output), the read of the created %t1 -> no_dep: the same
     # outputs as without the option, and the record shows only explicit and no tensor-map edges
     code, _ = generate(PROGRAMS / "slices.mlir", "demote", analyze=True)
-    assert ".add_output(ext_x);" in code and ".add_no_dep(" in code
+    assert ".add_output(ext_x);" in code
+    assert ".add_no_dep(" in code
     assert ".add_inout(" not in code
     a, x = rand(16), rand(16)
     off = execute(PROGRAMS / "slices.mlir", SLICES, [a, x.copy()], function="demote")
@@ -476,7 +481,8 @@ def test_a_manual_scopes_buffers_are_freed_every_iteration(function: str, analyz
     r = execute(PROGRAMS / "manual_scope_heap.mlir", HEAP, [x, zeros(128, 16)],
                 function=function, analyze=analyze, ring_heap=2048)
     np.testing.assert_array_equal(r.outputs[1], np.concatenate([x + i for i in range(8)]))
-    assert len(r.tasks) == 16 and all(t["scope"] == "manual" for t in r.tasks)
+    assert len(r.tasks) == 16
+    assert all(t["scope"] == "manual" for t in r.tasks)
     # every task lists its iteration's allocation (a retain edge)
     assert sum(1 for p, s, o in r.edges if p.startswith("alloc")) == 16
 
@@ -524,4 +530,5 @@ def test_a_function_in_a_nested_module_runs_its_own_kernels() -> None:
     np.testing.assert_array_equal(r.outputs[1], a + 2)
     assert r.edges == edges("alloc0>t0 creator", "alloc0>t1 creator", "t0>t1 tensormap")
     code, _ = generate(PROGRAMS / "nested_modules.mlir", "inner", True, False)
-    assert code.count("rt_submit_aic_task(") == 2 and "rt_submit_aiv_task(" not in code
+    assert code.count("rt_submit_aic_task(") == 2
+    assert "rt_submit_aiv_task(" not in code

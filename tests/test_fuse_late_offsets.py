@@ -7,6 +7,7 @@ the task writes the target's row in place."""
 from __future__ import annotations
 
 import numpy as np
+
 from support.execution import PROGRAMS, Kernel, execute, rand, zeros
 
 # (in x 4x8, in index r, out o 1x8): o = 2 * x[r] + r
@@ -23,7 +24,8 @@ def test_an_offset_computed_after_the_write() -> None:
                 function="reversed")
     want = np.stack([2 * x[k] + np.float32(k) for k in range(4)])[::-1]
     np.testing.assert_array_equal(r.outputs[1], want)
-    assert len(r.tasks) == 4 and r.edges == set()  # four disjoint rows, no allocation
+    assert len(r.tasks) == 4
+    assert r.edges == set()
 
 
 def test_an_offset_from_the_targets_extent() -> None:
@@ -33,4 +35,5 @@ def test_an_offset_from_the_targets_extent() -> None:
     want = np.zeros((6, 8), np.float32)
     want[4] = 2 * x[1] + np.float32(1)
     np.testing.assert_array_equal(r.outputs[1], want)
-    assert len(r.tasks) == 1 and r.edges == set()
+    assert len(r.tasks) == 1
+    assert r.edges == set()

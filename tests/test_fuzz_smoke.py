@@ -15,9 +15,11 @@ def test_fixed_seed_inputs_are_clean(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     status = fuzz.main(["--count", "25", "--seed", "1", "--timeout", "30", "--report", str(report)])
     data = json.loads(report.read_text())
-    assert data["findings"] == [] and status == 0
+    assert data["findings"] == []
+    assert status == 0
     counts = data["counts"]
-    assert counts["inputs"] == 25 and counts["exit0"] + counts["exit1"] == 25
+    assert counts["inputs"] == 25
+    assert counts["exit0"] + counts["exit1"] == 25
 
 
 def test_an_injected_line_has_an_unknown_shape() -> None:

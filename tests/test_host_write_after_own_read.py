@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from support.execution import INC, PROGRAMS, Kernel, _lowered, edges, execute, rand, zeros
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr
 
 from pypto_dialects.attrs import ArgDirection, ArgDirectionAttr
 from pypto_dialects.interpreter import run_function
 from pypto_dialects.orch import CallOp
+from support.execution import INC, PROGRAMS, Kernel, _lowered, edges, execute, rand, zeros
 
 PROGRAM = PROGRAMS / "host_write_after_own_read.mlir"
 KERNELS = {"twice": Kernel(lambda x, o: x * np.float32(2)), "inc": INC}  # (in x, out o)

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from opt_runner import EXAMPLES, MLIR_OPT, opt_ok, opt_text, run_opt
 
 FILES = sorted(EXAMPLES.glob("*.mlir"))

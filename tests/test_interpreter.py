@@ -13,9 +13,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from opt_runner import EXAMPLES
 from xdsl.utils.exceptions import InterpretationError
 
+from opt_runner import EXAMPLES
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
 from pypto_dialects.parsing import parse_module, verify_module

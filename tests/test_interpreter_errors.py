@@ -82,7 +82,7 @@ OK = {"b": 1, "c": 1, "n": 1, "x": 1.0}
     ("x", "s", "scalar argument 'x' (f32) must be a number, not 's'"),
 ])
 def test_a_scalar_that_does_not_fit_is_refused(name: str, value: object, message: str) -> None:
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match="^@f: scalar argument ") as info:
         run(SCALARS, {**OK, name: value})
     assert str(info.value) == f"@f: {message}"
 

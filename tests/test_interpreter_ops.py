@@ -19,10 +19,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from opt_runner import EXAMPLES, OptResult
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import InterpretationError
 
+from opt_runner import EXAMPLES, OptResult
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import make_interpreter, run_function
 from pypto_dialects.interpreter.declarations import NOT_RUN, DeclarationFunctions
@@ -124,7 +124,7 @@ def same_float(got: float, want: float) -> bool:
 
 
 @pytest.mark.parametrize(
-    "op, t, a, b, want",
+    ("op", "t", "a", "b", "want"),
     [
         ("addi", "i8", 127, 1, -128),
         ("addi", "i8", -128, -1, 127),
@@ -162,7 +162,7 @@ def test_integer_arithmetic_wraps(op: str, t: str, a: int, b: int, want: int) ->
 
 
 @pytest.mark.parametrize(
-    "op, t, a, b, want",
+    ("op", "t", "a", "b", "want"),
     [
         ("divsi", "i32", -7, 2, -3),
         ("divsi", "i32", 7, -2, -3),
@@ -207,13 +207,13 @@ def test_division_by_zero_is_poison(op: str) -> None:
 
 
 @pytest.mark.parametrize("op", ["divsi", "ceildivsi", "floordivsi"])
-@pytest.mark.parametrize("t, low", [("i8", -128), ("i64", -(2**63)), ("i1", T)])
+@pytest.mark.parametrize(("t", "low"), [("i8", -128), ("i64", -(2**63)), ("i1", T)])
 def test_signed_division_overflow_is_poison(op: str, t: str, low: int) -> None:
     poison("by -1: the quotient .* overflows", binary, f"arith.{op}", t, low, -1)
 
 
 @pytest.mark.parametrize(
-    "op, t, a, b, want",
+    ("op", "t", "a", "b", "want"),
     [
         ("shli", "i8", 1, 7, -128),
         ("shli", "i8", 3, 7, -128),
@@ -235,14 +235,14 @@ def test_shifts(op: str, t: str, a: int, b: int, want: int) -> None:
 
 @pytest.mark.parametrize("op", ["shli", "shrsi", "shrui"])
 @pytest.mark.parametrize(
-    "t, amount, shown", [("i8", 8, 8), ("i8", -1, 255), ("i1", T, 1), ("i64", 64, 64)]
+    ("t", "amount", "shown"), [("i8", 8, 8), ("i8", -1, 255), ("i1", T, 1), ("i64", 64, 64)]
 )
 def test_oversized_shift_is_poison(op: str, t: str, amount: int, shown: int) -> None:
     poison(f"shifts {t} by {shown} bits: the result is poison", binary, f"arith.{op}", t, 1, amount)
 
 
 @pytest.mark.parametrize(
-    "op, flags, a, b, want",
+    ("op", "flags", "a", "b", "want"),
     [
         ("addi", "nsw", 100, 27, 127),
         ("addi", "nuw", -2, 1, -1),  # 254 + 1 = 255
@@ -257,7 +257,7 @@ def test_overflow_flags_kept(op: str, flags: str, a: int, b: int, want: int) -> 
 
 
 @pytest.mark.parametrize(
-    "op, flags, a, b",
+    ("op", "flags", "a", "b"),
     [
         ("addi", "nsw", 127, 1),
         ("addi", "nuw", -1, 1),  # 255 + 1
@@ -278,7 +278,7 @@ def test_broken_overflow_flag_is_poison(op: str, flags: str, a: int, b: int) -> 
 
 
 @pytest.mark.parametrize(
-    "op, a, b, want",
+    ("op", "a", "b", "want"),
     [
         ("addui_extended", 200, 100, (44, T)),
         ("addui_extended", 1, 1, (2, F)),
@@ -290,7 +290,7 @@ def test_addui_extended(op: str, a: int, b: int, want: tuple) -> None:
 
 
 @pytest.mark.parametrize(
-    "op, a, b, want",
+    ("op", "a", "b", "want"),
     [
         ("mului_extended", -1, -1, (1, -2)),  # 255 * 255 = 0xFE01
         ("mulsi_extended", -1, -1, (1, 0)),
@@ -329,14 +329,14 @@ def test_cmpi_index_and_i64_extremes() -> None:
     assert calc("arith.cmpi ult, %a0, %a1 : i64", ["i64", "i64"], "i1", lo, hi) == F
 
 
-@pytest.mark.parametrize("cond, want", [(T, 7), (F, -3)])
+@pytest.mark.parametrize(("cond", "want"), [(T, 7), (F, -3)])
 def test_select(cond: int, want: int) -> None:
     op = "arith.select %a0, %a1, %a2 : i8"
     assert calc(op, ["i1", "i8", "i8"], "i8", cond, 7, -3) == want
 
 
 @pytest.mark.parametrize(
-    "op, src, dst, a, want",
+    ("op", "src", "dst", "a", "want"),
     [
         ("extsi", "i1", "i64", T, -1),
         ("extsi", "i8", "i32", -128, -128),
@@ -397,7 +397,7 @@ F16 = lambda x: float(np.float16(x))  # noqa: E731
 
 
 @pytest.mark.parametrize(
-    "op, t, a, b, want",
+    ("op", "t", "a", "b", "want"),
     [
         ("addf", "f32", 16777216.0, 1.0, 16777216.0),  # 2^24 + 1 rounds to even in f32
         ("addf", "f32", 0.1, 0.2, F32(np.float32(0.1) + np.float32(0.2))),
@@ -439,7 +439,7 @@ def test_float_arithmetic(op: str, t: str, a: float, b: float, want: float) -> N
     assert same_float(binary(f"arith.{op}", t, a, b), want)
 
 
-@pytest.mark.parametrize("t, a, want", [("f32", 0.0, -0.0), ("f64", -INF, INF), ("f16", 1.5, -1.5)])
+@pytest.mark.parametrize(("t", "a", "want"), [("f32", 0.0, -0.0), ("f64", -INF, INF), ("f16", 1.5, -1.5)])
 def test_negf(t: str, a: float, want: float) -> None:
     assert same_float(calc(f"arith.negf %a0 : {t}", [t], t, a), want)
 
@@ -448,7 +448,7 @@ def test_negf_of_nan_is_nan() -> None:
     assert math.isnan(calc("arith.negf %a0 : f32", ["f32"], "f32", NAN))
 
 
-@pytest.mark.parametrize("t, np_type", [("f32", np.float32), ("f16", np.float16)])
+@pytest.mark.parametrize(("t", "np_type"), [("f32", np.float32), ("f16", np.float16)])
 def test_random_floats_round_like_numpy(t: str, np_type) -> None:  # type: ignore[no-untyped-def]
     text = f"""func.func @f(%a: {t}, %b: {t}) -> ({t}, {t}, {t}, {t}) {ORCH} {{
   %s = arith.addf %a, %b : {t}
@@ -485,7 +485,7 @@ def test_cmpf_all_predicates(pred: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "op, src, dst, a, want",
+    ("op", "src", "dst", "a", "want"),
     [
         ("sitofp", "i1", "f32", T, -1.0),
         ("sitofp", "i8", "f32", -128, -128.0),
@@ -535,7 +535,7 @@ def test_conversions(op: str, src: str, dst: str, a, want) -> None:  # type: ign
 
 
 @pytest.mark.parametrize(
-    "op, src, dst, a",
+    ("op", "src", "dst", "a"),
     [
         ("fptosi", "f64", "i8", 128.0),
         ("fptosi", "f64", "i8", -129.0),
@@ -556,7 +556,7 @@ def test_out_of_range_float_to_int_is_poison(op: str, src: str, dst: str, a: flo
 
 
 @pytest.mark.parametrize(
-    "src, dst, a, want",
+    ("src", "dst", "a", "want"),
     [
         ("f32", "i32", 1.0, 0x3F800000),
         ("f32", "i32", -0.0, -(2**31)),
@@ -620,7 +620,7 @@ def test_unsupported_float_type_is_refused_with_a_location() -> None:
 
 
 @pytest.mark.parametrize(
-    "decl, what",
+    ("decl", "what"),
     [
         ("pto_orch.kernel @k aiv (in tensor<4xf32>) -> ()", "the kernel @k"),
         ("builtin.module {\n  }", "a module"),

@@ -21,8 +21,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from opt_runner import EXAMPLES, MLIR_OPT, opt_ok, run_opt
 
+from opt_runner import EXAMPLES, MLIR_OPT, opt_ok, run_opt
 from pypto_dialects import irdl_export
 from pypto_dialects.context import make_context
 from pypto_dialects.irdl_export import (
@@ -191,7 +191,8 @@ def test_mixed_type_groups_are_split_into_runs(irdl_file: Path) -> None:
     assert sizes is not None
     values = [int(v) for v in sizes.group(1).split(", ")]
     args = irdl_export.runs_limit("pto_orch.submit", "args")
-    assert values[:4] == [1, 1, 1, 1] and sum(values[:args]) == 4
+    assert values[:4] == [1, 1, 1, 1]
+    assert sum(values[:args]) == 4
     assert len(values) == args + 2 * irdl_export.runs_limit("pto_orch.submit", "deps")
     assert "#pto_rt.mode<\"manual\">" in text
     assert_verifies(irdl_file, text)

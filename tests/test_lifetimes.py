@@ -62,11 +62,11 @@ def test_a_loop_carry_of_a_body_scope_buffer_is_used_after_free() -> None:
   }}
   %o1 = pto_orch.call @inc(in %r, out %o) : {TT}""")
     assert faults == [
-        f"t.mlir:10:7: error: 'pto_orch.call' op use after free: task 3 (@inc) touches %t "
+        "t.mlir:10:7: error: 'pto_orch.call' op use after free: task 3 (@inc) touches %t "
         + LATE.format(scope="8:5"),
-        f"t.mlir:10:7: error: 'pto_orch.call' op use after free: task 5 (@inc) touches %t "
+        "t.mlir:10:7: error: 'pto_orch.call' op use after free: task 5 (@inc) touches %t "
         + LATE.format(scope="8:5"),
-        f"t.mlir:15:3: error: 'pto_orch.call' op use after free: task 6 (@inc) touches %t "
+        "t.mlir:15:3: error: 'pto_orch.call' op use after free: task 6 (@inc) touches %t "
         + LATE.format(scope="8:5"),
     ]
     np.testing.assert_array_equal(r.outputs["o"], np.full(16, 4, np.float32))
@@ -86,7 +86,8 @@ def test_the_same_loop_with_the_buffer_of_an_open_scope_is_clean() -> None:
     %o1 = pto_orch.call @inc(in %r, out %o) : {TT}
     pto_rt.yield
   }}""")
-    assert faults == [] and r.faults() == []
+    assert faults == []
+    assert r.faults() == []
 
 
 def test_a_host_read_after_the_scope_ended() -> None:
@@ -149,7 +150,8 @@ def test_manual_tasks_without_the_retain_edge_may_outlive_their_buffer() -> None
 
 def test_manual_tasks_listing_the_allocation_keep_their_buffer() -> None:
     r, faults = run(_manual(", %al", ""))
-    assert faults == [] and r.use_after_free() == []  # (its writes of %o race: not the point)
+    assert faults == []
+    assert r.use_after_free() == []
 
 
 def test_a_later_allocation_in_another_ring_reuses_nothing() -> None:
@@ -174,12 +176,13 @@ def test_a_manual_writer_that_an_auto_holder_waits_for_is_kept() -> None:
       pto_rt.yield
     }}
   }}""")
-    assert faults == [] and r.use_after_free() == []
+    assert faults == []
+    assert r.use_after_free() == []
 
 
 def _example_kernels() -> dict:
     ns: dict = {}
-    exec((ROOT / "examples" / "kernels.py").read_text(), ns)  # noqa: S102 - our own file
+    exec((ROOT / "examples" / "kernels.py").read_text(), ns)  # runs our own examples file
     return {k: v for k, v in ns.items() if callable(v) and not k.startswith("_")}
 
 
@@ -203,7 +206,8 @@ def test_the_examples_report_nothing(path: Path) -> None:
         else:
             args[name] = 1 if "i" in str(t) else 0.5
     result = run_function(module, f.sym_name.data, args, _example_kernels())
-    assert find_use_after_free(result.graph) == [] and result.faults() == []
+    assert find_use_after_free(result.graph) == []
+    assert result.faults() == []
     assert result.graph.kernel_tasks()
 
 
@@ -230,7 +234,8 @@ def test_pypto_run_reports_a_use_after_free_and_exits_1(tmp_path: Path) -> None:
     assert res.returncode == 1
     assert res.stdout == "@f: 3 tasks, 7 edges, 3 scopes, 0 races, 2 uses after free\n"
     lines = res.stderr.splitlines()
-    assert len(lines) == 2 and all(": error: 'pto_orch.call' op use after free: " in x for x in lines)
+    assert len(lines) == 2
+    assert all(": error: 'pto_orch.call' op use after free: " in x for x in lines)
     dot = (tmp_path / "out" / "task_graph.dot").read_text()
     assert 'xlabel="use after free %t"' in dot
 
@@ -245,7 +250,8 @@ def test_a_host_read_before_its_scope_ends_is_not_late() -> None:
     %x = pto_tensor.read %t1[%c0] : {T} -> f32
     pto_rt.yield %x : f32
   }}""")
-    assert faults == [] and r.faults() == []
+    assert faults == []
+    assert r.faults() == []
 
 
 RT_OUT = (
@@ -274,7 +280,8 @@ def test_a_runtime_output_of_a_manual_task_is_owned_by_it() -> None:
     result = run_function(module, "f", {"a": np.zeros(16, np.float32)},
                           {"produce": lambda a, x: a, "inc": inc})
     assert result.graph.buffers[3].creator == 0  # %x: a, o, p are buffers 0-2
-    assert result.use_after_free() == [] and result.faults() == []
+    assert result.use_after_free() == []
+    assert result.faults() == []
 
 
 def test_a_host_read_of_a_manual_dep_buffer_races() -> None:

@@ -153,7 +153,7 @@ def test_symbol_table_collection_agrees_with_the_task_lookup() -> None:
 
     from pypto_dialects.symbols import SymbolTableCollection
 
-    module, kernel, call = _call_module()
+    _module, kernel, call = _call_module()
     symbols = SymbolTableCollection()
     assert call.kernel(symbols) is kernel is call.kernel()
     assert symbols.lookup_symbol(call, SymbolRefAttr("nothing")) is None
@@ -166,7 +166,7 @@ def test_symbol_table_collection_agrees_with_the_task_lookup() -> None:
 def test_the_verification_memo_lives_for_one_verification_only() -> None:
     from pypto_dialects.symbols import verifying
 
-    module, kernel, call = _call_module()
+    module, kernel, _call = _call_module()
     assert verifying() is None
     kernel.sym_name = StringAttr("k2")  # the next verification sees the rename
     with pytest.raises(VerifyException, match="'@k' does not name a kernel in this module"):

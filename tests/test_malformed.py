@@ -122,7 +122,8 @@ def test_one_located_error(path: Path, flags: list[str]) -> None:
     lines = err.splitlines()
     assert len(lines) == 1, err
     m = DIAGNOSTIC.match(lines[0])
-    assert m and m.group("path") == str(path), lines[0]
+    assert m, lines[0]
+    assert m.group("path") == str(path), lines[0]
     assert lines[0] == expected_line(path)
 
 
@@ -199,7 +200,7 @@ def _mutants(seed: int, count: int) -> list[tuple[str, str]]:
     return cases
 
 
-@pytest.mark.parametrize("name,text", _mutants(2026, 48), ids=[n for n, _ in _mutants(2026, 48)])
+@pytest.mark.parametrize(("name", "text"), _mutants(2026, 48), ids=[n for n, _ in _mutants(2026, 48)])
 def test_damaged_examples_never_crash(name: str, text: str, tmp_path: Path) -> None:
     """Damaged inputs either still parse and verify (exit 0, nothing on stderr) or give one
     located diagnostic (exit 1); never a traceback or an internal error."""
@@ -214,7 +215,8 @@ def test_damaged_examples_never_crash(name: str, text: str, tmp_path: Path) -> N
         lines = err.splitlines()
         assert len(lines) == 1, err
         m = DIAGNOSTIC.match(lines[0])
-        assert m and m.group("path") == str(path), lines[0]
+        assert m, lines[0]
+        assert m.group("path") == str(path), lines[0]
 
 
 def test_unterminated_string_before_a_long_line_is_fast(tmp_path: Path) -> None:
@@ -222,7 +224,7 @@ def test_unterminated_string_before_a_long_line_is_fast(tmp_path: Path) -> None:
     followed by a long line (the run never ended)."""
     path = tmp_path / "quote.mlir"
     path.write_text('func.func @f() attributes {note = "' + "x, (y) : z " * 40 + "} {\n}\n")
-    status, out, err = run_opt([str(path)])
+    status, _out, err = run_opt([str(path)])
     assert status == 1
     assert err.splitlines() == [
         f"{path}:1:35: error: unterminated string literal: the closing '\"' is missing on its line"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from support.execution import COPY, PROGRAMS, Kernel, drop_deps, edges, execute, rand, zeros
 
 PROGRAM = PROGRAMS / "manual_dep_buffers.mlir"

@@ -13,7 +13,15 @@ import re
 from pathlib import Path
 
 import pytest
+from xdsl.dialects import func
+from xdsl.utils.exceptions import PassFailedException
+
 from opt_runner import EXAMPLES, opt_ok, opt_text
+from pypto_dialects.context import make_context
+from pypto_dialects.orch import MANUAL_CANDIDATE
+from pypto_dialects.orch_attrs import is_orchestration
+from pypto_dialects.parsing import parse_module, verify_module
+from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.transforms import PASSES
 from pypto_dialects.transforms.materialize_runtime_scopes import (
     MaterializeRuntimeScopes,
@@ -22,14 +30,6 @@ from pypto_dialects.transforms.verify_runtime_scopes_materialized import (
     VerifyRuntimeScopesMaterialized,
     check_runtime_scopes_materialized,
 )
-from xdsl.dialects import func
-from xdsl.utils.exceptions import PassFailedException
-
-from pypto_dialects.context import make_context
-from pypto_dialects.orch import MANUAL_CANDIDATE
-from pypto_dialects.orch_attrs import is_orchestration
-from pypto_dialects.parsing import parse_module, verify_module
-from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 
 FILES = sorted(EXAMPLES.glob("*.mlir"))
 IDS = [p.stem for p in FILES]
@@ -67,15 +67,18 @@ def test_example_every_orchestration_body_is_one_scope(path: Path) -> None:
     for f in module.ops:
         if isinstance(f, func.FuncOp) and f.sym_name.data in was_auto:
             ops = list(f.body.block.ops)
-            assert len(ops) == 2 and isinstance(ops[0], ScopeOp), f.sym_name.data
+            assert len(ops) == 2, f.sym_name.data
+            assert isinstance(ops[0], ScopeOp), f.sym_name.data
             assert not auto_scope_enabled(f)
 
 
 def test_pass_is_registered_under_both_spellings() -> None:
     factory, summary = PASSES["materialize-runtime-scopes"]
-    assert factory() is MaterializeRuntimeScopes and summary
+    assert factory() is MaterializeRuntimeScopes
+    assert summary
     factory, summary = PASSES["verify-runtime-scopes-materialized"]
-    assert factory() is VerifyRuntimeScopesMaterialized and summary
+    assert factory() is VerifyRuntimeScopesMaterialized
+    assert summary
     src = (EXAMPLES / "for_carry.mlir").read_text()
     assert opt_ok(["-p", "materialize-runtime-scopes", str(EXAMPLES / "for_carry.mlir")]) == (
         opt_ok([PASS, str(EXAMPLES / "for_carry.mlir")])

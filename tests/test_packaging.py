@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from opt_runner import EXAMPLES, ROOT
 
 SOURCES = ["pyproject.toml", "README.md", "pypto_dialects", "transforms", "targets", "tools"]

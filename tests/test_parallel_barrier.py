@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from support.execution import PROGRAMS, Kernel, edges, execute, rand, zeros
 
 PROGRAM = PROGRAMS / "parallel_barrier.mlir"
@@ -87,7 +88,8 @@ def test_the_barrier_waits_for_every_iteration(function: str) -> None:
     # the manual scope in the loop body, around the loop, or none: the same edges
     x, r = _run(function)
     _check_values(x, r)
-    assert len(r.tasks) == 6 and r.edges == FAN_IN
+    assert len(r.tasks) == 6
+    assert r.edges == FAN_IN
 
 
 @pytest.mark.parametrize("mode", [1, 0])
@@ -101,7 +103,8 @@ def test_through_an_if_result(mode: int) -> None:
                                 "t5>t6 explicit")
     else:  # no stripe: the consumer sums zeros, the barrier has no valid dependency
         _check_values(x, r, stripes=0)
-        assert len(r.tasks) == 1 and r.edges == set()
+        assert len(r.tasks) == 1
+        assert r.edges == set()
 
 
 def test_nested_parallel_loops_in_one_manual_scope() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from support.execution import COPY, PROGRAMS, Kernel, drop_deps, edges, execute, rand, zeros
 
 F1 = np.float32(1)

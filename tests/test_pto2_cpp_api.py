@@ -14,17 +14,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from opt_runner import EXAMPLES, ROOT, run_opt
 
+from opt_runner import EXAMPLES, ROOT, run_opt
 from pypto_dialects.context import make_context
 from pypto_dialects.parsing import parse_module
-from pypto_dialects.transforms.batch_tensor_allocations import BatchTensorAllocations
 from pypto_dialects.targets.pto2_cpp import (
     CodegenError,
     KernelInfo,
     generate_module,
     generate_orchestration,
 )
+from pypto_dialects.transforms.batch_tensor_allocations import BatchTensorAllocations
 
 PRINTER_TESTS = ROOT / "tests" / "filecheck" / "targets" / "pto2_cpp"
 EXPECTED = ROOT / "tests" / "support" / "examples" / "orch_basic_expected.cpp"
@@ -173,11 +173,12 @@ def test_write_files(tmp_path: Path) -> None:
 
 def test_errors_are_located_diagnostics() -> None:
     module = _example("orch_basic")  # not through the pipeline: still in auto-scope mode
-    with pytest.raises(Exception) as info:
+    with pytest.raises(Exception, match="run materialize-runtime-scopes") as info:
         generate_orchestration(module, "orch_basic")
     text = str(info.value)
     assert text.startswith(f"{EXAMPLES / 'orch_basic.mlir'}:8:1: error: 'func.func' op ")
-    assert "run materialize-runtime-scopes" in text and "\n" not in text
+    assert "run materialize-runtime-scopes" in text
+    assert "\n" not in text
     path = PRINTER_TESTS / "no_params.mlir"
     module = _parse(path)
     with pytest.raises(CodegenError, match="not in a pto_tensor.alloc_tensors batch: run "
@@ -240,7 +241,8 @@ def test_readme_and_ci_run_the_main_command() -> None:
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
     first = f"python3 -m venv .venv && .venv/bin/pip install . && {command}"
-    assert first in readme and first in ci
+    assert first in readme
+    assert first in ci
     assert EXPECTED.read_text() in readme  # the README shows the output
 
 
@@ -275,7 +277,8 @@ def test_error_exit_status_and_one_line() -> None:
     assert res.status == 1
     assert res.out == ""
     lines = res.err.splitlines()
-    assert len(lines) == 1 and "Traceback" not in res.err
+    assert len(lines) == 1
+    assert "Traceback" not in res.err
     assert lines[0].startswith(f"{EXAMPLES / 'orch_basic.mlir'}:8:1: error: 'func.func' op ")
 
 

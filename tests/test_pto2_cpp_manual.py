@@ -12,13 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from opt_runner import run_opt
-from support.execution import all_inputs, generate_files
 
 from pypto_dialects.context import make_context
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.targets.pto2_cpp import generate_orchestration
-
+from support.execution import all_inputs, generate_files
 
 USER_EDGE = """\
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>

@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
 from support import model_header
 
 HEADER = model_header.INCLUDE_DIR / "pto_orchestration_api.h"
@@ -383,7 +384,10 @@ OTHER_ITEMS = _wrap("""\
 
 def test_the_header_says_it_is_our_model() -> None:
     head = HEADER.read_text()[:2000]
-    assert "MODEL" in head and "b7d04b45e" in head and "fact" in head and "compile check" in head
+    assert "MODEL" in head
+    assert "b7d04b45e" in head
+    assert "fact" in head
+    assert "compile check" in head
 
 
 def test_every_form_the_printer_uses_compiles() -> None:
@@ -600,7 +604,8 @@ def test_an_entry_point_of_another_signature_is_a_compile_error(bad: tuple[str, 
     # by-value parameter reads the wrong layout at run time)
     assert model_header.compile_check(ENTRY, "entry.cpp").returncode == 0
     res = model_header.compile_check(ENTRY.replace(*bad), "entry.cpp")
-    assert res.returncode != 0 and "conflicting declaration" in res.stderr, res.stderr
+    assert res.returncode != 0, res.stderr
+    assert "conflicting declaration" in res.stderr, res.stderr
 
 
 def test_the_negative_snippets_cover_every_restriction() -> None:

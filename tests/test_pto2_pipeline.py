@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from opt_runner import EXAMPLES, opt_ok, opt_text
 from xdsl.dialects import scf
 from xdsl.utils.exceptions import PassFailedException
 
+from opt_runner import EXAMPLES, opt_ok, opt_text
 from pypto_dialects.context import make_context
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
@@ -96,7 +96,8 @@ def test_pipeline_makes_directions_and_plans_explicit(path: Path, tmp_path: Path
     for loop in loops:
         rebind = loop.attributes.get(ITER_ARG_REBIND)
         sizes = loop.attributes.get(ITER_ARG_ARRAY_SIZE)
-        assert rebind is not None and sizes is not None, "a loop without a carry plan"
+        assert rebind is not None, "a loop without a carry plan"
+        assert sizes is not None, "a loop without a carry plan"
         assert len(rebind) == len(sizes) == len(loop.iter_args)
         plans.append(([bool(v) for v in rebind.get_values()], list(sizes.get_values())))
     assert plans == EXPECTED_PLANS.get(path.stem, [])

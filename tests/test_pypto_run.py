@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 import numpy as np
-from opt_runner import EXAMPLES, OptResult
 
+from opt_runner import EXAMPLES, OptResult
 from pypto_dialects.tools.pypto_run import main
 
 KERNELS = str(EXAMPLES / "kernels.py")
@@ -117,9 +117,11 @@ def test_errors() -> None:
     assert res.status == 2
     assert res.err.startswith("pypto-run: error: @orch_basic: argument 'a' has shape ()")
     res = run_cli([ex, "--args", "1"])
-    assert res.status == 2 and "--arg NAME=FILE.npy" in res.err
+    assert res.status == 2
+    assert "--arg NAME=FILE.npy" in res.err
     res = run_cli([ex, "-p", "no-such-pass"])
-    assert res.status == 2 and res.err.startswith("pypto-run: error: ")
+    assert res.status == 2
+    assert res.err.startswith("pypto-run: error: ")
     res = run_cli([ex, "--func", "nope"])
     assert res.status == 2
     assert "no function @nope in the module (functions: @orch_basic)" in res.err
@@ -142,7 +144,8 @@ def test_bad_ir_is_one_located_line(tmp_path: Path) -> None:
     res = run_cli([src])
     assert res.status == 1
     assert res.err.startswith(f"{src}:2:")
-    assert len(res.err.splitlines()) == 1 and "Traceback" not in res.err
+    assert len(res.err.splitlines()) == 1
+    assert "Traceback" not in res.err
 
 
 def test_a_kernels_file_that_does_not_import_is_a_located_user_error(tmp_path: Path) -> None:

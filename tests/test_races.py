@@ -221,7 +221,7 @@ EXECUTION = sorted(
 """Every function of every execution program: the pipeline orders all their hazards."""
 
 
-@pytest.mark.parametrize("name,function", EXECUTION, ids=[f"{n}:{f}" for n, f in EXECUTION])
+@pytest.mark.parametrize(("name", "function"), EXECUTION, ids=[f"{n}:{f}" for n, f in EXECUTION])
 def test_execution_programs(name: str, function: str) -> None:
     path = Path(__file__).parent / "execution" / name
     text = path.read_text()

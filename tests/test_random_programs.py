@@ -27,7 +27,9 @@ SAMPLE = range(30)
 
 def test_deterministic() -> None:
     a, b = generate(3), generate(3)
-    assert a[0] == b[0] and a[1] == b[1] and list(a[2]) == list(b[2])
+    assert a[0] == b[0]
+    assert a[1] == b[1]
+    assert list(a[2]) == list(b[2])
     assert all(np.array_equal(np.asarray(a[3][k]), np.asarray(b[3][k])) for k in a[3])
     assert generate(4)[0] != a[0]
 
@@ -147,7 +149,7 @@ def test_kernel_cpp_matches_python(name: str, tmp_path: Path) -> None:
     driver = (
         DRIVER.replace("KERNEL", f"kernel_{name}").replace("NTENSORS", str(len(tensors)))
         .replace("SCALARS", "\n        ".join(sc_lines))
-        .replace("VIEWS", ", ".join("{%d, %d, %d, %d}" % v for v in VIEWS))
+        .replace("VIEWS", ", ".join(f"{{{r}, {c}, {r0}, {c0}}}" for r, c, r0, c0 in VIEWS))
     )
     (tmp_path / "kernel.cpp").write_text(KERNEL_CPP[name])
     (tmp_path / "driver.cpp").write_text(driver)

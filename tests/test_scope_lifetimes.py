@@ -15,6 +15,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import ModuleOp
+
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.tensor import AllocTensorsOp
 from support.execution import (
     INC,
     PROGRAMS,
@@ -27,11 +32,6 @@ from support.execution import (
     rand,
     zeros,
 )
-from xdsl.dialects import scf
-from xdsl.dialects.builtin import ModuleOp
-
-from pypto_dialects.rt import ScopeOp
-from pypto_dialects.tensor import AllocTensorsOp
 
 PROGRAM = PROGRAMS / "scope_lifetimes.mlir"
 MANUAL = PROGRAMS / "scope_lifetimes_manual.mlir"

@@ -143,7 +143,8 @@ def test_an_alloc_tensors_result_is_the_create_its_body_yields() -> None:
     assert p.edges("b1") == [(Link.SAME, "n1")]
     assert p.edges("bt") == []  # the batch's TaskId
     assert p.place("b1") == Place(frozenset({p["n1"]}), True, ((0,), (8,)))
-    assert sr.is_root(p["n0"]) and not sr.is_root(p["b0"])
+    assert sr.is_root(p["n0"])
+    assert not sr.is_root(p["b0"])
 
 
 def test_reshape_and_transpose_are_the_whole_buffer_under_another_shape() -> None:
@@ -185,10 +186,14 @@ def test_slices_and_views_are_part_of_their_source_with_a_constant_window() -> N
     # a dynamic offset, a rank-changing view, a dropped dimension: part, window unknown
     for name in ("moving", "flat", "row"):
         assert p.place(name) == Place(frozenset({p["t"]}), False, None), name
-    assert not sr.overlap(top, bottom) and not sr.overlap(bottom, inner)
-    assert sr.overlap(top, inner) and sr.overlap(top, p.place("moving"))
-    assert sr.covers(top, inner) and not sr.covers(inner, top)
-    assert not sr.covers(bottom, inner) and not sr.covers(top, p.place("moving"))
+    assert not sr.overlap(top, bottom)
+    assert not sr.overlap(bottom, inner)
+    assert sr.overlap(top, inner)
+    assert sr.overlap(top, p.place("moving"))
+    assert sr.covers(top, inner)
+    assert not sr.covers(inner, top)
+    assert not sr.covers(bottom, inner)
+    assert not sr.covers(top, p.place("moving"))
     assert sr.covers(whole, p.place("moving"))  # the whole root holds every part
 
 
@@ -275,7 +280,8 @@ def test_swapped_loop_carries_may_each_be_either_buffer() -> None:
         assert p.place(name) == Place(both, True, None), name
     # creates via carries, with the carries (their own variables) passed on the way
     x_op, y_op = p["x"].owner, p["y"].owner
-    assert isinstance(x_op, CreateOp) and isinstance(y_op, CreateOp)
+    assert isinstance(x_op, CreateOp)
+    assert isinstance(y_op, CreateOp)
     sources = sr.CreateSources(p.symbols, lambda carry: True)
     assert sources.of(p["rp"]) == {(x_op, (p["p"],)), (y_op, (p["p"], p["q"]))}
     # a carry without a variable of its own is its init throughout
@@ -315,7 +321,8 @@ def test_holders_mirror_edges_and_reachable_walks_either_way() -> None:
     assert names(sr.holders(p["s"], p.symbols)) == {(Link.ONE_OF, "acc")}
     assert sr.holders(p["a"], p.symbols) == []  # read by the task, held by nothing
     forward = [source_name(v) for v in sr.reachable(p["d"], p.symbols, forward=True)]
-    assert forward[0] == "d" and set(forward) == {"d", "v", "acc", "acc1", "s", "res"}
+    assert forward[0] == "d"
+    assert set(forward) == {"d", "v", "acc", "acc1", "s", "res"}
     # back: depth first, the last edge first (the body's value before the init), each once
     back = [source_name(v) for v in sr.reachable(p["res"], p.symbols)]
     assert back == ["res", "acc", "s", "acc1", "d"]
@@ -367,12 +374,16 @@ def test_union_find_keeps_the_larger_class_and_merges_its_datum() -> None:
     p = Program(f"%a: {T4}, %b: {T4}, %c: {T4}, %d: {T4}", "")
     a, b, c, d = (p[x] for x in "abcd")
     members: sr.UnionFind[list[SSAValue]] = sr.UnionFind(lambda v: [v], list.extend)
-    assert members.find(a) is a and members.of(a) == [a]
+    assert members.find(a) is a
+    assert members.of(a) == [a]
     assert members.union(a, b) is a  # a tie keeps the first argument's representative
     assert members.union(c, a) is a  # the larger class wins
-    assert members.of(c) == [a, b, c] and members.size[a] == 3
-    assert members.same(b, c) and not members.same(a, d)
-    assert members.union(d, b) is a and members.of(d) == [a, b, c, d]
+    assert members.of(c) == [a, b, c]
+    assert members.size[a] == 3
+    assert members.same(b, c)
+    assert not members.same(a, d)
+    assert members.union(d, b) is a
+    assert members.of(d) == [a, b, c, d]
     assert set(members.info) == {a}  # one datum per class
 
 
@@ -502,9 +513,11 @@ def test_same_base_follows_single_same_edges_to_a_view_a_join_point_or_a_root() 
   %r2 = pto_orch.call @k(%a, %s) : ({T4}, {T4}) -> {T4}""",
     )
     base, links = sr.same_base(p["scoped"], p.symbols)  # scope result, write, task result
-    assert base is p["sl"] and links == [(Link.PART, p["big"])]
+    assert base is p["sl"]
+    assert links == [(Link.PART, p["big"])]
     base, links = sr.same_base(p["r2"], p.symbols)  # stops at the if result: a join point
-    assert base is p["s"] and [lk for lk, _ in links] == [Link.ONE_OF, Link.ONE_OF]
+    assert base is p["s"]
+    assert [lk for lk, _ in links] == [Link.ONE_OF, Link.ONE_OF]
     assert sr.same_base(p["n"], p.symbols) == (p["n"], [])  # a root
 
 
@@ -537,7 +550,9 @@ def test_path_is_the_shortest_chain_of_edges_between_two_values() -> None:
         ("acc", Link.ONE_OF, "s"),
         ("s", Link.ONE_OF, "d"),
     ]
-    assert steps("d", "d") == [] and steps("d", "a") == [] and steps("res", "a") == []
+    assert steps("d", "d") == []
+    assert steps("d", "a") == []
+    assert steps("res", "a") == []
 
 
 def test_same_values_is_the_value_a_value_surely_is() -> None:

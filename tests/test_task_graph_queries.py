@@ -12,8 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from opt_runner import EXAMPLES, OptResult
 
+from opt_runner import EXAMPLES, OptResult
 from pypto_dialects.interpreter.explain import GraphQueryError, explain, graph_html, path
 from pypto_dialects.tools import pypto_graph, pypto_run
 

@@ -6,8 +6,7 @@ diagnostic, 0 when all match. `--print-diagnostics` keeps xDSL's print-and-exit-
 from __future__ import annotations
 
 import pytest
-
-from test_driver import run_opt, write  # noqa: F401 - the fixture
+from test_driver import run_opt
 
 KERNEL = "pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>\n"
 BAD_CALL = "  %r = pto_orch.call @k(out %a, out %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
@@ -27,7 +26,7 @@ def _program(annotation_before: str = "", annotation_after: str = "", same_line:
 
 
 @pytest.mark.parametrize(
-    "before,after,same",
+    ("before", "after", "same"),
     [
         ("  // expected-error@+1 {{kernel parameter 0 is 'in'}}\n", "", ""),
         ("  // expected-error@below {{kernel parameter 0 is 'in'}}\n", "", ""),
@@ -92,7 +91,7 @@ def test_split_input_file_checks_each_chunk_with_its_own_annotations(write) -> N
     ok = _program("  // expected-error@+1 {{kernel parameter 0 is 'in'}}\n")
     text = ok + "// -----\n" + ok + "// -----\n" + _program()
     path = write(text)
-    status, out, err = run_opt(["--split-input-file", "--verify-diagnostics", str(path)])
+    status, _out, err = run_opt(["--split-input-file", "--verify-diagnostics", str(path)])
     assert status == 1
     line = 2 * ok.count("\n") + 2 + 3
     assert err == f"{path}:{line}:3: error: unexpected error: {MSG}\n"

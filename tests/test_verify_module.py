@@ -46,7 +46,7 @@ def test_definition_moved_into_a_region_is_reported_at_the_use() -> None:
 
 
 def test_use_of_a_detached_op_is_reported() -> None:
-    module, body, create, dim = _parse()
+    module, _body, _create, dim = _parse()
     stray = CreateOp(TensorType(f32, [4]))
     dim.operands = [stray.result]
     with pytest.raises(VerifyException) as info:
@@ -77,7 +77,7 @@ def test_well_formed_rewrite_verifies() -> None:
 
 def test_use_of_an_erased_op_is_a_diagnostic_not_a_crash() -> None:
     """xDSL's verify() raises a bare ValueError here (a traceback in the driver)."""
-    module, body, create, dim = _parse()
+    module, _body, create, _dim = _parse()
     create.detach()
     create.erase(safe_erase=False)
     with pytest.raises(VerifyException) as info:

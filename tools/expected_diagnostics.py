@@ -3,10 +3,10 @@ as `mlir-opt --verify-diagnostics` does.
 
 An annotation is a comment holding `expected-<severity>[-re][ ]@<where>] {{<text>}}`:
 severity `error`, `warning`, `note` or `remark`; with `-re`, each `{{...}}` inside the text
-is a regular expression and the rest literal, as in mlir-opt; `<where>` is `+N` / `-N` (lines after /
-before the annotation's own line), `above` / `below` (the nearest line above / below that
-holds no annotation) or `unknown` (a diagnostic without a location); without it, the
-annotation's own line. A diagnostic matches an annotation of its severity and line whose
+is a regular expression and the rest literal, as in mlir-opt; `<where>` is `+N` / `-N`
+(lines after / before the annotation's own line), `above` / `below` (the nearest line above
+/ below that holds no annotation) or `unknown` (a diagnostic without a location); without it,
+the annotation's own line. A diagnostic matches an annotation of its severity and line whose
 text is a substring of its message. Rules and examples: docs/index.md, "Checking
 diagnostics".
 """

@@ -29,9 +29,9 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from pypto_dialects.context import DIALECTS
 from pypto_dialects.diagnostics import format_op_error, format_parse_error, one_line
-from pypto_dialects.parsing import parse_module, split_input, verify_module
 from pypto_dialects.irdl_export import EmitIrdlAction
 from pypto_dialects.name_locs import attach_name_locs
+from pypto_dialects.parsing import parse_module, split_input, verify_module
 from pypto_dialects.targets import TARGETS
 from pypto_dialects.tools.expected_diagnostics import ChunkExpectations
 from pypto_dialects.transforms import PASSES
@@ -161,7 +161,7 @@ class PyptoOptMain(xDSLOptMain):
 
         arg_parser.error = error  # type: ignore[method-assign]
         super().register_all_arguments(arg_parser)
-        for action in arg_parser._actions:  # noqa: SLF001 - xDSL's flag, mlir-opt's meaning
+        for action in arg_parser._actions:  # xDSL's flag, mlir-opt's meaning
             if action.dest == "verify_diagnostics":
                 action.help = (
                     "check the diagnostics against the input's expected-error/warning/"
@@ -224,7 +224,7 @@ class PyptoOptMain(xDSLOptMain):
                 "kernel_config.json)",
             )
         )
-        groups = arg_parser._action_groups  # noqa: SLF001 - argparse keeps no public order
+        groups = arg_parser._action_groups  # argparse keeps no public order
         for g in ours:
             groups.remove(g)
         groups[1:1] = ours  # after the positional input file
@@ -241,7 +241,7 @@ class PyptoOptMain(xDSLOptMain):
             ),
             help="list xDSL's own passes and targets, which pypto-opt also accepts, and exit",
         )
-        for action in arg_parser._actions:  # noqa: SLF001 - shorter help for xDSL's flags
+        for action in arg_parser._actions:  # shorter help for xDSL's flags
             if action.dest == "passes":
                 action.help = (
                     "passes to run, comma-separated: ours are listed under 'passes and "
@@ -285,7 +285,7 @@ class PyptoOptMain(xDSLOptMain):
         timing, args.time_passes = args.time_passes, False  # ours too: on stderr, below
         try:
             super().setup_pipeline()
-        except (Exception, ArgSpecParseError) as err:  # noqa: BLE001 - bad command line
+        except (Exception, ArgSpecParseError) as err:  # bad command line
             _fail(f"pypto-opt: error: {one_line(str(err))}", 2)
         inner = self.pipeline.callback
         passes = self.pipeline.passes
@@ -545,7 +545,7 @@ def main(argv: list[str] | None = None) -> None:
         if err.strerror and err.filename:
             _fail(f"pypto-opt: error: {err.strerror}: {err.filename}", 1)
         _fail(f"pypto-opt: error: {one_line(str(err))}", 1)
-    except Exception as err:  # noqa: BLE001 - never a traceback for users
+    except Exception as err:  # never a traceback for users
         if isinstance(err, ValueError) and str(err).startswith("Unrecognized file extension"):
             _fail(f"pypto-opt: error: {err} (name the file *.mlir or pass -f mlir)", 2)
         if os.environ.get("PYPTO_OPT_TRACEBACK"):

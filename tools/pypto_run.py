@@ -2,9 +2,10 @@
 outputs and task graph, and report races.
 
 An `xDSLRunMain` subclass (xDSL's `xdsl-run`): its hooks register our dialects and
-arguments; `--func` is `xdsl-run`'s `--symbol`. Exit status: 0 when the run has no race and no use after free;
-1 for bad IR, a program that cannot run, races or uses of freed buffers (each printed as one
-located line on stderr); 2 for a bad command line. Usage and output files: docs/interpreter.md.
+arguments; `--func` is `xdsl-run`'s `--symbol`. Exit status: 0 when the run has no race and
+no use after free; 1 for bad IR, a program that cannot run, races or uses of freed buffers
+(each printed as one located line on stderr); 2 for a bad command line. Usage and output
+files: docs/interpreter.md.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def load_kernels(path: str) -> dict[str, Any]:
     except SyntaxError as err:
         where = f"{err.filename or path}:{err.lineno or 0}:{err.offset or 0}"
         raise KernelFileError(f"{where}: error: {err.msg} (in the --kernels file)") from None
-    except Exception as err:  # noqa: BLE001 - the user's file failed at import: say which
+    except Exception as err:  # the user's file failed at import: say which
         raise KernelFileError(
             f"{path}: error: importing the --kernels file raised {type(err).__name__}: {err}"
         ) from None
@@ -110,7 +111,9 @@ class PyptoRunMain(xDSLRunMain):
         super().register_all_arguments(arg_parser)
         arg_parser.set_defaults(symbol=None)
         arg_parser.add_argument(
-            "--func", dest="symbol", help="the function to run (default: the only orchestration function)"
+            "--func",
+            dest="symbol",
+            help="the function to run (default: the only orchestration function)",
         )
         arg_parser.add_argument(
             "--kernels", help="Python file with the kernel implementations (KERNELS or functions)"
@@ -141,7 +144,7 @@ class PyptoRunMain(xDSLRunMain):
             help="print the chain of edges by which task TO waits for task FROM",
         )
 
-    def run(self) -> None:  # noqa: C901 - one flow: parse, passes, run, report
+    def run(self) -> None:  # one flow: parse, passes, run, report
         from pypto_dialects.interpreter.explain import GraphQueryError, explain, graph_html, path
         from pypto_dialects.interpreter.export import graph_dot, graph_json, graph_json_text
         from pypto_dialects.interpreter.run import run_function
@@ -166,7 +169,7 @@ class PyptoRunMain(xDSLRunMain):
             available = {n: factory for n, (factory, _) in PASSES.items()}
             try:
                 pipeline = PassPipeline.parse_spec(available, args.passes)
-            except Exception as err:  # noqa: BLE001 - a bad -p is a bad command line
+            except Exception as err:  # a bad -p is a bad command line
                 _fail(f"pypto-run: error: {one_line(str(err))}", 2)
             pipeline.apply(self.ctx, module)
             verify_module(module)
@@ -240,7 +243,7 @@ def main(argv: list[str] | None = None) -> None:
         if err.strerror and err.filename:
             _fail(f"pypto-run: error: {err.strerror}: {err.filename}", 1)
         _fail(f"pypto-run: error: {one_line(str(err))}", 1)
-    except Exception as err:  # noqa: BLE001 - never a traceback for users
+    except Exception as err:  # never a traceback for users
         if os.environ.get("PYPTO_OPT_TRACEBACK"):
             raise
         _fail(

@@ -133,7 +133,8 @@ def _pto2_pipeline() -> type[ModulePass]:
 
 PASSES["derive-call-directions"] = (
     _derive_call_directions,
-    "set the call-site direction of every task argument (from the kernel, plus write-after-write promotion)",
+    "set the call-site direction of every task argument (from the kernel, plus "
+    "write-after-write promotion)",
 )
 PASSES["classify-iter-arg-carry"] = (
     _classify_iter_arg_carry,
@@ -146,7 +147,8 @@ PASSES["auto-derive-task-dependencies"] = (
 )
 PASSES["order-untracked-hazards"] = (
     _order_untracked_hazards,
-    "add a compiler edge for every hazard the runtime does not order (manual-scope boundaries, WAR)",
+    "add a compiler edge for every hazard the runtime does not order (manual-scope "
+    "boundaries, WAR)",
 )
 PASSES["expand-manual-phase-fence"] = (
     _expand_manual_phase_fence,
@@ -162,7 +164,8 @@ PASSES["guard-dynamic-loop-steps"] = (
 )
 PASSES["verify-orchestration-outputs"] = (
     _verify_orchestration_outputs,
-    "fail if an orchestration function returns a tensor it created or never writes an 'out' parameter",
+    "fail if an orchestration function returns a tensor it created or never writes an 'out' "
+    "parameter",
 )
 PASSES["fold-tensor-dims"] = (
     _fold_tensor_dims,

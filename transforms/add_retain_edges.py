@@ -24,12 +24,12 @@ from pypto_dialects.orch import (
     SubmitOp,
     TaskIdType,
 )
-from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.rt import ScopeMode, ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.tensor import AllocTensorsOp, CreateOp
-from pypto_dialects.orch_attrs import orchestration_functions
 
 Task = CallOp | SubmitOp
 Source = storage.Source

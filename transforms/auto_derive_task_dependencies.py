@@ -21,10 +21,10 @@ from xdsl.rewriter import Rewriter
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
 from pypto_dialects.orch import MANUAL_CANDIDATE, ArgDirection, ArgDirectionAttr, CallOp, SubmitOp
-from pypto_dialects.rt import ScopeOp, auto_scope_enabled
-from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.system import TaskInvalidOp
 
 Task = CallOp | SubmitOp
 _PURE = (

@@ -46,7 +46,7 @@ Unit = CreateOp | AllocTensorsOp
 # --------------------------------------------------------------------------- batches
 
 
-def _entry_extent(value: SSAValue, block: Block, entry: Block) -> Operation | None | bool:
+def _entry_extent(value: SSAValue, block: Block, entry: Block) -> Operation | bool | None:
     """Whether a size operand of a create in `block` is known at the block's entry: True
     (a block argument or a value defined outside `block`), the op to move before the batch
     (an `arith.constant`, or a `pto_tensor.dim` of a dynamic extent of a function argument:
@@ -490,10 +490,10 @@ class BatchTensorAllocations(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         symbols = SymbolTableCollection()
-        for func in orchestration_functions(op):
-            if func.body.blocks:
-                _Hoister(symbols).run(func.body.block)
-                _batch_block(func.body.block, func.body.block)
+        for function in orchestration_functions(op):
+            if function.body.blocks:
+                _Hoister(symbols).run(function.body.block)
+                _batch_block(function.body.block, function.body.block)
         # A pass keeps the program's meaning: without the retain edges a manual-scope task
         # would let the runtime reuse a batch's memory while the task still reads it.
         AddRetainEdges().apply(ctx, op)

@@ -46,7 +46,7 @@ _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
 class _Class:
     """What one alias class (one buffer, conservatively) is known to be."""
 
-    __slots__ = ("local", "external", "inout_param", "partial", "anchor", "sources")
+    __slots__ = ("anchor", "external", "inout_param", "local", "partial", "sources")
 
     def __init__(self, anchor: Block | None, local: bool = False):
         self.local = local  # holds a pto_tensor.create result

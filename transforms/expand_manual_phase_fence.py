@@ -19,11 +19,11 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from pypto_dialects.analysis.storage_roots import UnionFind, edges, yield_values
 from pypto_dialects.orch import PARALLEL, SubmitOp, TaskArraySetOp, TaskIdArrayType, TaskIdType
+from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp
-from pypto_dialects.analysis.storage_roots import UnionFind, edges, yield_values
-from pypto_dialects.orch_attrs import orchestration_functions
 
 
 def _constant(v: SSAValue) -> int | None:

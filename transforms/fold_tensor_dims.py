@@ -16,10 +16,10 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from pypto_dialects import tensor as pt
-from pypto_dialects.parsing import copy_name
 from pypto_dialects.analysis.storage_roots import tied
-from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.parsing import copy_name
+from pypto_dialects.symbols import SymbolTableCollection
 
 
 def _dynamic_index(t: TensorType, axis: int) -> int:

@@ -4,7 +4,8 @@ assembled into a target becomes a view of the target, so the tasks write the tar
 The PTO2 runtime has no copy at orchestration level, so `pto_tensor.assemble` has no C++ of
 its own: after this pass every assemble is gone, either fused (its created source becomes a
 `pto_tensor.slice` of the target) or dropped as a no-op (its source already is that slice).
-Any other assemble is a located error. Rules and examples: docs/passes/fuse-create-assemble-to-slice.md.
+Any other assemble is a located error. Rules and examples:
+docs/passes/fuse-create-assemble-to-slice.md.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
 from pypto_dialects import tensor as pt
+from pypto_dialects.analysis.storage_roots import tied_base
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.orch import CallOp, SubmitOp
-from pypto_dialects.parsing import copy_name, source_name
-from pypto_dialects.analysis.storage_roots import tied_base
-from pypto_dialects.transforms.buffer_aliases import BufferClasses
-from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.parsing import copy_name, source_name
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.buffer_aliases import BufferClasses
 
 
 def _same_index(a: SSAValue, b: SSAValue) -> bool:
@@ -131,7 +132,8 @@ class _Fuser:
             "assembled only here"
         )
         if len(origins) > 1:
-            return f"{head}; its source may be more than one buffer (a loop or if merges them): {fix}"
+            merged = "its source may be more than one buffer (a loop or if merges them)"
+            return f"{head}; {merged}: {fix}"
         return f"{head}: {fix}"
 
     def _fuse(self, op: pt.AssembleOp, created: SSAValue) -> None:
@@ -166,7 +168,9 @@ class _Fuser:
                 if self.pos(owner) >= self.pos(first):
                     self._move_before(op, v, first)
         self._check_window(op, created, first)
-        view = pt.SliceOp(op.target, list(op.offsets), create.result.type, list(create.dynamic_sizes))
+        view = pt.SliceOp(
+            op.target, list(op.offsets), create.result.type, list(create.dynamic_sizes)
+        )
         copy_name(create.result, view.result)
         self.insert(view, first)
         self.buffers.union(view.result, created)

@@ -32,12 +32,12 @@ from pypto_dialects.orch import (
     CallOp,
     SubmitOp,
 )
+from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.tensor import CreateOp
-from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.orch_attrs import orchestration_functions
 
 Task = CallOp | SubmitOp
 

@@ -23,9 +23,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.diagnostics import file_position, pass_error
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
-from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.diagnostics import file_position, pass_error
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
     PARALLEL,
@@ -34,10 +33,11 @@ from pypto_dialects.orch import (
     TaskArraySetOp,
     TaskIdType,
 )
-from pypto_dialects.rt import YieldOp as ScopeYieldOp
-from pypto_dialects.system import TaskDummyOp, TaskIsValidOp
-from pypto_dialects.rt import ScopeOp
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.system import TaskDummyOp, TaskIsValidOp
 from pypto_dialects.transforms.order_untracked_hazards import untracked_root
 
 
@@ -65,7 +65,9 @@ class _Checker:
                     self.walk(op.body, op.is_manual)
                     continue
                 if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
-                    if any(isinstance(v, OpResult) and isinstance(v.op, ScopeOp) for v in op.operands):
+                    if any(
+                        isinstance(v, OpResult) and isinstance(v.op, ScopeOp) for v in op.operands
+                    ):
                         check_edges(op)  # only a scope result can have closed
                 elif isinstance(op, _TASK_ID_USERS):
                     check_array_uses(op)
@@ -512,7 +514,9 @@ def check_carry_plan(loop: scf.ForOp) -> None:
         n_init = array_slots(loop.iter_args[i])
         if n_init and not size:
             raise _stale_plan(
-                loop, i, f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId"
+                loop,
+                i,
+                f"its init is a TaskId array of {n_init} slots, but its plan is a single TaskId",
             )
         if n_init and n_init != size:
             raise _stale_plan(

@@ -15,14 +15,13 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
+from pypto_dialects.analysis import storage_roots
 from pypto_dialects.attrs import ParamDirection
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.orch import CallOp, SubmitOp
-from pypto_dialects.orch_attrs import param_directions
+from pypto_dialects.orch_attrs import orchestration_functions, param_directions
 from pypto_dialects.parsing import source_name
-from pypto_dialects.analysis import storage_roots
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.orch_attrs import orchestration_functions
 
 
 def _name(v: SSAValue) -> str:
@@ -70,7 +69,9 @@ def _check(f: func.FuncOp, symbols: SymbolTableCollection) -> None:
     unwritten = [
         p
         for p, d in zip(params, dirs)
-        if d == ParamDirection.OUT and isinstance(p.type, TensorType) and not _is_written(p, symbols)
+        if d == ParamDirection.OUT
+        and isinstance(p.type, TensorType)
+        and not _is_written(p, symbols)
     ]
     ret = f.body.block.last_op
     if isinstance(ret, func.ReturnOp):

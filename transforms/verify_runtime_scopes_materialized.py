@@ -1,7 +1,8 @@
 """`verify-runtime-scopes-materialized`: the spec's `RuntimeScopesMaterialized` property.
 
-Spec: PyPTO's MaterializeRuntimeScopes document ("Pass 属性": MaterializeRuntimeScopes produces RuntimeScopesMaterialized);
-docs/passes/index.md and docs/targets/pto2-cpp.md (the C++ printer maps scopes 1:1 and derives none itself).
+Spec: PyPTO's MaterializeRuntimeScopes document ("Pass 属性": MaterializeRuntimeScopes
+produces RuntimeScopesMaterialized); docs/passes/index.md and docs/targets/pto2-cpp.md (the
+C++ printer maps scopes 1:1 and derives none itself).
 
 An orchestration function whose scopes the compiler still has to place (`pto_rt.auto_scope`
 absent or true) cannot be printed: its `PTO2_SCOPE()`s are not in the IR yet. The C++ printer

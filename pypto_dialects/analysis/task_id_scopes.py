@@ -19,9 +19,9 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
+from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, PARALLEL, TaskIdArrayType, TaskIdType
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.analysis.storage_roots import yield_values
 
 
 def _defining_op(value: SSAValue) -> Operation | None:

@@ -36,10 +36,10 @@ from xdsl.dialects.arith import IntegerOverflowFlag
 from xdsl.dialects.builtin import (
     AnyFloat,
     BFloat16Type,
-    FloatAttr,
     Float16Type,
     Float32Type,
     Float64Type,
+    FloatAttr,
     IndexType,
     IntegerAttr,
     IntegerType,

@@ -107,7 +107,9 @@ def graph_dot(
         )
     for u in freed:
         if u.task is not None:
-            lines.append(f'  t{u.task.id} [color=red, penwidth=2, xlabel="use after free {u.buffer.name}"];')
+            lines.append(
+                f'  t{u.task.id} [color=red, penwidth=2, xlabel="use after free {u.buffer.name}"];'
+            )
     lines.append(
         '  subgraph cluster_legend { label="edges"; fontsize=9; style=dotted; '
         'node [shape=plaintext, fontsize=9]; '

@@ -449,8 +449,10 @@ class Runtime:
         waits = set(producers)
         if kind == "write":
             open_scopes = set(self.scope_stack)
-            held = {p for p in producers
-                    if self.graph.tasks[p].scope is None or self.graph.tasks[p].scope in open_scopes}
+            held = {
+                p for p in producers
+                if self.graph.tasks[p].scope is None or self.graph.tasks[p].scope in open_scopes
+            }
             waits |= {e.succ for e in self.graph.edges if e.pred in held}
         start = tensor.start + sum(i * s for i, s in zip(index, tensor.strides))
         element = TensorValue(buf, start, (1,) * len(index), tensor.strides)
@@ -483,7 +485,9 @@ class Runtime:
             buf.creator = creator
         return buf
 
-    def new_task_output(self, name: str, shape: tuple[int, ...], data: np.ndarray, location: str) -> Buffer:
+    def new_task_output(
+        self, name: str, shape: tuple[int, ...], data: np.ndarray, location: str
+    ) -> Buffer:
         """A buffer the runtime allocates for a task's output (`add_output(TensorCreateInfo)`):
         no allocation task; its creator is set to the task when it is submitted."""
         size = -(-int(data.size * data.itemsize) // PACKED_OUTPUT_ALIGN) * PACKED_OUTPUT_ALIGN

@@ -62,7 +62,7 @@ class UseAfterFree:
         name = self.buffer.name
         if self.task is not None:
             who = f"'{self.task.op_name}' op use after free: {self.task.label()}"
-            what = f"touches {self.arg.tensor.describe()}" if self.arg else f"touches {name}"  # noqa: E501
+            what = f"touches {self.arg.tensor.describe()}" if self.arg else f"touches {name}"
         else:
             assert self.host is not None
             verb = "reads" if self.host.kind == "read" else "writes"
@@ -131,7 +131,11 @@ def find_use_after_free(graph: TaskGraph) -> list[UseAfterFree]:
         scope_loc = graph.scopes[buf.scope].location if buf.scope is not None else "<entry>"
         ring_allocs = allocations.get(buf.ring, [])
         reused = bisect_left(ring_allocs, end) < len(ring_allocs)
-        keepers = {h for h in holders.get(buf.creator, ()) if h < end} if buf.creator is not None else set()
+        keepers = (
+            {h for h in holders.get(buf.creator, ()) if h < end}
+            if buf.creator is not None
+            else set()
+        )
         seen: set[int] = set()
         for task, arg in users.get(buf.id, ()):
             if task.id in seen:

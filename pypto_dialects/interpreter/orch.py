@@ -28,6 +28,7 @@ from pypto_dialects.orch import (
     TaskArraySetOp,
 )
 
+
 def task_ids(values: Iterable[Any]) -> list[int]:
     """The valid TaskIds of deps entries (a TaskId, `None`, or an array of them)."""
     out: list[int] = []
@@ -112,7 +113,7 @@ def _run_task(
     result_params = kernel.result_param_indices()
     try:
         returned = fn(*call_values)
-    except Exception as err:  # noqa: BLE001 - the user's kernel failed: say where
+    except Exception as err:  # the user's kernel failed: say where
         raise run_error(op, f"kernel @{name} raised {type(err).__name__}: {err}") from err
     if returned is not None:
         outs = returned if isinstance(returned, tuple | list) else (returned,)

@@ -26,8 +26,8 @@ from pypto_dialects.interpreter.context import (
 )
 from pypto_dialects.interpreter.declarations import DeclarationFunctions
 from pypto_dialects.interpreter.graph import TaskGraph, TensorValue
-from pypto_dialects.interpreter.orch import OrchFunctions
 from pypto_dialects.interpreter.lifetimes import UseAfterFree, find_use_after_free
+from pypto_dialects.interpreter.orch import OrchFunctions
 from pypto_dialects.interpreter.races import HostRace, Race, find_host_races, find_races
 from pypto_dialects.interpreter.rt import RtFunctions
 from pypto_dialects.interpreter.scf import PtoScfFunctions

@@ -171,7 +171,7 @@ class Wrapped(Expr):
     expression X (wrap-around). An op that reads its operand as unsigned N bits uses X itself:
     `(uintN_t)(intN_t)X` is X."""
 
-    __slots__ = ("unsigned", "bits")
+    __slots__ = ("bits", "unsigned")
 
     def __init__(self, signed: str, unsigned: str, bits: int, deps: tuple) -> None:
         super().__init__(f"({signed})({unsigned})", True, deps)
@@ -310,7 +310,9 @@ def _helper(p: FunctionPrinter, name: str, text: Callable[[], str]) -> str:
     return name
 
 
-def _call(p: FunctionPrinter, op: Operation, name: str, text: Callable[[], str], *args: Expr) -> None:
+def _call(
+    p: FunctionPrinter, op: Operation, name: str, text: Callable[[], str], *args: Expr
+) -> None:
     _helper(p, name, text)
     _finish(p, op, Expr(f"{name}({', '.join(a.text for a in args)})", False, _deps(*args)))
 
@@ -381,7 +383,8 @@ def _shift(p: FunctionPrinter, op: Operation) -> None:
         return _finish(p, op, _compound(f"{x} >> {amount}", a, b))
     sym = "<<" if isinstance(op, arith.ShLIOp) else ">>"
     if n in (8, 16):  # the unsigned value promotes to int, where the result fits
-        return _finish(p, op, _compound(f"(int{n}_t)(({UNSIGNED[n]}){a.paren} {sym} {amount})", a, b))
+        text = f"(int{n}_t)(({UNSIGNED[n]}){a.paren} {sym} {amount})"
+        return _finish(p, op, _compound(text, a, b))
     _wrapped(p, op, n, f"{_as_unsigned(a, n)} {sym} {amount}", a, b)
 
 

@@ -17,15 +17,15 @@ from xdsl.traits import IsTerminator
 
 from pypto_dialects.analysis.storage_roots import SameValues
 from pypto_dialects.analysis.task_id_scopes import array_carry_result
-from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, ITER_ARG_REBIND, TaskIdType
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.targets.pto2_cpp import manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
-from pypto_dialects.targets.pto2_cpp import manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed
 from pypto_dialects.targets.pto2_cpp.taskids import is_task_id_value
 

@@ -31,7 +31,7 @@ class TaskIdVar(Binding):
     never invalid. `producer`: the op whose TaskId it holds (for messages). `slot_loop`: for
     the result array of a `pto_orch.parallel` loop, that loop (its yields write one slot)."""
 
-    __slots__ = ("size", "guard", "producer", "slot_loop")
+    __slots__ = ("guard", "producer", "size", "slot_loop")
 
     def __init__(
         self,

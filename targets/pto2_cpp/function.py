@@ -39,8 +39,8 @@ def handlers() -> dict[type[Operation], Handler]:
         from pypto_dialects.targets.pto2_cpp import (
             arith_ops,
             control_flow,
-            tasks,
             taskids,
+            tasks,
             tensor_ops,
         )
 
@@ -82,8 +82,8 @@ class FunctionPrinter:
     """
 
     def __init__(self, func: FuncOp, symbols: SymbolTableCollection) -> None:
-        from pypto_dialects.targets.pto2_cpp.tasks import KernelRegistry
         from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
+        from pypto_dialects.targets.pto2_cpp.tasks import KernelRegistry
 
         self.func = func
         self.symbols = symbols

@@ -190,7 +190,8 @@ def is_reserved(name: str) -> bool:
 
 def sanitize(hint: str) -> str:
     """`hint` as a C++ identifier of our own: valid, without `__` or a leading `_`, and, when
-    it is reserved (`is_reserved`), with a trailing `_` (the rules: docs/targets/pto2-cpp.md#names)."""
+    it is reserved (`is_reserved`), with a trailing `_` (the rules:
+    docs/targets/pto2-cpp.md#names)."""
     name = _INVALID.sub("_", hint)
     name = re.sub(r"_+", "_", name).strip("_")
     if not name:
@@ -252,7 +253,7 @@ class Expr:
     operand (`paren`); `text` is used where the whole statement context is unambiguous (the
     right-hand side of `=`, an `if` condition). `deps` are the bindings the text names."""
 
-    __slots__ = ("text", "compound", "deps")
+    __slots__ = ("compound", "deps", "text")
 
     def __init__(self, text: str, compound: bool = False, deps: tuple[Binding, ...] = ()) -> None:
         self.text = text
@@ -271,7 +272,7 @@ class Binding(Expr):
     """A declared C++ variable (or one of the entry function's parameters): its name, its C++
     type and the block that declares it."""
 
-    __slots__ = ("ctype", "block", "used")
+    __slots__ = ("block", "ctype", "used")
 
     def __init__(self, name: str, ctype: str, block: CppBlock) -> None:
         super().__init__(name)

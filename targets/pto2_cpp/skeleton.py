@@ -81,8 +81,9 @@ def signature(p: FunctionPrinter) -> Signature:
 
 
 def _dim_symbols(p: FunctionPrinter) -> list[tuple[DimOp, int, int]]:
-    """The `pto_tensor.dim`s (all used: dead ones are gone, api.py) of a dynamic extent of a function argument, first one per
-    (argument, axis), in program order: (op, argument index, axis)."""
+    """The `pto_tensor.dim`s (all used: dead ones are gone, api.py) of a dynamic extent of a
+    function argument, first one per (argument, axis), in program order: (op, argument index,
+    axis)."""
     entry = p.func.body.block
     seen: set[tuple[int, int]] = set()
     out = []

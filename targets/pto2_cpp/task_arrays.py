@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from pypto_dialects.analysis.task_id_scopes import plan_size
 from pypto_dialects.orch import (

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import TensorType
 
-from pypto_dialects.limits import MAX_TENSOR_ARGS
 from pypto_dialects.attrs import TensorArgType
+from pypto_dialects.limits import MAX_TENSOR_ARGS
 from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, scalar_arg
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
@@ -89,7 +89,8 @@ class KernelRegistry:
         """The MixedKernels initializer of a group kernel: (aic, aiv0, aiv1) ids, with
         `INVALID_KERNEL_ID` for the core it leaves out (aiv1 of an AIC + AIV group, aic of a
         dual-AIV group)."""
-        assert group.aic is not None and group.aiv is not None
+        assert group.aic is not None
+        assert group.aiv is not None
         first = self.p.symbols.lookup_symbol(group, group.aic)
         second = self.p.symbols.lookup_symbol(group, group.aiv)
         if not isinstance(first, KernelOp) or not isinstance(second, KernelOp):

@@ -171,7 +171,8 @@ def _write(p: FunctionPrinter, op: WriteOp) -> None:
 def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
     src = p.use_tensor(op.source, op)
     st, rt = op.source.type, op.result.type
-    assert isinstance(st, TensorType) and isinstance(rt, TensorType)
+    assert isinstance(st, TensorType)
+    assert isinstance(rt, TensorType)
     if isinstance(op, SliceOp) and op.drop is not None:
         _rank_reducing_slice(p, op, src.name)
         return
@@ -198,7 +199,8 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
     dropped dimension into a kept one, a view, and a `Tensor::slice` where a kept dimension
     keeps a stride. The rule: docs/dialects/pto_tensor.md, `pto_tensor.slice`."""
     st, rt = op.source.type, op.result.type
-    assert isinstance(st, TensorType) and isinstance(rt, TensorType)
+    assert isinstance(st, TensorType)
+    assert isinstance(rt, TensorType)
     shape = list(st.get_shape())
     drop = set(op.dropped())
     if any(d < 0 for d in shape):

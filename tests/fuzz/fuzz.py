@@ -119,7 +119,7 @@ def run_child(args: list[str], timeout: float) -> tuple[str, int, str, str]:
                     opt_main(args)
                 except SystemExit as e:
                     status = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-                except BaseException:  # noqa: BLE001
+                except BaseException:
                     import traceback
 
                     err.write("Traceback (escaped main)\n" + traceback.format_exc())
@@ -160,7 +160,7 @@ def known_shapes(workdir: Path, timeout: float) -> set[str]:
         (ROOT / "tests" / "filecheck" / "targets").rglob("*.mlir")
     )
     for path in inputs:
-        _, status, out, _ = run_child(["--split-input-file", "-p", "pto2-pipeline", "-t", "pto2-cpp", str(path)], timeout)
+        _, _status, out, _ = run_child(["--split-input-file", "-p", "pto2-pipeline", "-t", "pto2-cpp", str(path)], timeout)
         shapes.update(shape(line) for line in out.splitlines())
     return shapes
 

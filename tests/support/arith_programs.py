@@ -55,8 +55,21 @@ from pathlib import Path
 from typing import Any
 
 from support.arith_dags import (
-    FLOAT_TYPES, MLIR_OPT, SETS, WIDTH, Names, Sample, bits_of, dag_lines, float_of,
-    fold_references, poison_node, same, show, slot_bits, to_signed, unjudged,
+    FLOAT_TYPES,
+    MLIR_OPT,
+    WIDTH,
+    Names,
+    Sample,
+    bits_of,
+    dag_lines,
+    float_of,
+    fold_references,
+    poison_node,
+    same,
+    show,
+    slot_bits,
+    to_signed,
+    unjudged,
 )
 
 SEED_DIR = Path(__file__).resolve().parent / "pto2_model" / "seed"
@@ -253,7 +266,7 @@ def _print(sample: Sample, dags: list[int], out: CppOutcome) -> list[tuple[list[
     text, tasks = orchestration_module(sample, dags)
     try:
         return [(dags, print_cpp(text), tasks)]
-    except Exception as exc:  # noqa: BLE001 - a printer crash is a finding
+    except Exception as exc:  # a printer crash is a finding
         if len(dags) == 1:
             out.failed[dags[0]] = f"printer error: {type(exc).__name__}: {str(exc)[:500]}"
             return []
@@ -364,7 +377,7 @@ def run_interpreter(sample: Sample, wanted: Iterable[tuple[int, str, int]]
         try:
             res = run_function(module, name, args, {})
             results[(d, form, s)] = interp_value(dag.root.type, res.results[0])
-        except Exception as exc:  # noqa: BLE001 - any failure is a disagreement to report
+        except Exception as exc:  # any failure is a disagreement to report
             results[(d, form, s)] = f"{type(exc).__name__}: {str(exc)[:300]}"
     return results
 

@@ -20,9 +20,6 @@ import json
 from typing import Any
 
 import numpy as np
-from support import model_header, simpler_runtime
-from support.execution import interpret
-from support.random_programs import KERNEL_BODY, generate
 
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
@@ -30,6 +27,9 @@ from pypto_dialects.interpreter.races import ancestors, independent
 from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.targets.pto2_cpp.api import generate_orchestration
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+from support import model_header, simpler_runtime
+from support.execution import interpret
+from support.random_programs import KERNEL_BODY, generate
 
 
 def _conflicts(a: Any, b: Any) -> bool:

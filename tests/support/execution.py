@@ -28,12 +28,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from support import model_header, simpler_runtime
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -47,6 +46,7 @@ from pypto_dialects.targets.pto2_cpp import generate_module
 from pypto_dialects.tensor import AllocTensorsOp
 from pypto_dialects.transforms import PASSES
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+from support import model_header, simpler_runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -183,7 +183,7 @@ def _print(module: ModuleOp, function: str | None) -> tuple[str, dict]:
     return res.code, entry
 
 
-@lru_cache(maxsize=None)
+@cache
 def generate(
     path: Path, function: str | None = None, pipeline: Pipeline = True, analyze: bool = False,
 ) -> tuple[str, dict]:
