@@ -228,3 +228,29 @@ def test_order_untracked_hazards_visits_a_task_once_per_loop_level() -> None:
     from bench.nest_depth import measure
 
     assert [measure(d)[2] for d in (1, 2, 8, 16)] == [2, 3, 9, 17]
+
+
+def test_reused_unnamed_arith_values_print_in_linear_size(tmp_path: Path) -> None:
+    """mlir-opt's output names no value (`%0`, `%1`): a chain of 30 values each used twice by
+    the next was inlined at every use, doubling the text at each step (16.8 MB of C++ at
+    20, a hang at 30). A reused expression longer than INLINE_LIMIT gets a variable."""
+    from opt_runner import opt_ok
+
+    lines = [
+        "pto_orch.kernel @k aiv (out tensor<64xf32>, in i64) -> tensor<64xf32>",
+        "func.func @f(%o: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<out>}, %p: i64) "
+        "attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {",
+        "  %0 = arith.addi %p, %p : i64",
+        *(f"  %{i} = arith.muli %{i - 1}, %{i - 1} : i64" for i in range(1, 30)),
+        "  %o1 = pto_orch.call @k(out %o, scalar %29) : (tensor<64xf32>, i64) -> tensor<64xf32>",
+        "  func.return",
+        "}",
+    ]
+    path = tmp_path / "chain.mlir"
+    path.write_text("\n".join(lines) + "\n")
+    cpp = opt_ok(["-p", "pto2-pipeline", "-t", "pto2-cpp", str(path)])
+    assert len(cpp) < 6000
+    assert (
+        "int64_t value_1 = (int64_t)(((uint64_t)value * (uint64_t)value) * "
+        "((uint64_t)value * (uint64_t)value));" in cpp
+    )

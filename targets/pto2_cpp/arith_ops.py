@@ -233,12 +233,19 @@ def _absorbed(p: FunctionPrinter, op: Operation) -> bool:
     return False
 
 
+INLINE_LIMIT = 60
+"""An unnamed value used more than once is inlined at each use only while its expression is
+at most this long; a longer one gets a variable (`value`, `value_1`, ...), so a chain of
+reused unnamed values (mlir-opt's `%0`, `%1`) prints in linear, not exponential, size."""
+
+
 def _finish(p: FunctionPrinter, op: Operation, expr: Expr) -> None:
-    """Bind the result to `expr`, or declare it when it is named and used more than once."""
+    """Bind the result to `expr`, or declare it when it is used more than once and is named
+    or longer than INLINE_LIMIT."""
     if expr.deps and not isinstance(expr, Folded | Binding) and _absorbed(p, op):
         expr = Folded(expr.text, expr.compound, expr.deps)
     res = op.results[0]
-    if hint_of(res) and res.has_more_than_one_use():
+    if res.has_more_than_one_use() and (hint_of(res) or len(expr.text) > INLINE_LIMIT):
         ct = c_type(res.type, op)
         b = p.declare(res, ct, "value")
         p.mark(expr)
