@@ -8,7 +8,7 @@ MLIR-style line naming the op and its location.
 from __future__ import annotations
 
 from xdsl.dialects.builtin import ArrayAttr, CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import ParseError, PassFailedException, VerifyException
 
 
@@ -29,6 +29,16 @@ def file_position(loc: Attribute) -> FileLineColLoc | None:
         else:
             return None
     return None
+
+
+def describe_value(value: SSAValue) -> str:
+    """A value as messages name it: `%name` (its name hint), else `block argument #i` or
+    `result #i of 'op'`."""
+    if value.name_hint:
+        return f"%{value.name_hint}"
+    if isinstance(value, BlockArgument):
+        return f"block argument #{value.index}"
+    return f"result #{value.index} of '{value.owner.name}'"
 
 
 def location_of(op: Operation) -> str:

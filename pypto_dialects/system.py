@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import i1
-from xdsl.ir import Dialect, SSAValue
+from xdsl.ir import Dialect, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -24,6 +24,7 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import Pure
 
 from pypto_dialects.attrs import TASK_ID, TaskIdType, verify_deps
@@ -44,6 +45,15 @@ class TaskInvalidOp(IRDLOperation):
 
     def __init__(self):
         super().__init__(result_types=[TASK_ID])
+
+    @staticmethod
+    def insert_before(op: Operation) -> SSAValue:
+        """Insert a `pto_system.task_invalid` (named `%none`) before `op`; its result (the
+        seed of a TaskId carry, or the value of a branch that submits nothing)."""
+        inv = TaskInvalidOp()
+        inv.result.name_hint = "none"
+        Rewriter.insert_op(inv, InsertPoint.before(op))
+        return inv.result
 
 
 @irdl_op_definition

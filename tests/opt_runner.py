@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,16 +25,25 @@ class OptResult:
     err: str
 
 
-def run_opt(args: list[str]) -> OptResult:
-    """Run `pypto-opt <args>` in this process and capture its streams and exit status."""
+def run_main(entry: Callable[[list[str]], None], args: Sequence[object]) -> OptResult:
+    """Run a console script's `main` (pypto-opt, pypto-run, pypto-graph) in this process on
+    `args` (each made a string) and capture its streams and exit status (`sys.exit("msg")`
+    counts as status 1 with `msg` on stderr, as the interpreter prints it)."""
     out, err = io.StringIO(), io.StringIO()
     status = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            main(list(args))
+            entry([str(a) for a in args])
         except SystemExit as exc:
             status = exc.code if isinstance(exc.code, int) else 1
+            if isinstance(exc.code, str):
+                err.write(exc.code)
     return OptResult(status, out.getvalue(), err.getvalue())
+
+
+def run_opt(args: list[str]) -> OptResult:
+    """Run `pypto-opt <args>` in this process and capture its streams and exit status."""
+    return run_main(main, args)
 
 
 def opt_ok(args: list[str]) -> str:

@@ -17,28 +17,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from support.execution import PROGRAMS, Kernel, edges, execute, rand, zeros
-
-
-def _stripe(x, row, o):  # type: ignore[no-untyped-def]
-    o[...] = x[row:row + 16] + np.float32(row)
+from support.execution import PROGRAMS, REDUCE4, STRIPE64, Kernel, edges, execute, rand, zeros
 
 
 def _mix(y, row, o):  # type: ignore[no-untyped-def]
     o[...] = y[0:16] + y[16:32] + np.float32(row)
 
 
-def _reduce4(z, s):  # type: ignore[no-untyped-def]
-    s[...] = z.reshape(4, 16, 16).sum(0)
-
-
 SEED_KERNELS = {
-    "stripe": Kernel(_stripe, """
-    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
-    uint64_t row = (uint64_t)args[2];
-    for (uint64_t r = 0; r < 16; ++r)
-        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(x, row + r, c) + (float)row;
-"""),
+    "stripe": STRIPE64,
     # (in y 64x16, in index row, out o 16x16): o = rows 0..15 + rows 16..31 of y, + row
     "mix": Kernel(_mix, """
     Tensor *y = tensor(args, 0), *o = tensor(args, 1);
@@ -47,15 +34,7 @@ SEED_KERNELS = {
         for (uint64_t c = 0; c < 16; ++c)
             at2<float>(o, r, c) = at2<float>(y, r, c) + at2<float>(y, 16 + r, c) + (float)row;
 """),
-    "reduce": Kernel(_reduce4, """
-    Tensor *z = tensor(args, 0), *s = tensor(args, 1);
-    for (uint64_t r = 0; r < 16; ++r)
-        for (uint64_t c = 0; c < 16; ++c) {
-            float acc = 0;
-            for (uint64_t b = 0; b < 4; ++b) acc += at2<float>(z, 16 * b + r, c);
-            at2<float>(s, r, c) = acc;
-        }
-"""),
+    "reduce": REDUCE4,
 }
 
 

@@ -35,6 +35,8 @@ from support.execution import (
     NOTHING,
     PRINTER_TESTS,
     PROGRAMS,
+    REDUCE4,
+    STRIPE64,
     Kernel,
     drop_deps,
     drop_retain_edges,
@@ -42,6 +44,7 @@ from support.execution import (
     execute,
     rand,
     relative_faults,
+    striped,
     zeros,
 )
 
@@ -291,45 +294,11 @@ def test_manual_submit() -> None:
 # ---------------------------------------------------------------------------------- manual scopes
 
 
-def _stripe64(x, row, o):  # type: ignore[no-untyped-def]
-    o[...] = x[row:row + 16] + np.float32(row)
-
-
-def _reduce4(y, s):  # type: ignore[no-untyped-def]
-    acc = np.zeros((16, 16), np.float32)
-    for b in range(4):
-        acc = acc + y[16 * b:16 * b + 16]
-    s[...] = acc
-
-
-# (in x 64x16, in index row, out o 16x16): o = rows [row, row + 16) of x + row
-STRIPE64 = Kernel(_stripe64, """
-    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
-    uint64_t row = (uint64_t)args[2];
-    for (uint64_t r = 0; r < 16; ++r)
-        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(x, row + r, c) + (float)row;
-""")
-# (in y 64x16, out s 16x16): s = the sum of the four 16-row blocks of y
-REDUCE4 = Kernel(_reduce4, """
-    Tensor *y = tensor(args, 0), *s = tensor(args, 1);
-    for (uint64_t r = 0; r < 16; ++r)
-        for (uint64_t c = 0; c < 16; ++c) {
-            float acc = 0;
-            for (uint64_t b = 0; b < 4; ++b) acc += at2<float>(y, 16 * b + r, c);
-            at2<float>(s, r, c) = acc;
-        }
-""")
-
-
-def _striped(x: np.ndarray) -> np.ndarray:
-    return x + (np.arange(64, dtype=np.float32)[:, None] // 16) * 16
-
-
 def test_phase_fence_through_a_dummy_barrier() -> None:
     x = rand(64, 16)
     r = execute(PROGRAMS / "fence.mlir", {"stripe": STRIPE64, "reduce": REDUCE4},
                 [x, zeros(64, 16), zeros(16, 16), zeros(16, 16)])
-    y = _striped(x)
+    y = striped(x)
     np.testing.assert_array_equal(r.outputs[1], y)
     total = y.reshape(4, 16, 16).sum(0)
     np.testing.assert_array_equal(r.outputs[2], total)
@@ -344,7 +313,7 @@ def test_taskid_chain_through_a_sequential_loop(n: int) -> None:
     x = rand(64, 16)
     r = execute(PROGRAMS / "chain.mlir", {"stripe": STRIPE64, "reduce": REDUCE4},
                 [x, zeros(64, 16), zeros(16, 16), n])
-    y = _striped(x)
+    y = striped(x)
     y[16 * n:] = 0
     np.testing.assert_array_equal(r.outputs[1], y)
     np.testing.assert_array_equal(r.outputs[2], y.reshape(4, 16, 16).sum(0))

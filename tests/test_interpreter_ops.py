@@ -11,8 +11,6 @@ range, so an i1 `true` is -1 and an i8 255 is -1 (`T` / `F` below).
 
 from __future__ import annotations
 
-import contextlib
-import io
 import math
 import struct
 from pathlib import Path
@@ -22,7 +20,7 @@ import pytest
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import InterpretationError
 
-from opt_runner import EXAMPLES, OptResult
+from opt_runner import EXAMPLES, OptResult, run_main
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import make_interpreter, run_function
 from pypto_dialects.interpreter.declarations import NOT_RUN, DeclarationFunctions
@@ -698,14 +696,7 @@ func.func @stripe(%data: tensor<32x16xf32>, %out: tensor<32x16xf32> {pto_orch.di
 
 
 def run_cli(args: list) -> OptResult:  # type: ignore[type-arg]
-    out, err = io.StringIO(), io.StringIO()
-    status = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            pypto_run_main([str(a) for a in args])
-        except SystemExit as exc:
-            status = exc.code if isinstance(exc.code, int) else 1
-    return OptResult(status, out.getvalue(), err.getvalue())
+    return run_main(pypto_run_main, args)
 
 
 @pytest.mark.parametrize("passes", [[], ["-p", "pto2-pipeline"]], ids=["raw", "piped"])

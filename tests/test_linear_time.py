@@ -250,6 +250,10 @@ def test_reused_unnamed_arith_values_print_in_linear_size(tmp_path: Path) -> Non
     path.write_text("\n".join(lines) + "\n")
     cpp = opt_ok(["-p", "pto2-pipeline", "-t", "pto2-cpp", str(path)])
     assert len(cpp) < 6000
+    from support import model_header
+
+    built = model_header.compile_check(cpp, "chain.cpp")
+    assert built.returncode == 0, built.stderr
     assert (
         "int64_t value_1 = (int64_t)(((uint64_t)value * (uint64_t)value) * "
         "((uint64_t)value * (uint64_t)value));" in cpp

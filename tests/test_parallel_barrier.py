@@ -15,32 +15,28 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from support.execution import PROGRAMS, Kernel, edges, execute, rand, zeros
+from support.execution import (
+    PROGRAMS,
+    REDUCE4,
+    STRIPE64,
+    Kernel,
+    edges,
+    execute,
+    rand,
+    striped,
+    zeros,
+)
 
 PROGRAM = PROGRAMS / "parallel_barrier.mlir"
 NESTED = PROGRAMS / "parallel_barrier_nested.mlir"
-
-
-def _stripe(x, row, o):  # type: ignore[no-untyped-def]
-    o[...] = x[row:row + 16] + np.float32(row)
 
 
 def _stripe_inout(x, row, y):  # type: ignore[no-untyped-def]
     y[row:row + 16] = x[row:row + 16] + np.float32(row)
 
 
-def _reduce4(y, s):  # type: ignore[no-untyped-def]
-    s[...] = y.reshape(4, 16, 16).sum(0)
-
-
 KERNELS = {
-    # (in x 64x16, in index row, out o 16x16): o = rows [row, row + 16) of x + row
-    "stripe": Kernel(_stripe, """
-    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
-    uint64_t row = (uint64_t)args[2];
-    for (uint64_t r = 0; r < 16; ++r)
-        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(x, row + r, c) + (float)row;
-"""),
+    "stripe": STRIPE64,
     # (in x 64x16, in index row, inout y 64x16): the same stripe, written into all of y
     "stripe_inout": Kernel(_stripe_inout, """
     Tensor *x = tensor(args, 0), *y = tensor(args, 1);
@@ -48,21 +44,8 @@ KERNELS = {
     for (uint64_t r = 0; r < 16; ++r)
         for (uint64_t c = 0; c < 16; ++c) at2<float>(y, row + r, c) = at2<float>(x, row + r, c) + (float)row;
 """),
-    # (in y 64x16, out s 16x16): s = the sum of the four 16-row blocks of y
-    "reduce": Kernel(_reduce4, """
-    Tensor *y = tensor(args, 0), *s = tensor(args, 1);
-    for (uint64_t r = 0; r < 16; ++r)
-        for (uint64_t c = 0; c < 16; ++c) {
-            float acc = 0;
-            for (uint64_t b = 0; b < 4; ++b) acc += at2<float>(y, 16 * b + r, c);
-            at2<float>(s, r, c) = acc;
-        }
-"""),
+    "reduce": REDUCE4,
 }
-
-
-def _striped(x: np.ndarray) -> np.ndarray:
-    return x + (np.arange(64, dtype=np.float32)[:, None] // 16) * 16
 
 
 def _run(function: str, *scalars: int, program=PROGRAM):  # type: ignore[no-untyped-def]
@@ -73,7 +56,7 @@ def _run(function: str, *scalars: int, program=PROGRAM):  # type: ignore[no-unty
 
 
 def _check_values(x: np.ndarray, r, stripes: int = 4) -> None:  # type: ignore[no-untyped-def]
-    y = _striped(x)
+    y = striped(x)
     y[16 * stripes:] = 0
     np.testing.assert_array_equal(r.outputs[1], y)
     np.testing.assert_array_equal(r.outputs[2], y.reshape(4, 16, 16).sum(0))
@@ -159,7 +142,7 @@ def test_a_compiler_owned_manual_body() -> None:
     x = rand(64, 16)
     r = execute(PROGRAMS / "parallel_barrier_compiler_owned.mlir", KERNELS,
                 [x, zeros(64, 16), zeros(16, 16), zeros(16, 16)], analyze=True)
-    y = _striped(x)
+    y = striped(x)
     np.testing.assert_array_equal(r.outputs[1], y)
     np.testing.assert_array_equal(r.outputs[2], y.reshape(4, 16, 16).sum(0))
     np.testing.assert_array_equal(r.outputs[3], y.reshape(4, 16, 16).sum(0))

@@ -4,28 +4,19 @@ Usage: docs/interpreter.md."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 from pathlib import Path
 
 import numpy as np
 
-from opt_runner import EXAMPLES, OptResult
+from opt_runner import EXAMPLES, OptResult, run_main
 from pypto_dialects.tools.pypto_run import main
 
 KERNELS = str(EXAMPLES / "kernels.py")
 
 
 def run_cli(args: list[str]) -> OptResult:
-    out, err = io.StringIO(), io.StringIO()
-    status = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main([str(a) for a in args])
-        except SystemExit as exc:
-            status = exc.code if isinstance(exc.code, int) else 1
-    return OptResult(status, out.getvalue(), err.getvalue())
+    return run_main(main, args)
 
 
 def test_orch_basic_outputs_and_graph(tmp_path: Path) -> None:

@@ -4,8 +4,6 @@ task_graph.json, and the self-contained task_graph.html."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 from pathlib import Path
@@ -13,25 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from opt_runner import EXAMPLES, OptResult
+from opt_runner import EXAMPLES, run_main
 from pypto_dialects.interpreter.explain import GraphQueryError, explain, graph_html, path
 from pypto_dialects.tools import pypto_graph, pypto_run
 
 KERNELS = str(EXAMPLES / "kernels.py")
 ORCH_BASIC = str(EXAMPLES / "orch_basic.mlir")
-
-
-def _cli(main, args: list[str]) -> OptResult:  # type: ignore[no-untyped-def]
-    out, err = io.StringIO(), io.StringIO()
-    status = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main([str(a) for a in args])
-        except SystemExit as exc:
-            status = exc.code if isinstance(exc.code, int) else 1
-            if isinstance(exc.code, str):
-                err.write(exc.code)
-    return OptResult(status, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture
@@ -58,7 +43,7 @@ task #2 @kernel_add (pto_orch.call) at {ORCH_BASIC}:11:3, scope 0 (auto)
 
 def test_pypto_run_explains_a_task_and_the_path_to_it(orch_basic_run) -> None:  # type: ignore[no-untyped-def]
     _, args = orch_basic_run
-    res = _cli(pypto_run.main, [*args, "--explain", "2", "--path", "1", "2", "--path", "2", "1"])
+    res = run_main(pypto_run.main, [*args, "--explain", "2", "--path", "1", "2", "--path", "2", "1"])
     assert res.status == 0, res.err
     summary, rest = res.out.split("\n", 1)
     assert summary == "@orch_basic: 2 tasks, 3 edges, 1 scopes, 0 races, 0 uses after free"
@@ -74,8 +59,8 @@ no path: #1 does not wait for #2, directly or through other tasks (the runtime d
 def test_pypto_graph_answers_the_same_from_the_saved_json(orch_basic_run) -> None:  # type: ignore[no-untyped-def]
     tmp_path, args = orch_basic_run
     out = tmp_path / "out"
-    assert _cli(pypto_run.main, [*args, "--out", out]).status == 0
-    res = _cli(pypto_graph.main, [out / "task_graph.json", "--explain", "2"])
+    assert run_main(pypto_run.main, [*args, "--out", out]).status == 0
+    res = run_main(pypto_graph.main, [out / "task_graph.json", "--explain", "2"])
     assert res.status == 0, res.err
     assert res.out == EXPLAIN_2 + "\n"
 
@@ -106,7 +91,7 @@ def test_a_path_through_several_edges_lists_each(tmp_path: Path) -> None:
 def test_the_html_view_is_one_self_contained_page(orch_basic_run) -> None:  # type: ignore[no-untyped-def]
     tmp_path, args = orch_basic_run
     out = tmp_path / "out"
-    assert _cli(pypto_run.main, [*args, "--out", out]).status == 0
+    assert run_main(pypto_run.main, [*args, "--out", out]).status == 0
     page = (out / "task_graph.html").read_text()
     assert page.startswith("<!DOCTYPE html>")
     assert not re.search(r"(src|href)=\"(https?:|//)", page)  # nothing fetched
@@ -120,21 +105,21 @@ def test_the_html_view_is_one_self_contained_page(orch_basic_run) -> None:  # ty
 
 def test_pypto_graph_errors(tmp_path: Path) -> None:
     (tmp_path / "g.json").write_text(json.dumps({"tasks": [], "edges": []}))
-    res = _cli(pypto_graph.main, [tmp_path / "g.json", "--explain", "0"])
+    res = run_main(pypto_graph.main, [tmp_path / "g.json", "--explain", "0"])
     assert (res.status, res.err) == (1, "pypto-graph: error: no task #0: the graph has no tasks")
-    res = _cli(pypto_graph.main, [tmp_path / "missing.json", "--explain", "0"])
+    res = run_main(pypto_graph.main, [tmp_path / "missing.json", "--explain", "0"])
     assert res.status == 1
     assert res.err.startswith("pypto-graph: error: No such file or directory: ")
     (tmp_path / "bad.json").write_text("[1, 2]")
-    res = _cli(pypto_graph.main, [tmp_path / "bad.json", "--explain", "0"])
+    res = run_main(pypto_graph.main, [tmp_path / "bad.json", "--explain", "0"])
     assert res.err.endswith("bad.json is not a task graph (no 'tasks' list)")
-    res = _cli(pypto_graph.main, [tmp_path / "g.json"])
+    res = run_main(pypto_graph.main, [tmp_path / "g.json"])
     assert res.status == 2
     assert "nothing to do" in res.err
 
 
 def test_pypto_run_explain_of_an_unknown_task_is_a_usage_error(orch_basic_run) -> None:  # type: ignore[no-untyped-def]
     _, args = orch_basic_run
-    res = _cli(pypto_run.main, [*args, "--explain", "7"])
+    res = run_main(pypto_run.main, [*args, "--explain", "7"])
     assert res.status == 2
     assert res.err == "pypto-run: error: no task #7 in the graph: its tasks are #0..#2\n"

@@ -146,7 +146,7 @@ class PyptoRunMain(xDSLRunMain):
 
     def run(self) -> None:  # one flow: parse, passes, run, report
         from pypto_dialects.interpreter.explain import GraphQueryError, explain, graph_html, path
-        from pypto_dialects.interpreter.export import graph_dot, graph_json, graph_json_text
+        from pypto_dialects.interpreter.export import doc_text, graph_dot, graph_json
         from pypto_dialects.interpreter.run import run_function
         from pypto_dialects.orch_attrs import is_orchestration
         from pypto_dialects.parsing import parse_module, verify_module
@@ -201,8 +201,9 @@ class PyptoRunMain(xDSLRunMain):
         if args.verbose:
             for n, value in result.outputs.items():
                 print(f"{n} = {value.tolist()}")
+        doc = graph_json(graph, [*races, *host_races], freed) if (
+            args.explain or args.path or args.out) else {}
         if args.explain or args.path:
-            doc = graph_json(graph, [*races, *host_races], freed)
             try:
                 for tid in args.explain:
                     print(explain(doc, tid))
@@ -217,11 +218,9 @@ class PyptoRunMain(xDSLRunMain):
             out.mkdir(parents=True, exist_ok=True)
             for n, value in result.outputs.items():
                 np.save(out / f"{n}.npy", value)
-            (out / "task_graph.json").write_text(
-                graph_json_text(graph, [*races, *host_races], freed))
+            (out / "task_graph.json").write_text(doc_text(doc))
             (out / "task_graph.dot").write_text(graph_dot(graph, races, f"@{symbol}", freed))
-            (out / "task_graph.html").write_text(
-                graph_html(graph_json(graph, [*races, *host_races], freed), f"@{symbol}"))
+            (out / "task_graph.html").write_text(graph_html(doc, f"@{symbol}"))
         faults = [*races, *host_races, *freed]
         for fault in faults:
             print(fault.diagnostic(), file=sys.stderr)

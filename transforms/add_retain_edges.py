@@ -11,12 +11,12 @@ from typing import NamedTuple
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i1, i64
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.rewriter import Rewriter
 
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.diagnostics import describe_value, file_position, pass_error
 from pypto_dialects.orch import (
     ITER_ARG_ARRAY_SIZE,
     ITER_ARG_REBIND,
@@ -143,17 +143,6 @@ class _Function:
 _TASK_ID = TaskIdType()
 
 
-def _invalid_before(op: Operation) -> SSAValue:
-    inv = TaskInvalidOp()
-    inv.result.name_hint = "none"
-    Rewriter.insert_op(inv, InsertPoint.before(op))
-    return inv.result
-
-
-def _move(region: Region) -> Region:
-    out = Region()
-    region.move_blocks(out)
-    return out
 
 
 def _extend_plan(old: Operation, new: Operation) -> None:
@@ -255,14 +244,14 @@ class Threader:
         k = value.index - 1
         if not _rebinds(value):
             return self.of(loop.iter_args[k], src)  # the init's buffer throughout
-        init = _invalid_before(loop)
-        body = _move(loop.body)
+        init = TaskInvalidOp.insert_before(loop)
+        body = Rewriter.move_region_contents_to_new_regions(loop.body)
         block = body.block
         arg = block.insert_arg(_TASK_ID, len(block.args))
         arg.name_hint = f"{value.name_hint or 'carry'}_{src.suffix}"
         term = block.last_op
         assert isinstance(term, scf.YieldOp)
-        term.operands = [*term.operands, _invalid_before(term)]
+        term.operands = [*term.operands, TaskInvalidOp.insert_before(term)]
         new = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, init], body)
         _extend_plan(loop, new)
         new.location = loop.location
@@ -285,11 +274,12 @@ class Threader:
         got = [self.of(storage.yield_values(op, r)[index], src) for r in range(2)]
         if all(g is None for g in got):
             return None
-        moved = [_move(r) for r in regions]
+        moved = [Rewriter.move_region_contents_to_new_regions(r) for r in regions]
         for region, g in zip(moved, got):
             term = region.block.last_op
             assert isinstance(term, scf.YieldOp)
-            term.operands = [*term.operands, g if g is not None else _invalid_before(term)]
+            seed = g if g is not None else TaskInvalidOp.insert_before(term)
+            term.operands = [*term.operands, seed]
         hint = op.output[index].name_hint
         new = scf.IfOp(op.cond, [*[r.type for r in op.output], _TASK_ID], moved[0], moved[1])
         new.attributes.update(op.attributes)
@@ -311,7 +301,7 @@ class Threader:
         term.operands = [*term.operands, got]
         new = ScopeOp(
             op.mode.data,
-            _move(op.body),
+            Rewriter.move_region_contents_to_new_regions(op.body),
             [*[r.type for r in op.res], _TASK_ID],
             op.compiler_owned is not None,
         )
@@ -332,14 +322,6 @@ def _var_name(value: SSAValue) -> str:
     return hint or ("carry" if isinstance(value, BlockArgument) else "if_result")
 
 
-def _describe(value: SSAValue) -> str:
-    if value.name_hint:
-        return f"%{value.name_hint}"
-    if isinstance(value, BlockArgument):
-        return f"block argument #{value.index}"
-    return f"result #{value.index} of '{value.owner.name}'"
-
-
 def _unretainable(
     task: Task, value: SSAValue, create: CreateOp, via: tuple[SSAValue, ...]
 ) -> Exception:
@@ -347,13 +329,14 @@ def _unretainable(
     result = create.result
     if isinstance(batch, AllocTensorsOp):
         result = batch.tensors[batch.creates().index(create)]
-    loc = create.location
-    line = f" at line {loc.line.data}" if hasattr(loc, "line") else ""  # type: ignore[attr-defined]
+    loc = file_position(create.location)
+    line = f" at line {loc.line.data}" if loc is not None else ""
     carried = f" (it is carried in the C++ variable '{_var_name(via[-1])}')" if via else ""
     return pass_error(
         task,
-        f"passes {_describe(value)}{carried} to a task inside a manual scope; its buffer may be "
-        f"the one {_describe(result)}{line} allocates in an earlier iteration or branch, whose "
+        f"passes {describe_value(value)}{carried} to a task inside a manual scope; its buffer "
+        f"may be the one {describe_value(result)}{line} allocates in an earlier iteration or "
+        "branch, whose "
         "alloc_tensors TaskId is not in scope here, so the task cannot retain the buffer "
         "(docs/targets/pto2-cpp.md, difference 5): create the buffer outside the loop or if "
         "that carries it (e.g. two buffers before the loop, swapped through the carries), or "

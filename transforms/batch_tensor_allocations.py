@@ -24,7 +24,7 @@ from xdsl.passes import ModulePass
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
-from pypto_dialects.diagnostics import file_position, location_of, pass_error
+from pypto_dialects.diagnostics import describe_value, file_position, location_of, pass_error
 from pypto_dialects.orch import ArgDirection, ArgDirectionAttr, CallOp, SubmitOp
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.parsing import copy_name
@@ -334,14 +334,6 @@ def _line(op: Operation) -> str:
     return location_of(op)
 
 
-def _describe(value: SSAValue) -> str:
-    if value.name_hint:
-        return f"%{value.name_hint}"
-    if isinstance(value, BlockArgument):
-        return f"block argument #{value.index}"
-    return f"result #{value.index} of '{value.owner.name}'"
-
-
 def _op_name(op: Operation) -> str:
     if isinstance(op, ScopeOp):
         return f"the 'pto_rt.scope {'manual' if op.is_manual else 'auto'}' at {_line(op)}"
@@ -450,12 +442,12 @@ class _Hoister:
                     why = f"computed by '{bad.op.name}' at {_line(bad.op)}"
                 else:
                     why = "a block argument there"
-                dep = "" if bad is extent else f" depends on {_describe(bad)}, which"
+                dep = "" if bad is extent else f" depends on {describe_value(bad)}, which"
                 raise pass_error(
                     _located(unit),
                     f"allocates a buffer that leaves {_op_name(before)} (it is used after "
                     "it), so it must be allocated before that op, but its extent "
-                    f"{_describe(extent)}{dep} is only known inside it ({why}): compute the "
+                    f"{describe_value(extent)}{dep} is only known inside it ({why}): compute the "
                     "extent before that op",
                 )
             for op in ops:

@@ -19,9 +19,9 @@ from typing import NamedTuple
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.rewriter import Rewriter
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import pass_error
@@ -493,17 +493,6 @@ def _name(task: Task) -> str:
 # --------------------------------------------------------------------------- the IR edits
 
 
-def _invalid_before(op: Operation, rw: Rewriter) -> SSAValue:
-    inv = TaskInvalidOp()
-    inv.result.name_hint = "none"
-    rw.insert_op(inv, InsertPoint.before(op))
-    return inv.result
-
-
-def _move(region: Region) -> Region:
-    out = Region()
-    region.move_blocks(out)
-    return out
 
 
 class Threader:
@@ -561,7 +550,7 @@ class Threader:
         assert isinstance(term, ScopeYieldOp)
         new = ScopeOp(
             scope.mode.data,
-            _move(scope.body),
+            Rewriter.move_region_contents_to_new_regions(scope.body),
             [r.type for r in scope.res] + [TASK_ID],
             scope.compiler_owned is not None,
         )
@@ -571,13 +560,16 @@ class Threader:
         return new.res[-1]
 
     def _if_result(self, op: scf.IfOp, block: Block, value: SSAValue) -> SSAValue:
-        then_r, else_r = _move(op.true_region), _move(op.false_region)
+        then_r, else_r = (
+            Rewriter.move_region_contents_to_new_regions(r)
+            for r in (op.true_region, op.false_region)
+        )
         if not else_r.blocks:
             else_r.add_block(Block([scf.YieldOp()]))
         for region in (then_r, else_r):
             term = region.block.last_op
             assert isinstance(term, scf.YieldOp)
-            v = value if region.block is block else _invalid_before(term, self.rw)
+            v = value if region.block is block else TaskInvalidOp.insert_before(term)
             term.operands = [*term.operands, v]
         new = scf.IfOp(op.cond, [r.type for r in op.output] + [TASK_ID], then_r, else_r)
         new.attributes.update(op.attributes)
@@ -585,8 +577,8 @@ class Threader:
         return new.output[-1]
 
     def _carry(self, loop: scf.ForOp, value: SSAValue) -> tuple[SSAValue, SSAValue]:
-        init = _invalid_before(loop, self.rw)
-        body = _move(loop.body)
+        init = TaskInvalidOp.insert_before(loop)
+        body = Rewriter.move_region_contents_to_new_regions(loop.body)
         block = body.block
         arg = block.insert_arg(TASK_ID, len(block.args))
         term = block.last_op

@@ -34,7 +34,12 @@ def graph_json(
 def graph_json_text(
     graph: TaskGraph, races: Sequence[Race | HostRace] = (), freed: Sequence[UseAfterFree] = ()
 ) -> str:
-    return json.dumps(graph_json(graph, races, freed), indent=1) + "\n"
+    return doc_text(graph_json(graph, races, freed))
+
+
+def doc_text(doc: dict[str, Any]) -> str:
+    """The text of task_graph.json for the document `doc` (`graph_json`)."""
+    return json.dumps(doc, indent=1) + "\n"
 
 
 def _quote(text: str) -> str:

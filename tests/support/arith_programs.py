@@ -1,5 +1,4 @@
-"""Random `arith` expression DAGs and the three-way differential of orchestration-level scalar
-arithmetic (issue 30): upstream `mlir-opt --canonicalize` folding (the reference), the C++ the
+"""The three-way differential of orchestration-level scalar arithmetic (issue 30): upstream `mlir-opt --canonicalize` folding (the reference), the C++ the
 pto2-cpp printer emits (compiled with `-Wall -Wextra -Werror` and run natively against our
 recording runtime), and the interpreter (`pypto_dialects.interpreter.run_function`).
 
@@ -10,22 +9,9 @@ The DAGs, their values and the reference (`mlir-opt --canonicalize` folding) are
 tests/support/arith_dags.py; this module holds the C++ leg, the interpreter leg and the
 comparison.
 
-An expression DAG computes one value of one of the types i1, i8, i16, i32, i64, index, f32,
-f64 from parameters (a pool of typed function parameters shared by the sample) and constants,
-through every op the printer accepts. Constants sit at the edges (0, +-1, the limits, shift
-amounts around the width, values near FLT_MAX and in its last ulps, denormals, infinities,
-NaN, float values at the integer limits); so do parameter values. Each DAG is checked in two
-forms, which print differently: the *parameter form* (its parameters are the entry's scalar
-parameters, one run per value set) and the *constant form* (every parameter replaced by its
-value in set 0, a constant).
-
-The reference: for every (DAG, value set) a function whose parameters are constants and which
-returns the value of every node (floats through `arith.bitcast`, so the fold prints bits);
-`mlir-opt --canonicalize` folds it. An expression is compared only when every node folded to a
-constant: an op mlir-opt leaves unfolded (a division by zero, a shift by the width or more, an
-out-of-range fptosi, ...: MLIR's poison and undefined behaviour) or folds to `ub.poison`
-drops the expression, and so does an expression the reference cannot judge (`UNJUDGED`: a
-known upstream folding bug, the bits of a NaN).
+Each DAG is checked in two forms, which print differently: the *parameter form* (its
+parameters are the entry's scalar parameters, one run per value set) and the *constant form*
+(every parameter replaced by its value in set 0, a constant).
 
 The C++: an orchestration function computes the expressions of up to 150 DAGs (both forms),
 passing each result to a task as a kernel scalar (`pto_orch.call @k<t>(out %o, scalar ...)`);
@@ -37,9 +23,7 @@ expressions whose reference is poison run too, and must not have undefined behav
 program that does not print, compile or run is halved until the culprit DAG is alone. The
 interpreter runs one function per expression.
 
-Agreement is bit for bit, except that any NaN equals any NaN: MLIR (like LLVM) leaves the
-sign and payload of a NaN that arithmetic produces unspecified (x86 produces 0xFFC00000,
-APFloat 0x7FC00000).
+Agreement is bit for bit, any NaN equal to any NaN (arith_dags.same).
 """
 
 from __future__ import annotations

@@ -34,7 +34,6 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.rewriter import InsertPoint, Rewriter
 
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
@@ -88,6 +87,44 @@ COPY = Kernel(lambda x, o: x, """
     Tensor *x = tensor(args, 0), *o = tensor(args, 1);
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = at<float>(x, i);
 """)
+
+
+
+def _stripe64(x, row, o):  # type: ignore[no-untyped-def]
+    o[...] = x[row:row + 16] + np.float32(row)
+
+
+def _reduce4(y, s):  # type: ignore[no-untyped-def]
+    acc = np.zeros((16, 16), np.float32)
+    for b in range(4):
+        acc = acc + y[16 * b:16 * b + 16]
+    s[...] = acc
+
+
+# (in x 64x16, in index row, out o 16x16): o = rows [row, row + 16) of x + row
+STRIPE64 = Kernel(_stripe64, """
+    Tensor *x = tensor(args, 0), *o = tensor(args, 1);
+    uint64_t row = (uint64_t)args[2];
+    for (uint64_t r = 0; r < 16; ++r)
+        for (uint64_t c = 0; c < 16; ++c) at2<float>(o, r, c) = at2<float>(x, row + r, c) + (float)row;
+""")
+# (in y 64x16, out s 16x16): s = the sum of the four 16-row blocks of y
+REDUCE4 = Kernel(_reduce4, """
+    Tensor *y = tensor(args, 0), *s = tensor(args, 1);
+    for (uint64_t r = 0; r < 16; ++r)
+        for (uint64_t c = 0; c < 16; ++c) {
+            float acc = 0;
+            for (uint64_t b = 0; b < 4; ++b) acc += at2<float>(y, 16 * b + r, c);
+            at2<float>(s, r, c) = acc;
+        }
+""")
+
+
+def striped(x: np.ndarray) -> np.ndarray:
+    """`x` with each 16-row stripe b of its 64 rows raised by 16 * b (what four STRIPE64
+    tasks over rows 0, 16, 32, 48 write)."""
+    return x + (np.arange(64, dtype=np.float32)[:, None] // 16) * 16
+
 
 RNG = np.random.default_rng(7)
 """The inputs of the execution tests (a fixed seed: a failure reproduces)."""
@@ -363,12 +400,6 @@ def race_line(at: str, kind: str, buf: str, second: str, first: str, first_at: s
 # ---------------------------------------------------------------------------------- IR edits
 
 
-def _invalid_before(op: Any) -> Any:
-    inv = TaskInvalidOp()
-    Rewriter.insert_op(inv, InsertPoint.before(op))
-    return inv.results[0]
-
-
 def drop_deps(module: ModuleOp, keep: Callable[[Any], bool] = lambda v: False) -> int:
     """Replace every TaskId a task's `deps` / `compiler_deps` (or a barrier's deps) lists, for
     which `keep(value)` is false, by the invalid TaskId, which the C++ guards away and the
@@ -386,7 +417,7 @@ def drop_deps(module: ModuleOp, keep: Callable[[Any], bool] = lambda v: False) -
         targets = {id(v) for values in lists for v in values if not keep(v)}
         for i, v in enumerate(op.operands):
             if id(v) in targets:
-                op.operands[i] = _invalid_before(op)
+                op.operands[i] = TaskInvalidOp.insert_before(op)
                 dropped += 1
     return dropped
 
