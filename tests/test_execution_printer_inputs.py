@@ -153,3 +153,14 @@ def test_retain_edges_ping_pong() -> None:
         race_line(at, "WAR", "%ping", k[5], k[4], at), race_line(at, "RAW", "%pong", k[5], k[4], at)]
 
 
+
+
+def test_runtime_allocated_outputs_nothing_reads_run() -> None:
+    # runtime_outputs_unused.mlir: both tasks' outputs are allocated by the runtime and never
+    # read, so the C++ drops the submit's value; both tasks run, only reading %a (no edges)
+    a = rand(16, 16)
+    r = execute(PRINTER_TESTS / "runtime_outputs_unused.mlir", {"produce": INC}, [a])
+    np.testing.assert_array_equal(r.outputs[0], a)
+    assert [(t["name"], t["scope"]) for t in r.tasks] == [
+        ("@produce", "auto"), ("@produce", "manual")]
+    assert r.edges == edges()
