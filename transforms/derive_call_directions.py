@@ -3,7 +3,9 @@ parameters, with `out` promoted to `inout` when the write is not the first one o
 
 Rules and their reasons: docs/passes/derive-call-directions.md. Buffers are alias classes
 (union-find) over the edges of pypto_dialects.analysis.storage_roots; one walk to build them,
-one program-order walk to decide: linear in program size.
+one program-order walk to decide (`derive_directions`), then one rewrite pattern,
+`DirectTask`, applied with a `PatternRewriteWalker`, writes the decisions into the tasks:
+linear in program size.
 """
 
 from __future__ import annotations
@@ -15,6 +17,13 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
@@ -136,13 +145,15 @@ def _build_aliases(al: _Aliases, body: Block, symbols: SymbolTableCollection) ->
 
 class _Deriver:
     """The program-order walk over one function: `written` holds the alias classes an
-    earlier op may have written."""
+    earlier op may have written; `directions` collects the call-site directions of the tasks
+    that have none."""
 
     def __init__(self, aliases: _Aliases, symbols: SymbolTableCollection):
         self.al = aliases
         self.symbols = symbols
         self.written: set[SSAValue] = set()
         self.added: list[SSAValue] | None = None  # undo log of the current if-branch
+        self.directions: dict[CallOp | SubmitOp, ArrayAttr[ArgDirectionAttr]] = {}
 
     def block(self, block: Block) -> None:
         for op in block.ops:
@@ -248,32 +259,75 @@ class _Deriver:
                 if d.writes:
                     writes.append(arg)
                 dirs.append(_ATTR[d])
-            op.properties["arg_dirs"] = ArrayAttr(dirs)
+            self.directions[op] = ArrayAttr(dirs)
         for arg in writes:
             self.mark(arg)
+
+
+def derive_directions(
+    f: func.FuncOp, symbols: SymbolTableCollection
+) -> dict[CallOp | SubmitOp, ArrayAttr[ArgDirectionAttr]]:
+    """The call-site directions of the tasks of orchestration function `f` that have none
+    (any depth), by the rules of docs/passes/derive-call-directions.md; changes nothing.
+    `symbols` resolves the kernels. A task whose callee is not a `pto_orch.kernel` is a
+    located PassFailedException."""
+    aliases = _Aliases()
+    if f.body.blocks:
+        dirs = param_directions(f)
+        for arg, d in zip(f.body.block.args, dirs):
+            if isinstance(arg.type, TensorType):
+                c = aliases.cls(arg)
+                c.external = True
+                c.inout_param = d == ParamDirection.INOUT
+    for block in f.body.blocks:
+        _build_aliases(aliases, block, symbols)
+    deriver = _Deriver(aliases, symbols)
+    for block in f.body.blocks:
+        deriver.block(block)
+    return deriver.directions
+
+
+@dataclass(eq=False)
+class DirectTask(RewritePattern):
+    """On a `pto_orch.call` / `pto_orch.submit` that `directions` (from
+    `derive_directions`) holds: sets its `arg_dirs` property to them (the task is reported
+    modified). Other ops are left alone. Raises nothing."""
+
+    directions: dict[CallOp | SubmitOp, ArrayAttr[ArgDirectionAttr]]
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: CallOp | SubmitOp, rewriter: PatternRewriter) -> None:
+        dirs = self.directions.get(op)
+        if dirs is not None:
+            op.properties["arg_dirs"] = dirs
+            rewriter.notify_op_modified(op)
 
 
 @dataclass(frozen=True)
 class DeriveCallDirections(ModulePass):
     """Fill in the call-site directions of every task in the orchestration functions of a
     module (rules: docs/passes/derive-call-directions.md). Idempotent: a second run finds every
-    task already directed and keeps it. Non-orchestration functions are left untouched."""
+    task already directed and keeps it. Non-orchestration functions are left untouched. A task
+    whose callee is not a `pto_orch.kernel` is a located PassFailedException."""
 
     name = "derive-call-directions"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.rewrite_module(op)
+
+    def rewrite_module(
+        self, module: ModuleOp, listener: PatternRewriterListener | None = None
+    ) -> None:
+        """For each orchestration function of `module` (in module order): decide its
+        directions (`derive_directions`), then apply `DirectTask` to it (one walk);
+        `listener`, when given, also sees every change the rewriter makes."""
         symbols = SymbolTableCollection()
-        for f in orchestration_functions(op):
-            aliases = _Aliases()
-            if f.body.blocks:
-                dirs = param_directions(f)
-                for arg, d in zip(f.body.block.args, dirs):
-                    if isinstance(arg.type, TensorType):
-                        c = aliases.cls(arg)
-                        c.external = True
-                        c.inout_param = d == ParamDirection.INOUT
-            for block in f.body.blocks:
-                _build_aliases(aliases, block, symbols)
-            deriver = _Deriver(aliases, symbols)
-            for block in f.body.blocks:
-                deriver.block(block)
+        for f in orchestration_functions(module):
+            directions = derive_directions(f, symbols)
+            if not directions:
+                continue  # nothing to write: no walk
+            PatternRewriteWalker(
+                DirectTask(directions),
+                apply_recursively=False,
+                listener=listener or PatternRewriterListener(),
+            ).rewrite_region(f.body)

@@ -6,6 +6,9 @@ edges per consumer, N * M for the M consumers of the loop. When that is profitab
 the pass inserts `%b = pto_system.task_dummy deps(<array>)` before the loop and makes every
 such consumer depend on `%b` alone: N + M edges, the same order. Rules, the shapes left alone
 and examples: docs/passes/expand-manual-phase-fence.md.
+
+The pass summarizes each orchestration function (`FunctionSummary`, `find_fences`) and then
+applies one rewrite pattern, `InsertFence`, to it with a `PatternRewriteWalker`.
 """
 
 from __future__ import annotations
@@ -17,7 +20,14 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.analysis.storage_roots import UnionFind, edges, yield_values
 from pypto_dialects.orch import PARALLEL, SubmitOp, TaskArraySetOp, TaskIdArrayType, TaskIdType
@@ -60,9 +70,10 @@ def _in_manual_scope(op: Operation) -> bool:
     return False
 
 
-class _Function:
+class FunctionSummary:
     """The analysis of one orchestration function: how many slots a TaskId value stands for
-    when listed in `deps`, and which values share the storage of a TaskId array."""
+    when listed in `deps` (`slots`), and which values share the storage of a TaskId array
+    (`storage`, after `index_storage`). Changes nothing, raises nothing."""
 
     def __init__(self) -> None:
         self._slots: dict[SSAValue, int | None] = {}
@@ -146,7 +157,7 @@ class _Function:
 
 
 @dataclass
-class _Fence:
+class Fence:
     """The consumers in `loop` that depend on all of `source`, and its slot count."""
 
     loop: scf.ForOp
@@ -172,9 +183,10 @@ def _source(consumer: SubmitOp, loop: scf.ForOp) -> SSAValue | None:
     return dep
 
 
-def _fences(f: _Function, body: Block) -> list[_Fence]:
-    """The profitable, safe fences of one function body, in program order."""
-    groups: dict[tuple[scf.ForOp, SSAValue], _Fence] = {}
+def find_fences(f: FunctionSummary, body: Block) -> list[Fence]:
+    """The profitable, safe fences of one function body (`f` its summary, storage indexed),
+    in program order (of their first consumers). Changes nothing, raises nothing."""
+    groups: dict[tuple[scf.ForOp, SSAValue], Fence] = {}
     for op in body.walk():
         if not isinstance(op, SubmitOp) or len(op.deps) != 1 or op.compiler_deps:
             continue
@@ -189,7 +201,7 @@ def _fences(f: _Function, body: Block) -> list[_Fence]:
             continue
         key = (loop, source)
         if key not in groups:
-            groups[key] = _Fence(loop, source, n, [])
+            groups[key] = Fence(loop, source, n, [])
         groups[key].consumers.append(op)
     fences = []
     for fence in groups.values():
@@ -205,7 +217,7 @@ def _fences(f: _Function, body: Block) -> list[_Fence]:
     return fences
 
 
-def _updated_in(f: _Function, fence: _Fence) -> bool:
+def _updated_in(f: FunctionSummary, fence: Fence) -> bool:
     """True if a `task_array_set` in the loop writes the source array's storage (through any
     alias): the slots the consumers wait for would change while the loop runs."""
     root = f.storage(fence.source)
@@ -215,25 +227,59 @@ def _updated_in(f: _Function, fence: _Fence) -> bool:
     )
 
 
+@dataclass(eq=False)
+class InsertFence(RewritePattern):
+    """On an `scf.for` that is the loop of fences in `fences` (from `find_fences`, grouped by
+    loop): for each fence, in order, inserts `%fence = pto_system.task_dummy deps(<source>)`
+    before the loop (located at the fence's first consumer) and makes each consumer's only
+    `deps` entry `%fence` (each consumer is reported modified). Other ops are left alone.
+    Raises nothing."""
+
+    fences: dict[scf.ForOp, list[Fence]]
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, loop: scf.ForOp, rewriter: PatternRewriter) -> None:
+        for fence in self.fences.get(loop, ()):
+            barrier = TaskDummyOp([fence.source])
+            barrier.location = fence.consumers[0].location
+            barrier.results[0].name_hint = "fence"
+            rewriter.insert(barrier, InsertPoint.before(loop))
+            for consumer in fence.consumers:
+                # operands: args, then deps (one entry), then compiler_deps (none)
+                operands = list(consumer.operands)
+                operands[len(consumer.args)] = barrier.results[0]
+                consumer.operands = operands
+                rewriter.notify_op_modified(consumer)
+
+
 @dataclass(frozen=True)
 class ExpandManualPhaseFence(ModulePass):
     """In manual scopes, replace a profitable, safe full-array TaskId fan-out
-    `tids[N] -> consumers[M]` by `tids[N] -> pto_system.task_dummy -> consumers[M]`."""
+    `tids[N] -> consumers[M]` by `tids[N] -> pto_system.task_dummy -> consumers[M]`.
+    Raises nothing."""
 
     name = "expand-manual-phase-fence"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for function in orchestration_functions(op):
-            f = _Function()
+        self.rewrite_module(op)
+
+    def rewrite_module(
+        self, module: ModuleOp, listener: PatternRewriterListener | None = None
+    ) -> None:
+        """For each orchestration function of `module`: summarize it (`FunctionSummary`),
+        find its fences (`find_fences`), and when there are any apply `InsertFence` to it
+        (one walk); `listener`, when given, also sees every change the rewriter makes."""
+        for function in orchestration_functions(module):
+            f = FunctionSummary()
             body = function.body.block
             f.index_storage(body)
-            for fence in _fences(f, body):
-                barrier = TaskDummyOp([fence.source])
-                barrier.location = fence.consumers[0].location
-                barrier.results[0].name_hint = "fence"
-                Rewriter.insert_op(barrier, InsertPoint.before(fence.loop))
-                for consumer in fence.consumers:
-                    # operands: args, then deps (one entry), then compiler_deps (none)
-                    operands = list(consumer.operands)
-                    operands[len(consumer.args)] = barrier.results[0]
-                    consumer.operands = operands
+            by_loop: dict[scf.ForOp, list[Fence]] = {}
+            for fence in find_fences(f, body):
+                by_loop.setdefault(fence.loop, []).append(fence)
+            if not by_loop:
+                continue  # nothing to insert: no walk
+            PatternRewriteWalker(
+                InsertFence(by_loop),
+                apply_recursively=False,
+                listener=listener or PatternRewriterListener(),
+            ).rewrite_region(function.body)

@@ -6,6 +6,10 @@ its own: after this pass every assemble is gone, either fused (its created sourc
 `pto_tensor.slice` of the target) or dropped as a no-op (its source already is that slice).
 Any other assemble is a located error. Rules and examples:
 docs/passes/fuse-create-assemble-to-slice.md.
+
+The pass plans each orchestration function that has assemblies (`AssemblyFuser.plan`, which
+raises the errors found before any change) and then applies one rewrite pattern,
+`FuseAssemble`, to it with a `PatternRewriteWalker`.
 """
 
 from __future__ import annotations
@@ -17,8 +21,16 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
+from xdsl.utils.exceptions import PassFailedException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.storage_roots import tied_base
@@ -71,13 +83,28 @@ def _name(v: SSAValue) -> str:
     return f"%{name}" if name else "the value"
 
 
-class _Fuser:
-    """Fuses or drops the assemblies of one orchestration function, or raises."""
+def _replace_by(rewriter: PatternRewriter, op: Operation, value: SSAValue) -> None:
+    """Replace the one result of `op` by the existing `value` and erase `op`; `value` keeps
+    its name (PatternRewriter.replace gives a nameless one the op's name)."""
+    name = value.name_hint
+    rewriter.replace(op, [], [value])
+    value.name_hint = name
+
+
+class AssemblyFuser:
+    """The assemblies of one orchestration function (whose entry block is `body`; `symbols`
+    resolves the kernels of its tasks): `plan` decides, before any change, what becomes of
+    each; `fuse` makes a created source a slice of the target, through the rewriter of
+    `FuseAssemble`. Both raise a located PassFailedException for an assemble they cannot
+    remove; `FuseAssemble` keeps the first one from `fuse` in `error`."""
 
     def __init__(self, body: Block, symbols: SymbolTableCollection) -> None:
         self.symbols = symbols
         self.buffers = BufferClasses(body, symbols)
         self.positions: dict[Block, dict[Operation, float]] = {}
+        self.plans: dict[pt.AssembleOp, SSAValue | None] = {}
+        """Each assemble -> the created tensor it fuses, or None for a no-op."""
+        self.error: PassFailedException | None = None
 
     def pos(self, op: Operation) -> float:
         """`op`'s place in its block (built once per block; kept up to date by `insert`)."""
@@ -88,25 +115,29 @@ class _Fuser:
             table = self.positions[block] = {o: float(i) for i, o in enumerate(block.ops)}
         return table[op]
 
-    def insert(self, new: Operation, before: Operation) -> None:
+    def insert(self, new: Operation, before: Operation, rewriter: PatternRewriter) -> None:
+        """Insert `new` right before `before` and give it a place between its neighbours."""
         prev = before.prev_op
         at = self.pos(before)
         below = self.pos(prev) if prev is not None else at - 1.0
-        Rewriter.insert_op(new, InsertPoint.before(before))
+        rewriter.insert(new, InsertPoint.before(before))
         self.positions[before.parent_block()][new] = (below + at) / 2  # type: ignore[index]
 
-    def run(self, assembles: list[pt.AssembleOp]) -> None:
+    def plan(self, assembles: list[pt.AssembleOp]) -> None:
+        """Fill `plans` for `assembles` (program order): an assemble whose source already is
+        the target's slice is a no-op; any other must assemble the only buffer of a
+        `pto_tensor.create`, and each create be assembled once, else a located error."""
         by_create: dict[SSAValue, list[pt.AssembleOp]] = {}
-        plans: list[tuple[pt.AssembleOp, SSAValue | None]] = []
+        plans = self.plans
         for op in assembles:
             if _is_noop(op, self.symbols):
-                plans.append((op, None))
+                plans[op] = None
                 continue
             origins = self.buffers.origins(op.source)
             if len(origins) != 1 or not isinstance(origins[0].owner, pt.CreateOp):
                 raise pass_error(op, self._not_created(op, origins))
             by_create.setdefault(origins[0], []).append(op)
-            plans.append((op, origins[0]))
+            plans[op] = origins[0]
         for created, users in by_create.items():
             if len(users) > 1:
                 raise pass_error(
@@ -115,11 +146,6 @@ class _Fuser:
                     f"assembled at {_at(users[0])}: a created tensor can become a view of one "
                     "target only (create one tensor per assemble)",
                 )
-        for op, created in plans:
-            if created is None:
-                Rewriter.replace_op(op, [], [op.target])
-            else:
-                self._fuse(op, created)
 
     def _not_created(self, op: pt.AssembleOp, origins: list[SSAValue]) -> str:
         head = (
@@ -136,7 +162,13 @@ class _Fuser:
             return f"{head}; {merged}: {fix}"
         return f"{head}: {fix}"
 
-    def _fuse(self, op: pt.AssembleOp, created: SSAValue) -> None:
+    def fuse(self, op: pt.AssembleOp, created: SSAValue, rewriter: PatternRewriter) -> None:
+        """Make `created` (the result of a `pto_tensor.create` of `op`'s block) a
+        `pto_tensor.slice` of `op`'s target at its offsets, placed (and located, named) as
+        the create before the first use of its buffer, moving the target's and offsets'
+        side-effect-free computations there; replace the create by it and `op` by its
+        target. A located error when a rule of docs/passes/fuse-create-assemble-to-slice.md
+        does not hold."""
         create = created.owner
         assert isinstance(create, pt.CreateOp)
         block = op.parent_block()
@@ -166,20 +198,22 @@ class _Fuser:
             owner = v.owner
             if isinstance(owner, Operation) and owner.parent_block() is block:
                 if self.pos(owner) >= self.pos(first):
-                    self._move_before(op, v, first)
+                    self._move_before(op, v, first, rewriter)
         self._check_window(op, created, first)
         view = pt.SliceOp(
             op.target, list(op.offsets), create.result.type, list(create.dynamic_sizes)
         )
         copy_name(create.result, view.result)
-        self.insert(view, first)
+        view.location = create.location  # type: ignore[misc]
+        self.insert(view, first, rewriter)
         self.buffers.union(view.result, created)
         self.buffers.union(view.result, op.target)
-        create.result.replace_all_uses_with(view.result)
-        Rewriter.erase_op(create)
-        Rewriter.replace_op(op, [], [op.target])
+        rewriter.replace(create, [], [view.result])
+        _replace_by(rewriter, op, op.target)
 
-    def _move_before(self, op: pt.AssembleOp, v: SSAValue, first: Operation) -> None:
+    def _move_before(
+        self, op: pt.AssembleOp, v: SSAValue, first: Operation, rewriter: PatternRewriter
+    ) -> None:
         """Move the computation of `v` (the assemble's target or an offset, defined in the
         block of `first` after it) right before `first`, where the slice goes: every op of it
         defined after `first` must be free of side effects (arith, pto_tensor.dim, a view) and
@@ -214,7 +248,7 @@ class _Fuser:
         for moved in sorted(chain, key=self.pos):  # program order: operands first
             moved.detach()
             del self.positions[block][moved]  # type: ignore[index]
-            self.insert(moved, first)
+            self.insert(moved, first, rewriter)  # the rewriter sees the move as an insertion
 
     def _check_window(self, op: pt.AssembleOp, created: SSAValue, first: Operation) -> None:
         """Between the first write of the created tensor and the assemble, only the tasks
@@ -243,20 +277,62 @@ class _Fuser:
             cur = cur.next_op
 
 
+@dataclass(eq=False)
+class FuseAssemble(RewritePattern):
+    """On a `pto_tensor.assemble` that `fuser` planned: a no-op one is replaced by its
+    target; one with a created source is fused (`AssemblyFuser.fuse`: the create becomes a
+    slice of the target, the assemble is replaced by the target). The first located error of
+    a fusion is kept in `fuser.error` (the walker would wrap a raised one) and stops every
+    later rewrite. Other ops are left alone."""
+
+    fuser: AssemblyFuser
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: pt.AssembleOp, rewriter: PatternRewriter) -> None:
+        fuser = self.fuser
+        if fuser.error is not None or op not in fuser.plans:
+            return
+        created = fuser.plans[op]
+        if created is None:
+            _replace_by(rewriter, op, op.target)
+            return
+        try:
+            fuser.fuse(op, created, rewriter)
+        except PassFailedException as err:
+            fuser.error = err
+
+
 @dataclass(frozen=True)
 class FuseCreateAssembleToSlice(ModulePass):
     """Make every `pto_tensor.assemble` of an orchestration function disappear: a created
     source becomes a `pto_tensor.slice` of the target, a source that already is that slice
-    makes the assemble a no-op; anything else is a located error."""
+    makes the assemble a no-op; anything else is a located PassFailedException (the first
+    one, functions in module order, assemblies in program order)."""
 
     name = "fuse-create-assemble-to-slice"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.rewrite_module(op)
+
+    def rewrite_module(
+        self, module: ModuleOp, listener: PatternRewriterListener | None = None
+    ) -> None:
+        """Plan the assemblies of each orchestration function of `module` (in module order),
+        then apply `FuseAssemble` to it (one walk, pre-order); `listener`, when given, also
+        sees every change the rewriter makes. Raises the first located error."""
         symbols: SymbolTableCollection | None = None
-        for func in orchestration_functions(op):
+        for func in orchestration_functions(module):
             assembles = [o for o in func.body.walk() if isinstance(o, pt.AssembleOp)]
             if not assembles:
                 continue
             if symbols is None:
                 symbols = SymbolTableCollection()
-            _Fuser(func.body.block, symbols).run(assembles)
+            fuser = AssemblyFuser(func.body.block, symbols)
+            fuser.plan(assembles)
+            PatternRewriteWalker(
+                FuseAssemble(fuser),
+                apply_recursively=False,
+                listener=listener or PatternRewriterListener(),
+            ).rewrite_region(func.body)
+            if fuser.error is not None:
+                raise fuser.error

@@ -1,6 +1,9 @@
 """`guard-dynamic-loop-steps`: an `scf.for` whose step is not a constant runs no iteration
 when the step is not positive, instead of looping forever (step 0) or until the index
 overflows (a negative step). Rules: docs/passes/guard-dynamic-loop-steps.md.
+
+The pass applies one rewrite pattern, `GuardLoopStep`, to each orchestration function with
+a `PatternRewriteWalker`.
 """
 
 from __future__ import annotations
@@ -10,9 +13,15 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
-from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.orch_attrs import orchestration_functions
 
@@ -34,28 +43,59 @@ def _is_guard(loop: scf.ForOp) -> bool:
     )
 
 
-def _guard(loop: scf.ForOp) -> None:
-    step: SSAValue = loop.step
-    zero = arith.ConstantOp(IntegerAttr(0, step.type))
-    positive = arith.CmpiOp(step, zero.result, "sgt")
-    positive.result.name_hint = "step_positive"
-    ub = arith.SelectOp(positive.result, loop.ub, loop.lb)
-    ub.result.name_hint = "ub_guarded"
-    Rewriter.insert_op([zero, positive, ub], InsertPoint.before(loop))
-    loop.operands[1] = ub.result
+def _needs_guard(loop: scf.ForOp) -> bool:
+    """The step is not an `arith.constant` and the upper bound is not the guard yet."""
+    return not isinstance(loop.step.owner, arith.ConstantOp) and not _is_guard(loop)
+
+
+class GuardLoopStep(RewritePattern):
+    """On an `scf.for` whose step is not an `arith.constant` and whose upper bound is not
+    already the guard: inserts `%0 = arith.constant 0`, `%step_positive = arith.cmpi sgt,
+    step, %0` and `%ub_guarded = arith.select %step_positive, ub, lb` before the loop (each
+    located at the loop) and makes `%ub_guarded` the loop's upper bound (the loop is
+    reported modified). Anything else is left alone. Raises nothing."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, loop: scf.ForOp, rewriter: PatternRewriter) -> None:
+        if not _needs_guard(loop):
+            return
+        step = loop.step
+        zero = arith.ConstantOp(IntegerAttr(0, step.type))
+        positive = arith.CmpiOp(step, zero.result, "sgt")
+        positive.result.name_hint = "step_positive"
+        ub = arith.SelectOp(positive.result, loop.ub, loop.lb)
+        ub.result.name_hint = "ub_guarded"
+        for new in (zero, positive, ub):
+            new.location = loop.location  # type: ignore[misc]
+        rewriter.insert([zero, positive, ub], InsertPoint.before(loop))
+        # One operand, set in place: replace_uses_with_if would visit every use of the bound.
+        loop.operands[1] = ub.result
+        rewriter.notify_op_modified(loop)
 
 
 @dataclass(frozen=True)
 class GuardDynamicLoopSteps(ModulePass):
     """In orchestration functions, give every `scf.for` with a non-constant step the upper
     bound `step > 0 ? ub : lb`, so a step that is not positive runs no iteration. Constant
-    steps are left alone (the verifier rejects a constant step <= 0). Idempotent."""
+    steps are left alone (the verifier rejects a constant step <= 0). Idempotent. Raises
+    nothing."""
 
     name = "guard-dynamic-loop-steps"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for func in orchestration_functions(op):
-            for loop in [o for o in func.body.walk() if isinstance(o, scf.ForOp)]:
-                if isinstance(loop.step.owner, arith.ConstantOp) or _is_guard(loop):
-                    continue
-                _guard(loop)
+        self.rewrite_module(op)
+
+    def rewrite_module(
+        self, module: ModuleOp, listener: PatternRewriterListener | None = None
+    ) -> None:
+        """Apply `GuardLoopStep` to the body of every orchestration function of `module`
+        that has a loop to guard (one walk each, pre-order); `listener`, when given, also
+        sees every change the rewriter makes."""
+        for func in orchestration_functions(module):
+            if not any(isinstance(o, scf.ForOp) and _needs_guard(o) for o in func.body.walk()):
+                continue  # nothing to guard: no pattern walk
+            PatternRewriteWalker(
+                GuardLoopStep(),
+                apply_recursively=False,
+                listener=listener or PatternRewriterListener(),
+            ).rewrite_region(func.body)
