@@ -18,7 +18,10 @@ Options: `--sizes 1k,10k,100k` (default), `--quick` (tiny sizes and 1 startup ru
 `--mix full|auto` (default: full, or auto when the pto2-cpp printer cannot print the full
 mix), `--repeat N` (worker runs per size), `--runs N` (startup runs), `--no-startup`,
 `--json FILE` (raw results), `--keep DIR` (keep the generated programs), `--check` (exit 1
-when a target misses). Exit status 1 when a generated program fails to go through the pipeline.
+when (b)/(a) at the checked size, 10k ops or else the largest size measured, exceeds
+`--bound`, default 1.3; CI runs `--sizes 2k --check --bound 2.5`, docs/performance.md). Exit
+status 1 when a generated program fails to go through the pipeline, or when `--check` fails.
+The per-pass profile is `python -m bench.passes`.
 """
 
 from __future__ import annotations
@@ -41,6 +44,9 @@ QUICK_SIZES = (100, 1_000)
 TARGET_RATIO = 1.3
 TARGET_GROWTH = 11.0
 TARGET_STARTUP = 1.2
+CHECK_SIZE = 10_000
+"""The size whose (b)/(a) `--check` compares with `--bound` (when measured; else the largest
+size measured)."""
 
 
 def parse_size(text: str) -> int:
@@ -262,6 +268,30 @@ def check_targets(
     return checks
 
 
+def check_ratio(results: list[dict], bound: float) -> tuple[bool, str]:
+    """`--check`: whether (b)/(a) (`pypto-opt -p pto2-pipeline -t pto2-cpp` over `pypto-opt`,
+    the pipeline over a bare parse + print of the same program) at the checked size (10k ops,
+    within 2%, when measured; else the largest size measured) is at most `bound`; and the
+    message that says so, naming the ratio, the size and the bound. A ratio that could not be
+    measured (the printer failed) fails the check."""
+    rows = [summarize(r) for r in results]
+    if not rows:
+        return False, "bench check FAILED: no size was measured"
+    near = [s for s in rows if abs(s["ops"] - CHECK_SIZE) <= CHECK_SIZE // 50]
+    s = near[0] if near else max(rows, key=lambda s: s["ops"])
+    where = f"at {s['ops']:,} ops"
+    if s["b"] is None or not s["a"]:
+        return False, f"bench check FAILED: (b)/(a) {where} not measured (the C++ printer failed)"
+    ratio = s["b"] / s["a"]
+    what = (
+        f"pipeline/parse+print ratio (b)/(a) = {ratio:.2f} {where} (pypto-opt -p "
+        f"pto2-pipeline -t pto2-cpp over pypto-opt, same file)"
+    )
+    if ratio > bound:
+        return False, f"bench check FAILED: {what} exceeds the bound {bound:g}"
+    return True, f"bench check passed: {what} is within the bound {bound:g}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `python -m bench`."""
     parser = argparse.ArgumentParser(
@@ -286,7 +316,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-startup", action="store_true", help="skip the startup benchmark")
     parser.add_argument("--json", metavar="FILE", help="write the raw results as JSON")
     parser.add_argument("--keep", metavar="DIR", help="write the generated programs to DIR")
-    parser.add_argument("--check", action="store_true", help="exit 1 when a target misses")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 when (b)/(a) at 10k ops (else at the largest size measured) exceeds "
+        "--bound",
+    )
+    parser.add_argument(
+        "--bound",
+        type=float,
+        default=TARGET_RATIO,
+        help=f"the bound of --check (default {TARGET_RATIO}; CI: 2.5 at 2k ops)",
+    )
     args = parser.parse_args(argv)
     sizes = sorted(set(args.sizes or (QUICK_SIZES if args.quick else DEFAULT_SIZES)))
     runs = args.runs or (1 if args.quick else 9)
@@ -355,6 +396,13 @@ def main(argv: list[str] | None = None) -> int:
     for name, held, value in checks:
         status = "not measured" if held is None else ("holds" if held else "MISSES")
         print(f"  {name:<58} {value:<22} {status}", file=out)
+    check = None
+    if args.check:
+        ok, message = check_ratio(results, args.bound)
+        check = {"bound": args.bound, "passed": ok, "message": message}
+        print(file=out)
+        out.flush()
+        print(message, file=out if ok else sys.stderr)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(
@@ -364,13 +412,12 @@ def main(argv: list[str] | None = None) -> int:
                     "results": results,
                     "startup": [s.__dict__ for s in startup] if startup else None,
                     "targets": checks,
+                    "check": check,
                 },
                 f,
                 indent=1,
             )
-    if args.check and any(held is False for _, held, _ in checks):
-        return 1
-    return 0
+    return 1 if check is not None and not check["passed"] else 0
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
-from xdsl.passes import PassPipeline
+from xdsl.passes import ModulePass, PassPipeline
 from xdsl.traits import SymbolTable
 from xdsl.utils.arg_spec import ArgSpec, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
@@ -60,6 +60,13 @@ examples:
                                                       print each chunk's diagnostic on
                                                       stdout, exit 0 (for FileCheck)
 """
+
+
+CHECK_ONLY_PASSES = frozenset(
+    {"verify-orchestration", "verify-orchestration-outputs", "verify-runtime-scopes-materialized"}
+)
+"""Passes that only check the IR and never change it: the driver does not verify the IR again
+after them (mlir-opt skips the verifier after a pass that preserved all analyses)."""
 
 
 class LocatedParseError(ParseError):
@@ -189,6 +196,29 @@ class PyptoOptMain(xDSLOptMain):
             help="print each chunk's diagnostic on stdout and exit 0 (xDSL's "
             "--verify-diagnostics; for FileCheck tests)",
         )
+        # mlir-opt's `-verify-each` (a boolean cl::opt, default true): `--verify-each`,
+        # `--verify-each=true|false|1|0`. Exact option strings, so that argparse neither takes
+        # the input file for the flag's value nor rejects `=false`.
+        arg_parser.add_argument(
+            "--verify-each",
+            dest="verify_each",
+            action="store_const",
+            const=True,
+            default=True,
+            help="verify the IR after each pass of -p (default, as mlir-opt); "
+            "--verify-each=false verifies it once after parsing and once after the last pass "
+            "only. Never twice on the same IR: not after a pass that only checks (such as "
+            "verify-orchestration), and not between the passes of pto2-pipeline, which is one "
+            "pass (with --time-passes too)",
+        )
+        for value, flag in (("true", True), ("1", True), ("false", False), ("0", False)):
+            arg_parser.add_argument(
+                f"--verify-each={value}",
+                dest="verify_each",
+                action="store_const",
+                const=flag,
+                help=argparse.SUPPRESS,
+            )
         arg_parser.add_argument(
             "--emit-irdl",
             action=EmitIrdlAction,
@@ -256,7 +286,7 @@ class PyptoOptMain(xDSLOptMain):
                 )
             elif action.dest == "disable_verify":
                 action.help = (
-                    "do not verify the IR after parsing and between passes (-t pto2-cpp "
+                    "do not verify the IR after parsing nor after passes (-t pto2-cpp "
                     "still verifies what it prints)"
                 )
             elif action.dest == "time_passes":
@@ -288,23 +318,46 @@ class PyptoOptMain(xDSLOptMain):
         except (Exception, ArgSpecParseError) as err:  # bad command line
             _fail(f"pypto-opt: error: {one_line(str(err))}", 2)
         inner = self.pipeline.callback
-        passes = self.pipeline.passes
-        if timing or args.print_between_passes:  # a pipeline's passes one by one
-            passes = tuple(s for p in passes for s in getattr(p, "steps", lambda p=p: (p,))())
+        passes: list[ModulePass] = []
+        ends: set[int] = set()  # indices in `passes` of the last step of each pass of -p
+        for p in self.pipeline.passes:
+            steps = getattr(p, "steps", None)
+            if steps is not None and (timing or args.print_between_passes):
+                passes.extend(steps())  # a pipeline's passes one by one
+            else:
+                passes.append(p)
+            ends.add(len(passes) - 1)
+        each = args.verify_each
         started = 0.0
+        ran = 0  # passes (steps) run so far
+        changed = False  # whether a pass may have changed the IR since it was last verified
 
         def callback(prev, module: ModuleOp, nxt) -> None:  # type: ignore[no-untyped-def]
-            nonlocal started
+            # Verification as mlir-opt's: after parsing, then after each pass of -p
+            # (`--verify-each`, the default) or after the last one only (`--verify-each=false`),
+            # but never twice on the same IR (mlir-opt skips a pass that preserved all
+            # analyses): not after a pass that only checks, and not between the steps of
+            # pto2-pipeline, which run one by one for --time-passes/--print-between-passes
+            # only. The pto2-cpp target does not verify again (`_emit_cpp`).
+            nonlocal started, ran, changed
             if timing and prev is not None:
                 took = time.perf_counter() - started
                 print(f"pass {prev.name}: {took:.6f} s", file=sys.stderr)
-            if verify:
+            if prev is None:  # parsed (each chunk of --split-input-file starts here)
+                due, ran, changed = True, 0, False
+            else:
+                changed = changed or prev.name not in CHECK_ONLY_PASSES
+                end = ran in ends
+                ran += 1
+                due = changed and ((each and end) or nxt is None)
+            if verify and due:
                 verify_module(module)
+                changed = False
             if inner is not None:
                 inner(prev, module, nxt)
             started = time.perf_counter()
 
-        self.pipeline = PassPipeline(passes, callback)
+        self.pipeline = PassPipeline(tuple(passes), callback)
 
     def run(self) -> None:
         # A run builds one long-lived IR graph and leaves almost no cyclic garbage, so the
