@@ -66,11 +66,11 @@ def _unit(k: int, prev: str) -> tuple[list[str], str, int]:
             f"  %r{k} = scf.for %i{k} = %c0 to %c4 step %c1 "
             f"iter_args(%acc{k} = {prev}) -> ({T}) {{",
             f"    %a{k} = pto_orch.call @kernel_add(%x, %acc{k}, %acc{k}) "
-            f"{{pto_orch.manual_candidate}} : {SIG}",
+            f"{{manual_candidate}} : {SIG}",
             f"    %n{k} = scf.for %j{k} = %c0 to %c4 step %c1 "
             f"iter_args(%in{k} = %a{k}) -> ({T}) {{",
             f"      %b{k} = pto_orch.call @kernel_mul(%x, %in{k}, %in{k}) "
-            f"{{pto_orch.manual_candidate}} : {SIG}",
+            f"{{manual_candidate}} : {SIG}",
             f"      scf.yield %b{k} : {T}",
             "    }",
             f"    scf.yield %n{k} : {T}",

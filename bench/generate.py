@@ -15,7 +15,7 @@ segments form one dependency chain through the function, as real layers do:
               pto_orch.parallel loop, both carrying (tensor, TaskId) like the document's case1,
               submits with deps, a pto_system.task_dummy barrier and a final submit
     candidate a loop carrying (tensor, TaskId) whose submits, chained by deps, all carry
-              pto_orch.manual_candidate (materialize-runtime-scopes makes its body a
+              manual_candidate (materialize-runtime-scopes makes its body a
               compiler-owned manual scope, whose TaskId result the loop carries)
 
 `mix="auto"` leaves out the last two kinds (no manual scopes, no TaskIds), for a printer
@@ -127,8 +127,8 @@ def _candidate(n: int, prev: str) -> tuple[str, int]:
         f"""\
   %cur{n}, %ct{n} = scf.for %i{n} = %c0 to %c4 step %c1 iter_args(%x{n} = {prev}, %xt{n} = %seed) -> ({T}, {TID}) {{
     %v{n} = pto_tensor.create : {T}
-    %v{n}a, %vt{n} = pto_orch.submit @kernel_add(%a, %x{n}, %v{n}) deps(%xt{n} : {TID}) {{pto_orch.manual_candidate}} : {FN2}
-    %x{n}n, %xt{n}n = pto_orch.submit @kernel_mul(%v{n}a, %b, %x{n}) deps(%vt{n} : {TID}) {{pto_orch.manual_candidate}} : {FN2}
+    %v{n}a, %vt{n} = pto_orch.submit @kernel_add(%a, %x{n}, %v{n}) deps(%xt{n} : {TID}) {{manual_candidate}} : {FN2}
+    %x{n}n, %xt{n}n = pto_orch.submit @kernel_mul(%v{n}a, %b, %x{n}) deps(%vt{n} : {TID}) {{manual_candidate}} : {FN2}
     scf.yield %x{n}n, %xt{n}n : {T}, {TID}
   }}
 """,

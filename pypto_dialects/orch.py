@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     SymbolRefAttr,
     TensorType,
+    UnitAttr,
     i32,
 )
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
@@ -234,6 +235,12 @@ class _TaskOp(IRDLOperation):
     res = var_result_def()
     callee = prop_def(SymbolRefAttr)
     arg_dirs = opt_prop_def(ArrayAttr[ArgDirectionAttr])
+    manual_candidate = opt_prop_def(UnitAttr)
+    """Set by auto-derive-task-dependencies on a task whose edges it made explicit (spec
+    `manual_dep_candidate`): materialize-runtime-scopes makes a region whose tasks all carry it
+    a compiler MANUAL scope and clears it. Printed in the attribute dictionary,
+    `{manual_candidate}`; the parser also takes the older discardable spelling
+    `{pto_orch.manual_candidate}`."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     traits = traits_def(TaskKernelSymbolUser(), TaskArgumentEffects())
@@ -323,6 +330,7 @@ class _TaskOp(IRDLOperation):
             list(self.compiler_deps),
         )
         new.attributes.update(self.attributes)
+        new.manual_candidate = self.manual_candidate
         new.location = self.location
         hint = self.res[0].name_hint if self.res and self.res[0].name_hint else None
         new.task_id.name_hint = f"{hint}_tid" if hint else "tid"
@@ -365,8 +373,11 @@ class _TaskOp(IRDLOperation):
         printer.print_string(")")
 
     def _print_tail(self, printer: Printer) -> None:
-        if self.attributes:
-            printer.print_op_attributes(self.attributes)
+        attrs = self.attributes
+        if self.manual_candidate is not None:
+            attrs = {MANUAL_CANDIDATE_PROP: self.manual_candidate, **attrs}
+        if attrs:
+            printer.print_op_attributes(attrs)
         printer.print_string(" : (")
         printer.print_list((a.type for a in self.args), printer.print_attribute)
         printer.print_string(") -> ")
@@ -377,6 +388,14 @@ class _TaskOp(IRDLOperation):
             printer.print_string("(")
             printer.print_list(res, printer.print_attribute)
             printer.print_string(")")
+
+    def _take_attributes(self, attrs: dict[str, Attribute]) -> None:
+        """The parsed attribute dictionary: `manual_candidate` (or the older
+        `pto_orch.manual_candidate`) is the property, the rest discardable attributes."""
+        for key in (MANUAL_CANDIDATE_PROP, MANUAL_CANDIDATE):
+            if key in attrs:
+                self.manual_candidate = attrs.pop(key)  # type: ignore[assignment]
+        self.attributes.update(attrs)
 
     @staticmethod
     def _parse_call(
@@ -482,7 +501,7 @@ class CallOp(_TaskOp):
         attrs = parser.parse_optional_attr_dict()
         args, outs = cls._parse_signature(parser, unresolved)
         op = cls(callee, args, outs, dirs, cdeps)
-        op.attributes.update(attrs)
+        op._take_attributes(attrs)
         return op
 
     def print(self, printer: Printer) -> None:
@@ -541,7 +560,7 @@ class SubmitOp(_TaskOp):
         attrs = parser.parse_optional_attr_dict()
         args, outs = cls._parse_signature(parser, unresolved)
         op = cls(callee, args, outs, dirs, deps, cdeps)
-        op.attributes.update(attrs)
+        op._take_attributes(attrs)
         return op
 
     def print(self, printer: Printer) -> None:
@@ -639,14 +658,15 @@ class TaskArraySetOp(IRDLOperation):
 
 
 # -------------------------------------------------------------------------- attributes on other ops
-# The discardable attributes this dialect owns (checked in orch_attrs.py).
+# The discardable attributes this dialect owns (checked in orch_attrs.py; the loop-carry plan's
+# two: carry_plan.py).
 
 PARALLEL = "pto_orch.parallel"
-ITER_ARG_REBIND = "pto_orch.iter_arg_rebind"
-ITER_ARG_ARRAY_SIZE = "pto_orch.iter_arg_array_size"
 KIND = "pto_orch.kind"
 DIR = "pto_orch.dir"
 MANUAL_CANDIDATE = "pto_orch.manual_candidate"
+"""The older, discardable spelling of the task ops' `manual_candidate` property (still parsed)."""
+MANUAL_CANDIDATE_PROP = "manual_candidate"
 MANUAL_LAYER = "pto_orch.manual_layer"
 
 

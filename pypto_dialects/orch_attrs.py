@@ -13,13 +13,10 @@ from __future__ import annotations
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    DenseArrayBase,
     DictionaryAttr,
     ModuleOp,
     TensorType,
     UnitAttr,
-    i1,
-    i64,
 )
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
@@ -30,14 +27,13 @@ from pypto_dialects.attrs import (
     FunctionKindAttr,
     ParamDirection,
     ParamDirectionAttr,
-    TaskIdArrayType,
-    TaskIdType,
 )
+from pypto_dialects.carry_plan import ARRAY_SIZE as ITER_ARG_ARRAY_SIZE
+from pypto_dialects.carry_plan import REBIND as ITER_ARG_REBIND
+from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.limits import check_entry_args, check_symbol_name
 from pypto_dialects.orch import (
     DIR,
-    ITER_ARG_ARRAY_SIZE,
-    ITER_ARG_REBIND,
     KIND,
     MANUAL_CANDIDATE,
     MANUAL_LAYER,
@@ -72,7 +68,7 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
 
     Raises VerifyException when an attribute sits on the wrong op or has the wrong shape.
     """
-    if name in (PARALLEL, ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):
+    if name == PARALLEL:
         from xdsl.dialects import scf  # only here: a file without loops never loads scf
 
     if name == KIND:
@@ -89,22 +85,8 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
         if not isinstance(op, scf.ForOp) or not isinstance(value, UnitAttr):
             raise VerifyException("'pto_orch.parallel' is a unit attribute of scf.for")
     elif name in (ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):
-        if not isinstance(op, scf.ForOp):
-            raise VerifyException(f"'{name}' belongs on scf.for")
-        want = i1 if name == ITER_ARG_REBIND else i64
-        if not isinstance(value, DenseArrayBase) or value.elt_type != want:
-            raise VerifyException(f"'{name}' must be an array<{want}: ...>")
-        n = len(op.iter_args)
-        if len(value) != n:
-            raise VerifyException(f"'{name}' has {len(value)} entries for {n} iter_args")
-        if name == ITER_ARG_ARRAY_SIZE:
-            for i, size in enumerate(value.get_values()):
-                if size < 0:
-                    raise VerifyException(
-                        f"'{name}' entry {i} is {size}: an array size is positive, or 0 "
-                        "for a carry that is not an array"
-                    )
-                _verify_array_plan(op, i, size)
+        if name == ITER_ARG_REBIND or ITER_ARG_REBIND not in op.attributes:
+            CarryPlan.verify(op)  # once per loop: the two attributes are one plan
     elif name == MANUAL_CANDIDATE:
         if not isinstance(op, CallOp | SubmitOp) or not isinstance(value, UnitAttr):
             raise VerifyException(
@@ -117,21 +99,6 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
             f"unknown attribute '{name}' of the pto_orch dialect{UNKNOWN_HINT}"
         )
 
-
-
-def _verify_array_plan(loop: Operation, i: int, size: int) -> None:
-    """A carry planned as an array of `size` (> 0) slots is a `!pto_orch.task_id` carry."""
-    t = loop.body.block.args[i + 1].type  # type: ignore[attr-defined]
-    if size == 0 or isinstance(t, TaskIdType):
-        return
-    if isinstance(t, TaskIdArrayType):
-        why = f"a {t} carry is an array already, but its plan is an array of {size} slots"
-    else:
-        why = f"it has type {t}, but its plan is a TaskId array of {size} slots"
-    raise VerifyException(
-        f"iter_arg #{i}: {why}; the carry plan ('{ITER_ARG_ARRAY_SIZE}') is stale, re-run "
-        "classify-iter-arg-carry"
-    )
 
 
 def _verify_orchestration_func(op: func.FuncOp) -> None:

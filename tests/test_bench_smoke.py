@@ -42,7 +42,7 @@ def test_generated_program_verifies_and_counts(mix: str, size: int) -> None:
 def test_full_mix_has_every_segment_kind() -> None:
     text, _ = generate_program(400, "full")
     assert "{pto_orch.parallel}" in text
-    assert "pto_orch.manual_candidate" in text
+    assert "{manual_candidate}" in text
     assert "pto_rt.scope manual" in text
     assert re.search(r"deps\(%\w+ : !pto_orch.task_id\)", text)
     assert "iter_args(" in text

@@ -15,10 +15,9 @@ from xdsl.dialects import scf
 from xdsl.utils.exceptions import PassFailedException
 
 from opt_runner import EXAMPLES, opt_ok, opt_text
+from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.context import make_context
 from pypto_dialects.orch import (
-    ITER_ARG_ARRAY_SIZE,
-    ITER_ARG_REBIND,
     CallOp,
     SubmitOp,
 )
@@ -94,12 +93,10 @@ def test_pipeline_makes_directions_and_plans_explicit(path: Path, tmp_path: Path
     assert got == EXPECTED_DIRS[path.stem]
     plans = []
     for loop in loops:
-        rebind = loop.attributes.get(ITER_ARG_REBIND)
-        sizes = loop.attributes.get(ITER_ARG_ARRAY_SIZE)
-        assert rebind is not None, "a loop without a carry plan"
-        assert sizes is not None, "a loop without a carry plan"
-        assert len(rebind) == len(sizes) == len(loop.iter_args)
-        plans.append(([bool(v) for v in rebind.get_values()], list(sizes.get_values())))
+        plan = CarryPlan.of(loop)
+        assert plan is not None, "a loop without a carry plan"
+        assert len(plan.rebind) == len(plan.array_size) == len(loop.iter_args)
+        plans.append((list(plan.rebind), list(plan.array_size)))
     assert plans == EXPECTED_PLANS.get(path.stem, [])
     # the output re-parses to itself, and the pipeline is a fixpoint on it
     assert opt_text(out, tmp_path, "reparsed.mlir") == out
@@ -121,7 +118,7 @@ def test_python_api_runs_the_passes() -> None:
     ClassifyIterArgCarry().apply(ctx, module)
     verify_module(module)
     loops = [op for op in module.walk() if isinstance(op, scf.ForOp)]
-    assert [list(op.attributes[ITER_ARG_ARRAY_SIZE].get_values()) for op in loops] == [
+    assert [list(CarryPlan.of(op).array_size) for op in loops] == [  # type: ignore[union-attr]
         [0, 4],
         [0, 4],
     ]

@@ -10,16 +10,15 @@ from typing import NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i1, i64
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.carry_plan import CarryPlan, own_variable
 from pypto_dialects.diagnostics import describe_value, file_position, pass_error
 from pypto_dialects.orch import (
-    ITER_ARG_ARRAY_SIZE,
-    ITER_ARG_REBIND,
     CallOp,
     SubmitOp,
     TaskIdType,
@@ -44,24 +43,13 @@ def _carrier(value: SSAValue) -> Operation:
     return op
 
 
-def _rebinds(value: BlockArgument) -> bool:
-    """A loop carry with a variable of its own (rebind flag set, or no plan yet)."""
-    loop = value.block.parent_op()
-    plan = loop.attributes.get(ITER_ARG_REBIND) if loop is not None else None
-    if not isinstance(plan, DenseArrayBase):
-        return True
-    flags = plan.get_values()
-    k = value.index - 1
-    return k >= len(flags) or bool(flags[k])
-
-
 class BufferSources(storage.CreateSources):
     """Which creates a tensor value may be the buffer of, with the carries / if results passed
     on the way (storage_roots.CreateSources): a carry has a variable of its own when the carry
     plan says rebind (or there is no plan yet)."""
 
     def __init__(self, symbols: SymbolTableCollection) -> None:
-        super().__init__(symbols, _rebinds)
+        super().__init__(symbols, own_variable)
 
 
 def _contains(outer: Block, inner: Block | None) -> bool:
@@ -143,21 +131,6 @@ class _Function:
 _TASK_ID = TaskIdType()
 
 
-
-
-def _extend_plan(old: Operation, new: Operation) -> None:
-    """Copy the loop's attributes; the carry plan gets a rebind, non-array entry for the
-    TaskId carry appended last."""
-    for k, v in old.attributes.items():
-        new.attributes[k] = v
-    rebind, sizes = old.attributes.get(ITER_ARG_REBIND), old.attributes.get(ITER_ARG_ARRAY_SIZE)
-    if isinstance(rebind, DenseArrayBase) and isinstance(sizes, DenseArrayBase):
-        new.attributes[ITER_ARG_REBIND] = DenseArrayBase.from_list(
-            i1, [*[int(x) for x in rebind.get_values()], 1]
-        )
-        new.attributes[ITER_ARG_ARRAY_SIZE] = DenseArrayBase.from_list(
-            i64, [*[int(x) for x in sizes.get_values()], 0]
-        )
 
 
 class Origin(NamedTuple):
@@ -242,7 +215,7 @@ class Threader:
         if not isinstance(loop, scf.ForOp) or value.index == 0:
             return None
         k = value.index - 1
-        if not _rebinds(value):
+        if not own_variable(value):
             return self.of(loop.iter_args[k], src)  # the init's buffer throughout
         init = TaskInvalidOp.insert_before(loop)
         body = Rewriter.move_region_contents_to_new_regions(loop.body)
@@ -253,7 +226,7 @@ class Threader:
         assert isinstance(term, scf.YieldOp)
         term.operands = [*term.operands, TaskInvalidOp.insert_before(term)]
         new = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, init], body)
-        _extend_plan(loop, new)
+        CarryPlan.copy(loop, new, added=1)
         new.location = loop.location
         self._replace(loop, new, list(new.res[:-1]))
         self.memo[(value, src)] = arg  # a carry that passes itself on is its own TaskId

@@ -20,7 +20,7 @@ from xdsl.rewriter import Rewriter
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
-from pypto_dialects.orch import MANUAL_CANDIDATE, ArgDirection, ArgDirectionAttr, CallOp, SubmitOp
+from pypto_dialects.orch import ArgDirection, ArgDirectionAttr, CallOp, SubmitOp
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.symbols import SymbolTableCollection
@@ -253,7 +253,7 @@ def _apply(
         dirs = _demoted(t, block, roots)
         if dirs is not None:
             t.properties["arg_dirs"] = ArrayAttr([ArgDirectionAttr(d) for d in dirs])
-        t.attributes[MANUAL_CANDIDATE] = UnitAttr()
+        t.manual_candidate = UnitAttr()
     return len(pairs)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp, i1, i64
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -21,12 +21,10 @@ from xdsl.traits import is_side_effect_free
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
-from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
+from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
+from pypto_dialects.carry_plan import CarryPlan, plan_size
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import (
-    ITER_ARG_ARRAY_SIZE,
-    ITER_ARG_REBIND,
-    MANUAL_CANDIDATE,
     MANUAL_LAYER,
     PARALLEL,
     CallOp,
@@ -135,8 +133,7 @@ class _Classifier:
                 sizes.append(0)
         self.rebind[op] = rebind
         self.sizes[op] = sizes
-        op.attributes[ITER_ARG_REBIND] = DenseArrayBase.from_list(i1, rebind)
-        op.attributes[ITER_ARG_ARRAY_SIZE] = DenseArrayBase.from_list(i64, sizes)
+        CarryPlan(tuple(rebind), tuple(sizes)).stamp(op)
 
     # ------------------------------------------------------------------ TaskId carries
 
@@ -368,7 +365,7 @@ def _has_markers(function: func.FuncOp) -> bool:
     if MANUAL_LAYER in function.attributes:
         return True
     return any(
-        isinstance(op, CallOp | SubmitOp) and MANUAL_CANDIDATE in op.attributes
+        isinstance(op, CallOp | SubmitOp) and op.manual_candidate is not None
         for op in function.walk()
     )
 

@@ -27,7 +27,6 @@ from xdsl.utils.exceptions import PassFailedException
 
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import (
-    MANUAL_CANDIDATE,
     MANUAL_LAYER,
     CallOp,
     SubmitOp,
@@ -100,7 +99,7 @@ class _ScopeState:
             for op in block.ops:
                 if isinstance(op, CallOp | SubmitOp):
                     has_task = True
-                    if MANUAL_CANDIDATE not in op.attributes:
+                    if op.manual_candidate is None:
                         all_marked = False
                     continue
                 if scope is None and isinstance(op, ScopeOp):
@@ -280,15 +279,15 @@ class _ScopePattern(RewritePattern):
 
 @dataclass(eq=False)
 class _StripCandidatePattern(RewritePattern):
-    """Removes the call-level marker `pto_orch.manual_candidate` from the task ops of a
+    """Clears the `manual_candidate` property from the task ops of a
     processed function (the scope-level `compiler_owned` keyword replaces it)."""
 
     state: _ScopeState
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: CallOp | SubmitOp, rewriter: PatternRewriter) -> None:
-        if MANUAL_CANDIDATE in op.attributes and self.state.context_of(op) != _SKIP:
-            del op.attributes[MANUAL_CANDIDATE]
+        if op.manual_candidate is not None and self.state.context_of(op) != _SKIP:
+            op.manual_candidate = None
             rewriter.notify_op_modified(op)
 
 

@@ -24,10 +24,9 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import (
-    ITER_ARG_ARRAY_SIZE,
-    ITER_ARG_REBIND,
     TASK_ID,
     CallOp,
     SubmitOp,
@@ -585,9 +584,7 @@ class Threader:
         assert isinstance(term, scf.YieldOp)
         term.operands = [*term.operands, value]
         new = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, init], body)
-        for k, v in loop.attributes.items():
-            if k not in (ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):  # classify-iter-arg-carry
-                new.attributes[k] = v
+        CarryPlan.copy(loop, new, added=1)
         self.replace(loop, new, list(new.res[:-1]))
         return arg, new.res[-1]
 

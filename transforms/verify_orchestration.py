@@ -23,10 +23,10 @@ from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope, plan_size
+from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
+from pypto_dialects.carry_plan import ARRAY_SIZE, CarryPlan, missing_plan, plan_size
 from pypto_dialects.diagnostics import file_position, pass_error
 from pypto_dialects.orch import (
-    ITER_ARG_ARRAY_SIZE,
     PARALLEL,
     CallOp,
     SubmitOp,
@@ -486,7 +486,7 @@ def check_array_uses(op: Operation) -> None:
         raise pass_error(
             op,
             f"uses {_describe(v)}, which stands for the {n} TaskIds of a loop's array carry "
-            f"('{ITER_ARG_ARRAY_SIZE}'), not one TaskId: it can only be listed in deps / "
+            f"('{ARRAY_SIZE}'), not one TaskId: it can only be listed in deps / "
             "compiler_deps, yielded or carried",
         )
 
@@ -494,7 +494,7 @@ def check_array_uses(op: Operation) -> None:
 def _stale_plan(loop: scf.ForOp, i: int, why: str) -> Exception:
     return pass_error(
         loop,
-        f"iter_arg #{i}: {why}; the carry plan ('{ITER_ARG_ARRAY_SIZE}') is stale, re-run "
+        f"iter_arg #{i}: {why}; the carry plan ('{ARRAY_SIZE}') is stale, re-run "
         "classify-iter-arg-carry",
     )
 
@@ -502,9 +502,10 @@ def _stale_plan(loop: scf.ForOp, i: int, why: str) -> Exception:
 def check_carry_plan(loop: scf.ForOp) -> None:
     """The TaskId carries of `loop` agree with its plan: an init or yielded value standing
     for an array has the plan's size (a parallel loop's yield writes one slot of it), and a
-    parallel array carry whose result is used has constant bounds (to index its slots)."""
-    if ITER_ARG_ARRAY_SIZE not in loop.attributes:
-        return  # the printer reports the missing plan
+    parallel array carry whose result is used has constant bounds (to index its slots).
+    A loop without a plan is an error here (`carry_plan.missing_plan`)."""
+    if CarryPlan.of(loop) is None:
+        raise pass_error(loop, missing_plan(loop))
     parallel = PARALLEL in loop.attributes
     term = loop.body.block.last_op
     for i, val in enumerate(loop.body.block.args[1:]):

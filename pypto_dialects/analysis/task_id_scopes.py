@@ -16,11 +16,11 @@ other TaskId array, or a loop's array carry, yielded from inside the scope dies 
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis.storage_roots import yield_values
-from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, PARALLEL, TaskIdArrayType, TaskIdType
+from pypto_dialects.carry_plan import plan_size
+from pypto_dialects.orch import PARALLEL, TaskIdArrayType, TaskIdType
 from pypto_dialects.rt import ScopeOp
 
 
@@ -33,14 +33,6 @@ def _defining_op(value: SSAValue) -> Operation | None:
 def _inside(scope: Operation, value: SSAValue) -> bool:
     owner = _defining_op(value)
     return owner is not None and owner is not scope and scope.is_ancestor(owner)
-
-
-def plan_size(loop: scf.ForOp, i: int) -> int:
-    """Carry i's array size in the loop's plan (0: not an array, or no plan)."""
-    sizes = loop.attributes.get(ITER_ARG_ARRAY_SIZE)
-    if isinstance(sizes, DenseArrayBase) and i < len(sizes):
-        return int(sizes.get_values()[i])
-    return 0
 
 
 def array_slots(value: SSAValue) -> int | None:
@@ -84,10 +76,7 @@ def array_carry_result(value: SSAValue) -> bool:
                 return False
             value = yielded[value.index]
         elif isinstance(owner, scf.ForOp):
-            sizes = owner.attributes.get(ITER_ARG_ARRAY_SIZE)
-            if not isinstance(sizes, DenseArrayBase) or value.index >= len(sizes):
-                return False
-            return sizes.get_values()[value.index] > 0
+            return plan_size(owner, value.index) > 0
         else:
             return False
     return False

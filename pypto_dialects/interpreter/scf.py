@@ -26,7 +26,6 @@ import itertools
 from typing import Any
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.interpreter import (
     Interpreter,
     PythonValues,
@@ -40,19 +39,20 @@ from xdsl.interpreters.builtin import scalar_attr
 from xdsl.interpreters.scf import ScfFunctions
 
 from pypto_dialects.attrs import TaskIdType
+from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.interpreter.context import python_scalar, run_context, run_error
-from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, PARALLEL
+from pypto_dialects.orch import PARALLEL
 
 
 def array_carries(op: scf.ForOp) -> dict[int, int]:
     """iter_arg index -> slots, for the TaskId array carries of a parallel loop."""
-    sizes = op.attributes.get(ITER_ARG_ARRAY_SIZE)
-    if PARALLEL not in op.attributes or not isinstance(sizes, DenseArrayBase):
+    plan = CarryPlan.of(op)
+    if PARALLEL not in op.attributes or plan is None:
         return {}
     return {
-        i: int(n)
-        for i, (n, arg) in enumerate(zip(sizes.get_values(), op.iter_args))
-        if int(n) > 0 and isinstance(arg.type, TaskIdType)
+        i: n
+        for i, (n, arg) in enumerate(zip(plan.array_size, op.iter_args))
+        if n > 0 and isinstance(arg.type, TaskIdType)
     }
 
 

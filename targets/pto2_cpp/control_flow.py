@@ -11,14 +11,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import DenseArrayBase, TensorType
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
 
 from pypto_dialects.analysis.storage_roots import SameValues
 from pypto_dialects.analysis.task_id_scopes import array_carry_result
 from pypto_dialects.attrs import is_task_id_like
-from pypto_dialects.orch import ITER_ARG_ARRAY_SIZE, ITER_ARG_REBIND, TaskIdType
+from pypto_dialects.carry_plan import REBIND as REBIND_ATTR
+from pypto_dialects.carry_plan import CarryPlan, missing_plan, own_variable
+from pypto_dialects.orch import TaskIdType
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
@@ -171,19 +173,12 @@ def _forward(
 
 def carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
     """The loop's rebind flags and array sizes; a located error when it has none."""
-    n = len(op.iter_args)
-    if n == 0:
+    if not op.iter_args:
         return [], []
-    rebind = op.attributes.get(ITER_ARG_REBIND)
-    sizes = op.attributes.get(ITER_ARG_ARRAY_SIZE)
-    if not isinstance(rebind, DenseArrayBase) or not isinstance(sizes, DenseArrayBase):
-        raise codegen_error(
-            op,
-            f"has {n} iter_args but no carry plan ('{ITER_ARG_REBIND}' / "
-            f"'{ITER_ARG_ARRAY_SIZE}'): run classify-iter-arg-carry first (pypto-opt "
-            "--classify-iter-arg-carry, or -p pto2-pipeline); the C++ printer does not derive it",
-        )
-    return [bool(v) for v in rebind.get_values()], [int(v) for v in sizes.get_values()]
+    plan = CarryPlan.of(op)
+    if plan is None:
+        raise codegen_error(op, missing_plan(op))
+    return list(plan.rebind), list(plan.array_size)
 
 
 def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
@@ -252,7 +247,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
                 # branches both write the carry in place, needs no assignment)
                 raise codegen_error(
                     op,
-                    f"iter_arg #{i} is planned as a no-rebind carry ('{ITER_ARG_REBIND}' = 0), "
+                    f"iter_arg #{i} is planned as a no-rebind carry ('{REBIND_ATTR}' = 0), "
                     f"but the loop yields {value.text}, not {carry.text}: the plan is stale, "  # type: ignore[union-attr]
                     "re-run classify-iter-arg-carry",
                 )
@@ -338,23 +333,13 @@ def _only_yielded(r: SSAValue) -> bool:
     return all(isinstance(u.operation, scf.YieldOp | ScopeYieldOp) for u in r.uses)
 
 
-def _own_variable(arg: BlockArgument) -> bool:
-    """A loop carry with a variable of its own: its rebind flag is set, or the loop has no
-    carry plan (`carry_plan` reports that where the loop is printed)."""
-    plan = arg.block.parent_op().attributes.get(ITER_ARG_REBIND)  # type: ignore[union-attr]
-    k = arg.index - 1
-    if not isinstance(plan, DenseArrayBase) or k >= len(plan):
-        return True
-    return bool(plan.get_values()[k])
-
-
 def same_value(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue:
     """The value `v` surely is, through in-place aliasing, as classify-iter-arg-carry sees it
     (storage_roots.SameValues with the loops' carry plans): a scope result is what the scope
     yields, a task result the Out/InOut argument it returns, a write / assemble result its
     target, a loop result whose carry is planned without rebind the loop's init, an if result
     whose branches agree that value; an `alloc_tensors` result is itself (its C++ name)."""
-    return SameValues(symbols, _own_variable).of(v)
+    return SameValues(symbols, own_variable).of(v)
 
 
 def if_same_value(op: scf.IfOp, i: int, symbols: SymbolTableCollection) -> SSAValue | None:

@@ -13,7 +13,7 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, SSAValue
 
-from pypto_dialects.analysis.task_id_scopes import plan_size
+from pypto_dialects.carry_plan import plan_size
 from pypto_dialects.orch import (
     PARALLEL,
     TaskArrayCreateOp,

@@ -8,8 +8,8 @@ func.func @candidates(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir
   %none = pto_system.task_invalid
   %r, %last = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %o, %p = %none) -> (tensor<16x16xf32>, !pto_orch.task_id) {
     %tmp = pto_tensor.create : tensor<16x16xf32>
-    %t1, %id1 = pto_orch.submit @k(%a, %tmp) deps(%p : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-    %x1, %id = pto_orch.submit @k(%t1, %x) deps(%id1 : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %t1, %id1 = pto_orch.submit @k(%a, %tmp) deps(%p : !pto_orch.task_id) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %x1, %id = pto_orch.submit @k(%t1, %x) deps(%id1 : !pto_orch.task_id) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
     scf.yield %x1, %id : tensor<16x16xf32>, !pto_orch.task_id
   }
   %y, %yid = pto_orch.submit @k(%r, %o) deps(%last : !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>

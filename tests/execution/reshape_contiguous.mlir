@@ -28,7 +28,7 @@ func.func @compiler_owned(%t: tensor<4x8x16xf32>, %y: tensor<256xf32> {pto_orch.
     %row = arith.muli %i, %c2 : index
     %s = pto_tensor.slice %t[%row, %c0, %c0] : tensor<4x8x16xf32> to tensor<2x8x16xf32>
     %r = pto_tensor.reshape %s : tensor<2x8x16xf32> to tensor<256xf32>
-    %y1, %ty = pto_orch.submit @k(%r, %y) deps(%p : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<256xf32>, tensor<256xf32>) -> tensor<256xf32>
+    %y1, %ty = pto_orch.submit @k(%r, %y) deps(%p : !pto_orch.task_id) {manual_candidate} : (tensor<256xf32>, tensor<256xf32>) -> tensor<256xf32>
     scf.yield %ty : !pto_orch.task_id
   }
   func.return

@@ -479,7 +479,7 @@ func.func @f() attributes {pto_orch.parallel} {
 
 // -----
 
-// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.iter_arg_rebind' belongs on scf.for{{$}}
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.iter_arg_rebind' and 'pto_orch.iter_arg_array_size' belong on scf.for{{$}}
 func.func @f() attributes {pto_orch.iter_arg_rebind = array<i1: true>} {
   func.return
 }
@@ -532,7 +532,7 @@ func.func @f() {
   %none = pto_system.task_invalid
   %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %none) -> (!pto_orch.task_id) {
     scf.yield %t : !pto_orch.task_id
-  } {pto_orch.iter_arg_array_size = array<i64: -2>}
+  } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: -2>}
   func.return
 }
 
@@ -655,7 +655,7 @@ func.func @f() {
   %c1 = arith.constant 1 : index
   %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %c0) -> (index) {
     scf.yield %t : index
-  } {pto_orch.iter_arg_array_size = array<i64: 4>}
+  } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 4>}
   func.return
 }
 
@@ -668,6 +668,6 @@ func.func @f() {
   %a = pto_orch.task_array_create : !pto_orch.task_id_array<2>
   %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %a) -> (!pto_orch.task_id_array<2>) {
     scf.yield %t : !pto_orch.task_id_array<2>
-  } {pto_orch.iter_arg_array_size = array<i64: 2>}
+  } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 2>}
   func.return
 }

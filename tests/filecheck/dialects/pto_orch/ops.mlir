@@ -47,7 +47,8 @@ func.func @orch(%a: tensor<16x16xf32>, %b: tensor<16x16xf32> {pto_orch.dir = #pt
   %c = pto_tensor.create : tensor<16x16xf32>
   // CHECK-NEXT: %c1 = pto_orch.call @k_aiv(%a, %b, %c) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   %c1 = pto_orch.call @k_aiv(%a, %b, %c) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-  // CHECK-NEXT: %c2 = pto_orch.call @k_aiv(in %c1, no_dep %b, out %c) {pto_orch.manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  // CHECK-NEXT: %c2 = pto_orch.call @k_aiv(in %c1, no_dep %b, out %c) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  // (the older discardable spelling, still parsed into the property)
   %c2 = pto_orch.call @k_aiv(in %c1, no_dep %b, out %c) {pto_orch.manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   // CHECK-NEXT: %c3 = pto_orch.call @k_aiv(in %a, no_dep %b, inout %c) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   %c3 = pto_orch.call @k_aiv(in %a, no_dep %b, inout %c) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
@@ -83,8 +84,8 @@ func.func @orch(%a: tensor<16x16xf32>, %b: tensor<16x16xf32> {pto_orch.dir = #pt
   %acc, %t3 = pto_orch.submit @k_acc(in %a, out %c) deps(%arr1 : !pto_orch.task_id_array<4>) compiler_deps(%t2 : !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   // CHECK-NEXT: %mat = pto_orch.call @k_mat(in %a, out %c) compiler_deps(%t3, %arr1 : !pto_orch.task_id, !pto_orch.task_id_array<4>) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   %mat = pto_orch.call @k_mat(in %a, out %c) compiler_deps(%t3, %arr1 : !pto_orch.task_id, !pto_orch.task_id_array<4>) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-  // CHECK-NEXT: %t4 = pto_orch.submit @k_none(in %a) {pto_orch.manual_candidate} : (tensor<16x16xf32>) -> ()
-  %t4 = pto_orch.submit @k_none(in %a) {pto_orch.manual_candidate} : (tensor<16x16xf32>) -> ()
+  // CHECK-NEXT: %t4 = pto_orch.submit @k_none(in %a) {manual_candidate} : (tensor<16x16xf32>) -> ()
+  %t4 = pto_orch.submit @k_none(in %a) {manual_candidate} : (tensor<16x16xf32>) -> ()
   // CHECK-NEXT: %i1 = arith.constant 1 : index
   %i1 = arith.constant 1 : index
   // CHECK-NEXT: %i4 = arith.constant 4 : index
@@ -122,7 +123,7 @@ func.func @plain() {
 // GENERIC: "pto_orch.kernel"() <{sym_name = "k_group", kind = #pto_orch.kind<group>, function_type = (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>, param_dirs = [#pto_orch.dir<in>, #pto_orch.dir<out>], aic = @k_aic_m, aiv = @k_aiv_m}> : () -> ()
 // GENERIC: "pto_orch.kernel"() <{sym_name = "k_tuple", kind = #pto_orch.kind<aiv>, function_type = (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16xf32>) -> (tensor<16xf32>, tensor<16x16xf32>), param_dirs = [#pto_orch.dir<in>, #pto_orch.dir<out>, #pto_orch.dir<out>], result_params = array<i64: 2, 1>}> : () -> ()
 // GENERIC: %c1 = "pto_orch.call"(%a, %b, %c) <{callee = @k_aiv, operandSegmentSizes = array<i32: 3, 0>}> : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
-// GENERIC: %c2 = "pto_orch.call"(%c1, %b, %c) <{callee = @k_aiv, arg_dirs = [#pto_orch.arg_dir<in>, #pto_orch.arg_dir<no_dep>, #pto_orch.arg_dir<out>], operandSegmentSizes = array<i32: 3, 0>}> {pto_orch.manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+// GENERIC: %c2 = "pto_orch.call"(%c1, %b, %c) <{callee = @k_aiv, arg_dirs = [#pto_orch.arg_dir<in>, #pto_orch.arg_dir<no_dep>, #pto_orch.arg_dir<out>], operandSegmentSizes = array<i32: 3, 0>, manual_candidate}> : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
 // GENERIC: %c3 = "pto_orch.call"(%a, %b, %c) <{callee = @k_aiv, arg_dirs = [#pto_orch.arg_dir<in>, #pto_orch.arg_dir<no_dep>, #pto_orch.arg_dir<inout>], operandSegmentSizes = array<i32: 3, 0>}> : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
 // GENERIC: %x1 = "pto_orch.call"(%x, %n, %s, %m, %x) <{callee = @k_vec, arg_dirs = [#pto_orch.arg_dir<in>, #pto_orch.arg_dir<scalar>, #pto_orch.arg_dir<scalar>, #pto_orch.arg_dir<scalar>, #pto_orch.arg_dir<out>], operandSegmentSizes = array<i32: 5, 0>}> : (tensor<?x16xf32>, index, f32, i64, tensor<?x16xf32>) -> tensor<?x16xf32>
 // GENERIC: %l, %t0 = "pto_orch.submit"(%a, %c) <{callee = @k_left, arg_dirs = [#pto_orch.arg_dir<in>, #pto_orch.arg_dir<out>], operandSegmentSizes = array<i32: 2, 0, 0>}> : (tensor<16x16xf32>, tensor<16x16xf32>) -> (tensor<16x16xf32>, !pto_orch.task_id)

@@ -1,5 +1,5 @@
 // A loop body or an if branch that is one manual scope (the compiler-owned manual scopes
-// materialize-runtime-scopes makes of a body whose tasks all carry pto_orch.manual_candidate;
+// materialize-runtime-scopes makes of a body whose tasks all carry manual_candidate;
 // here as that pass prints them): the carry / if-result assignments are made at the end of
 // the manual block, where the yielded TaskIds and tensors are declared, as for auto scopes
 // (PyPTO's orchestration codegen document: the carry is declared before the body's PTO2_SCOPE and survives it):

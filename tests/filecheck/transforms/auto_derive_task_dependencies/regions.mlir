@@ -29,10 +29,10 @@ func.func @body(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #pto_orch
   func.return
 }
 // CHECK-LABEL: func.func @body
-// CHECK:       %t1, %t1_tid = pto_orch.submit @k(in %a, out %tmp) {pto_orch.manual_candidate}
-// CHECK-NEXT:  %r, %r_tid = pto_orch.submit @k(in %x, out %tmp) compiler_deps(%t1_tid : !pto_orch.task_id) {pto_orch.manual_candidate}
-// CHECK-NEXT:  %x1, %x1_tid = pto_orch.submit @bump(output_existing %x) compiler_deps(%r_tid : !pto_orch.task_id) {pto_orch.manual_candidate}
-// CHECK-NEXT:  %x2 = pto_orch.call @k(no_dep %t1, out %x) compiler_deps(%r_tid, %x1_tid : !pto_orch.task_id, !pto_orch.task_id) {pto_orch.manual_candidate}
+// CHECK:       %t1, %t1_tid = pto_orch.submit @k(in %a, out %tmp) {manual_candidate}
+// CHECK-NEXT:  %r, %r_tid = pto_orch.submit @k(in %x, out %tmp) compiler_deps(%t1_tid : !pto_orch.task_id) {manual_candidate}
+// CHECK-NEXT:  %x1, %x1_tid = pto_orch.submit @bump(output_existing %x) compiler_deps(%r_tid : !pto_orch.task_id) {manual_candidate}
+// CHECK-NEXT:  %x2 = pto_orch.call @k(no_dep %t1, out %x) compiler_deps(%r_tid, %x1_tid : !pto_orch.task_id, !pto_orch.task_id) {manual_candidate}
 // PIPE-LABEL: func.func @body
 // PIPE:       pto_rt.scope manual compiler_owned
 // PIPE:       pto_orch.submit @bump(output_existing %x)
@@ -77,5 +77,5 @@ func.func @nested(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #pto_or
 // scope is left alone.
 // CHECK-LABEL: func.func @nested
 // CHECK:       pto_orch.call @k(in %a, out %x) :
-// CHECK:       pto_orch.call @k(in %a, out %u) {pto_orch.manual_candidate}
+// CHECK:       pto_orch.call @k(in %a, out %u) {manual_candidate}
 // CHECK:       pto_orch.submit @k(in %a, out %v) :

@@ -31,8 +31,8 @@ func.func @windows(%x: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_o
   func.return
 }
 // CHECK-LABEL: func.func @windows
-// CHECK:       %lo1, %lo1_tid = pto_orch.submit @half(in %x, out %lo) {pto_orch.manual_candidate}
-// CHECK-NEXT:  %hi1, %hi1_tid = pto_orch.submit @half(in %x, out %hi) {pto_orch.manual_candidate}
-// CHECK-NEXT:  pto_orch.call @copy(no_dep %buf, out %o) compiler_deps(%lo1_tid, %hi1_tid : !pto_orch.task_id, !pto_orch.task_id) {pto_orch.manual_candidate}
-// CHECK:       %lo1_1, %lo1_tid_1 = pto_orch.submit @half(in %x, out %lo_1) {pto_orch.manual_candidate}
-// CHECK-NEXT:  pto_orch.call @half(in %x, out %mid) compiler_deps(%lo1_tid_1 : !pto_orch.task_id) {pto_orch.manual_candidate}
+// CHECK:       %lo1, %lo1_tid = pto_orch.submit @half(in %x, out %lo) {manual_candidate}
+// CHECK-NEXT:  %hi1, %hi1_tid = pto_orch.submit @half(in %x, out %hi) {manual_candidate}
+// CHECK-NEXT:  pto_orch.call @copy(no_dep %buf, out %o) compiler_deps(%lo1_tid, %hi1_tid : !pto_orch.task_id, !pto_orch.task_id) {manual_candidate}
+// CHECK:       %lo1_1, %lo1_tid_1 = pto_orch.submit @half(in %x, out %lo_1) {manual_candidate}
+// CHECK-NEXT:  pto_orch.call @half(in %x, out %mid) compiler_deps(%lo1_tid_1 : !pto_orch.task_id) {manual_candidate}

@@ -99,7 +99,7 @@ func.func @not_materialized(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.d
   %c1 = arith.constant 1 : index
   %none = pto_system.task_invalid
   %tl = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
-    %o1, %t = pto_orch.submit @k(in %a, out %out) deps(%prev : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %o1, %t = pto_orch.submit @k(in %a, out %out) deps(%prev : !pto_orch.task_id) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     scf.yield %t : !pto_orch.task_id
   } {pto_orch.parallel}
   func.return

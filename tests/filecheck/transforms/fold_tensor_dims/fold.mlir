@@ -91,8 +91,8 @@ func.func @compiler_manual(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.
   %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%p = %none) -> (!pto_orch.task_id) {
     %M = pto_tensor.dim %x, 0 : tensor<?x16xf32>
     %t = pto_tensor.create(%M) : tensor<?x16xf32>
-    %t1, %tt = pto_orch.submit @k(%x, %t) deps(%p : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
-    %y1, %ty = pto_orch.submit @k(%t1, %y) deps(%tt : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
+    %t1, %tt = pto_orch.submit @k(%x, %t) deps(%p : !pto_orch.task_id) {manual_candidate} : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
+    %y1, %ty = pto_orch.submit @k(%t1, %y) deps(%tt : !pto_orch.task_id) {manual_candidate} : (tensor<?x16xf32>, tensor<?x16xf32>) -> tensor<?x16xf32>
     scf.yield %ty : !pto_orch.task_id
   }
   func.return

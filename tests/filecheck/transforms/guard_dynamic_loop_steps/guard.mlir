@@ -68,7 +68,7 @@ func.func @compiler_manual(%a: tensor<4xf32>, %b: tensor<4xf32> {pto_orch.dir = 
   %c0 = arith.constant 0 : index
   %none = pto_system.task_invalid
   %t = scf.for %i = %c0 to %n step %s iter_args(%p = %none) -> (!pto_orch.task_id) {
-    %x, %ti = pto_orch.submit @k(%a, %i, %b) deps(%p : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<4xf32>, index, tensor<4xf32>) -> tensor<4xf32>
+    %x, %ti = pto_orch.submit @k(%a, %i, %b) deps(%p : !pto_orch.task_id) {manual_candidate} : (tensor<4xf32>, index, tensor<4xf32>) -> tensor<4xf32>
     scf.yield %ti : !pto_orch.task_id
   }
   func.return

@@ -1,5 +1,5 @@
 // Behaviour 8 (call-level marker): a loop body or if branch that holds at least one task op,
-// every one of them (at any depth) marked `pto_orch.manual_candidate`, and no pto_rt.scope, is
+// every one of them (at any depth) marked `manual_candidate`, and no pto_rt.scope, is
 // wrapped in `pto_rt.scope manual compiler_owned` instead of an auto scope; nothing is wrapped
 // inside it. Tensor and system ops do not count as tasks. The function body's wrapper stays
 // auto. Every call-level marker is removed from the output.
@@ -11,7 +11,7 @@
 // RUN: diff %t.once.mlir %t.twice.mlir
 // RUN: pypto-opt --materialize-runtime-scopes %s | filecheck %s --check-prefix=STRIPPED
 
-// STRIPPED-NOT: pto_orch.manual_candidate
+// STRIPPED-NOT: manual_candidate
 
 pto_orch.kernel @kernel_add aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 
@@ -44,9 +44,9 @@ func.func @all_marked(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #
   %c4 = arith.constant 4 : index
   %r, %rt = scf.for %i = %c0 to %c4 step %c1 iter_args(%o = %out, %t = %none0) -> (tensor<16xf32>, !pto_orch.task_id) {
     %tmp = pto_tensor.create : tensor<16xf32>
-    %tmp1, %t1 = pto_orch.submit @kernel_add(in %a, in %a, out %tmp) deps(%t : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %tmp1, %t1 = pto_orch.submit @kernel_add(in %a, in %a, out %tmp) deps(%t : !pto_orch.task_id) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     %o2 = scf.for %j = %c0 to %c4 step %c1 iter_args(%oj = %o) -> (tensor<16xf32>) {
-      %oj2 = pto_orch.call @kernel_add(in %tmp1, in %a, out %oj) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      %oj2 = pto_orch.call @kernel_add(in %tmp1, in %a, out %oj) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
       scf.yield %oj2 : tensor<16xf32>
     }
     scf.yield %o2, %t1 : tensor<16xf32>, !pto_orch.task_id
@@ -74,7 +74,7 @@ func.func @mixed(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #pto_orc
   scf.for %i = %c0 to %c4 step %c1 {
     %x1 = pto_orch.call @kernel_add(%a, %a, %x) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     scf.for %j = %c0 to %c4 step %c1 {
-      %x2 = pto_orch.call @kernel_add(%a, %a, %x) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      %x2 = pto_orch.call @kernel_add(%a, %a, %x) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     }
   }
   func.return
@@ -99,7 +99,7 @@ func.func @mixed(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #pto_orc
 // CHECK-NEXT:     }
 func.func @branches(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %cond: i1) -> tensor<16xf32> attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %r = scf.if %cond -> (tensor<16xf32>) {
-    %x1 = pto_orch.call @kernel_add(%a, %a, %x) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %x1 = pto_orch.call @kernel_add(%a, %a, %x) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     scf.yield %x1 : tensor<16xf32>
   } else {
     %b = pto_system.task_dummy deps()
@@ -125,9 +125,9 @@ func.func @nested_scope(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   scf.for %i = %c0 to %c4 step %c1 {
-    %x1 = pto_orch.call @kernel_add(%a, %a, %x) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %x1 = pto_orch.call @kernel_add(%a, %a, %x) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     pto_rt.scope manual {
-      %x2, %t = pto_orch.submit @kernel_add(%a, %a, %x) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      %x2, %t = pto_orch.submit @kernel_add(%a, %a, %x) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     }
   }
   func.return

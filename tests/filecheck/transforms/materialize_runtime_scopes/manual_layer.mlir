@@ -39,10 +39,10 @@ func.func @layer(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_o
   %c4 = arith.constant 4 : index
   %none = pto_system.task_invalid
   %r, %rt = scf.for %i = %c0 to %c4 step %c1 iter_args(%o = %out, %t = %none) -> (tensor<16xf32>, !pto_orch.task_id) {
-    %o1, %t1 = pto_orch.submit @kernel_add(%a, %a, %o) deps(%t : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %o1, %t1 = pto_orch.submit @kernel_add(%a, %a, %o) deps(%t : !pto_orch.task_id) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     %cond = arith.cmpi eq, %i, %c0 : index
     scf.if %cond {
-      %o2 = pto_orch.call @kernel_add(%a, %a, %o1) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      %o2 = pto_orch.call @kernel_add(%a, %a, %o1) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     }
     scf.yield %o1, %t1 : tensor<16xf32>, !pto_orch.task_id
   }

@@ -14,7 +14,7 @@ pto_orch.kernel @kernel_add aiv (in tensor<16xf32>, in tensor<16xf32>, out tenso
 // CHECK-NEXT:   %c1 = arith.constant 1 : index
 // CHECK-NEXT:   %c4 = arith.constant 4 : index
 // CHECK-NEXT:   %l = scf.for %i = %c0 to %c4 step %c1 iter_args(%o = %out) -> (tensor<16xf32>) {
-// CHECK-NEXT:     %o1 = pto_orch.call @kernel_add(%a, %a, %o) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// CHECK-NEXT:     %o1 = pto_orch.call @kernel_add(%a, %a, %o) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT:     scf.yield %o1 : tensor<16xf32>
 // CHECK-NEXT:   }
 // CHECK-NEXT:   func.return %l : tensor<16xf32>
@@ -24,7 +24,7 @@ func.func @plain(%a: tensor<16xf32>, %out: tensor<16xf32>) -> tensor<16xf32> {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %l = scf.for %i = %c0 to %c4 step %c1 iter_args(%o = %out) -> (tensor<16xf32>) {
-    %o1 = pto_orch.call @kernel_add(%a, %a, %o) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %o1 = pto_orch.call @kernel_add(%a, %a, %o) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     scf.yield %o1 : tensor<16xf32>
   }
   func.return %l : tensor<16xf32>

@@ -65,7 +65,7 @@ func.func @compiler_manual_rows(%x: tensor<4x8xf32>, %out: tensor<4x8xf32> {pto_
   %none = pto_system.task_invalid
   %res, %last = scf.for %r = %c0 to %c4 step %c1 iter_args(%acc = %out, %prev = %none) -> (tensor<4x8xf32>, !pto_orch.task_id) {
     %row = pto_tensor.create : tensor<1x8xf32>
-    %row1, %t = pto_orch.submit @fill_row(%x, %r, %row) deps(%prev : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<4x8xf32>, index, tensor<1x8xf32>) -> tensor<1x8xf32>
+    %row1, %t = pto_orch.submit @fill_row(%x, %r, %row) deps(%prev : !pto_orch.task_id) {manual_candidate} : (tensor<4x8xf32>, index, tensor<1x8xf32>) -> tensor<1x8xf32>
     %acc1 = pto_tensor.assemble %row1 into %acc[%r, %c0] : tensor<1x8xf32> into tensor<4x8xf32>
     scf.yield %acc1, %t : tensor<4x8xf32>, !pto_orch.task_id
   }

@@ -50,7 +50,7 @@ func.func @phases(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_
   %none = pto_system.task_invalid
   %out_p, %tid_p = scf.for %p = %c0 to %c2 step %c1 iter_args(%o = %out, %prev = %none) -> (tensor<16xf32>, !pto_orch.task_id) {
     %out_b, %tid_b = scf.for %b = %c0 to %c4 step %c1 iter_args(%ob = %o, %pb = %prev) -> (tensor<16xf32>, !pto_orch.task_id) {
-      %o1, %t = pto_orch.submit @k(%tmp1, %ob) deps(%pb : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      %o1, %t = pto_orch.submit @k(%tmp1, %ob) deps(%pb : !pto_orch.task_id) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
       scf.yield %o1, %t : tensor<16xf32>, !pto_orch.task_id
     } {pto_orch.parallel}
     scf.yield %out_b, %tid_b : tensor<16xf32>, !pto_orch.task_id

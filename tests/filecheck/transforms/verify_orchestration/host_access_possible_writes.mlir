@@ -30,7 +30,7 @@ func.func @own_read_in_loop(%t: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<ino
     // CHECK: %t2 = pto_tensor.write %one, %t1[%c0]
     %t2 = pto_tensor.write %one, %t1[%c0] : f32, tensor<16xf32>
     scf.yield %t2 : tensor<16xf32>
-  }
+  } {pto_orch.iter_arg_rebind = array<i1: false>, pto_orch.iter_arg_array_size = array<i64: 0>}
   func.return
 }
 

@@ -11,7 +11,7 @@ func.func @through_a_carry(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir 
       pto_rt.yield %x1 : tensor<16xf32>
     }
     scf.yield %y : tensor<16xf32>
-  }
+  } {pto_orch.iter_arg_rebind = array<i1: false>, pto_orch.iter_arg_array_size = array<i64: 0>}
   // CHECK: error: 'pto_tensor.read' op reads %r, whose buffer 'pto_orch.call' (kernel @k) at line [[# @LINE - 5]] writes inside a manual scope
   %v = pto_tensor.read %r[%c0] : tensor<16xf32> -> f32
   func.return %v : f32

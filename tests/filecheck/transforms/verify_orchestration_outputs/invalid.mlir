@@ -55,7 +55,7 @@ func.func @compiler_manual(%a: tensor<4xf32>, %d: tensor<4xf32> {pto_orch.dir = 
   %none = pto_system.task_invalid
   %n = pto_tensor.create : tensor<4xf32>
   %res, %tl = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %n, %p = %none) -> (tensor<4xf32>, !pto_orch.task_id) {
-    %acc1, %t = pto_orch.submit @k(%a, %acc) deps(%p : !pto_orch.task_id) {pto_orch.manual_candidate} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %acc1, %t = pto_orch.submit @k(%a, %acc) deps(%p : !pto_orch.task_id) {manual_candidate} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
     scf.yield %acc1, %t : tensor<4xf32>, !pto_orch.task_id
   }
   func.return %res : tensor<4xf32>

@@ -1,7 +1,7 @@
 // Fibonacci: iter_args (x, y) = (0, 1), yield (y, x + y), ten times: x ends as fib(10) = 55,
 // acc gets fib(0) + ... + fib(9) = 88 added. The carry x reads the carry y, whose new value
 // the same yield assigns: the yield must read both before writing either.
-// Placement: every task carries pto_orch.manual_candidate: the loop body becomes a compiler-owned
+// Placement: every task carries manual_candidate: the loop body becomes a compiler-owned
 // manual scope, the yield is printed at the end of it.
 // RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
 
@@ -14,7 +14,7 @@ func.func @fib_compiler_manual(%acc: tensor<16xf32> {pto_orch.dir = #pto_orch.di
   %c10 = arith.constant 10 : index
   %fx, %fy, %facc = scf.for %i = %c0 to %c10 step %c1 iter_args(%x = %c0, %y = %c1, %acc_i = %acc) -> (index, index, tensor<16xf32>) {
     %s = arith.addi %x, %y : index
-    %acc_n = pto_orch.call @kernel_acc(scalar %x, inout %acc_i) {pto_orch.manual_candidate} : (index, tensor<16xf32>) -> tensor<16xf32>
+    %acc_n = pto_orch.call @kernel_acc(scalar %x, inout %acc_i) {manual_candidate} : (index, tensor<16xf32>) -> tensor<16xf32>
     scf.yield %y, %s, %acc_n : index, index, tensor<16xf32>
   }
   %r = pto_orch.call @kernel_fill(scalar %fx, out %out) : (index, tensor<16xf32>) -> tensor<16xf32>

@@ -2,7 +2,7 @@
 // iteration's task depends on every slot of prev (the array of iteration i - 2), then puts its
 // TaskId in slot 0 of a fresh array; yield (fresh, cur). Sequential copies would make prev the
 // array of iteration i - 1.
-// Placement: every task carries pto_orch.manual_candidate: the loop body becomes a compiler-owned
+// Placement: every task carries manual_candidate: the loop body becomes a compiler-owned
 // manual scope, the yield is printed at the end of it.
 // RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
 
@@ -15,7 +15,7 @@ func.func @taskid_array_swap_compiler_manual(%out: tensor<16xf32> {pto_orch.dir 
   %a0 = pto_orch.task_array_create : !pto_orch.task_id_array<2>
   %b0 = pto_orch.task_array_create : !pto_orch.task_id_array<2>
   %fcur, %fprev = scf.for %i = %c0 to %c6 step %c1 iter_args(%cur = %a0, %prev = %b0) -> (!pto_orch.task_id_array<2>, !pto_orch.task_id_array<2>) {
-    %o, %t = pto_orch.submit @kernel_fill(scalar %i, out %out) deps(%prev : !pto_orch.task_id_array<2>) {pto_orch.manual_candidate} : (index, tensor<16xf32>) -> tensor<16xf32>
+    %o, %t = pto_orch.submit @kernel_fill(scalar %i, out %out) deps(%prev : !pto_orch.task_id_array<2>) {manual_candidate} : (index, tensor<16xf32>) -> tensor<16xf32>
     %fresh = pto_orch.task_array_create : !pto_orch.task_id_array<2>
     %next = pto_orch.task_array_set %t, %fresh[%c0] : !pto_orch.task_id_array<2>
     scf.yield %next, %cur : !pto_orch.task_id_array<2>, !pto_orch.task_id_array<2>

@@ -1,7 +1,7 @@
 // TaskId double buffering: iter_args (t1, t2) = (none, none), yield (t, t1): the task of
 // iteration i depends on the task of iteration i - 2 (t2), never on i - 1. Sequential copies
 // (t1 = t; t2 = t1) would make it depend on i - 1.
-// Placement: every task carries pto_orch.manual_candidate: the loop body becomes a compiler-owned
+// Placement: every task carries manual_candidate: the loop body becomes a compiler-owned
 // manual scope, the yield is printed at the end of it.
 // RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
 
@@ -13,7 +13,7 @@ func.func @taskid_double_buffer_compiler_manual(%out: tensor<16xf32> {pto_orch.d
   %c6 = arith.constant 6 : index
   %none = pto_system.task_invalid
   %ft1, %ft2 = scf.for %i = %c0 to %c6 step %c1 iter_args(%t1 = %none, %t2 = %none) -> (!pto_orch.task_id, !pto_orch.task_id) {
-    %o, %t = pto_orch.submit @kernel_fill(scalar %i, out %out) deps(%t2 : !pto_orch.task_id) {pto_orch.manual_candidate} : (index, tensor<16xf32>) -> tensor<16xf32>
+    %o, %t = pto_orch.submit @kernel_fill(scalar %i, out %out) deps(%t2 : !pto_orch.task_id) {manual_candidate} : (index, tensor<16xf32>) -> tensor<16xf32>
     scf.yield %t, %t1 : !pto_orch.task_id, !pto_orch.task_id
   }
   func.return

@@ -1,7 +1,7 @@
 // Tensor swap: iter_args (p, q) = (a, b), yield (q, p), four times, and acc += p - q in each
 // iteration: with a = 1, b = 0 the sum alternates +1, -1 and acc ends unchanged. Sequential
 // copies (p = q; q = p) would leave both naming b after the first iteration.
-// Placement: every task carries pto_orch.manual_candidate: the loop body becomes a compiler-owned
+// Placement: every task carries manual_candidate: the loop body becomes a compiler-owned
 // manual scope, the yield is printed at the end of it.
 // RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
 
@@ -12,7 +12,7 @@ func.func @tensor_swap_compiler_manual(%a: tensor<16xf32>, %b: tensor<16xf32>, %
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %fp, %fq, %facc = scf.for %i = %c0 to %c4 step %c1 iter_args(%p = %a, %q = %b, %acc_i = %acc) -> (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) {
-    %acc_n = pto_orch.call @kernel_diff(in %p, in %q, inout %acc_i) {pto_orch.manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %acc_n = pto_orch.call @kernel_diff(in %p, in %q, inout %acc_i) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     scf.yield %q, %p, %acc_n : tensor<16xf32>, tensor<16xf32>, tensor<16xf32>
   }
   func.return %facc : tensor<16xf32>
