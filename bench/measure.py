@@ -122,16 +122,16 @@ class TimedMain(PyptoOptMain):
 
 
 def _time_subpasses(times: dict[str, float]) -> Callable[[], None]:
-    """Wrap the `apply` of each pass that pto2-pipeline runs to add its CPU time to
-    `times["pass:<name>"]`; returns the function that undoes it."""
+    """Wrap the `apply` of each pass that pto2-pipeline runs (ours and xDSL's canonicalize) to
+    add its CPU time to `times["pass:<name>"]`; returns the function that undoes it."""
+    from xdsl.transforms.canonicalize import CanonicalizePass
+
     from pypto_dialects.transforms import PASSES
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
     saved = []
-    for name in PASSES:
-        if name == Pto2Pipeline.name:
-            continue
-        cls = PASSES[name][0]()
+    classes = [PASSES[name][0]() for name in PASSES if name != Pto2Pipeline.name]
+    for cls in [*classes, CanonicalizePass]:
         original = cls.apply
 
         def timed(self, ctx, op, _original=original, _key=f"pass:{cls.name}"):  # type: ignore[no-untyped-def]

@@ -54,8 +54,17 @@ def _scf() -> Dialect:
 
 
 def _arith() -> Dialect:
-    from xdsl.dialects.arith import Arith
+    from xdsl.dialects.arith import Arith, ExtSIOp, RemUIOp
+    from xdsl.traits import NoMemoryEffect, Pure
 
+    # xDSL 0.75 states no memory effect for these two, so its dce and canonicalize keep them
+    # when unused (and the C++ printer met an op nothing reads: an unused variable, which
+    # -Werror rejects). MLIR: arith.extsi is Pure, arith.remui NoMemoryEffect (not
+    # speculatable: a zero divisor is undefined behaviour).
+    if not ExtSIOp.has_trait(Pure):
+        ExtSIOp.traits.add_trait(Pure())
+    if not RemUIOp.has_trait(NoMemoryEffect):
+        RemUIOp.traits.add_trait(NoMemoryEffect())
     return Arith
 
 

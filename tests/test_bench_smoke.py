@@ -87,11 +87,9 @@ def test_bench_quick(tmp_path: Path) -> None:
     assert data["results"][-1]["ops"] >= 1000
     for r in data["results"]:
         assert r["a"]["total"] > r["a"]["parse"] > 0
-        # the pipeline's steps (the order is written once, in pto2_pipeline.STEPS) but xDSL's
-        # dce, which bench does not time, and the add-retain-edges step of the batch pass
-        assert set(r["subpasses"]) == {
-            f"pass:{name}" for name in (*STEPS, "add-retain-edges") if name != "dce"
-        }
+        # the pipeline's steps (the order is written once, in pto2_pipeline.STEPS) and the
+        # add-retain-edges step of the batch pass
+        assert set(r["subpasses"]) == {f"pass:{name}" for name in (*STEPS, "add-retain-edges")}
         assert r["rss_peak_mib"] >= r["rss_base_mib"] > 0
     assert len(data["startup"]) == 4
     assert all(s["cpu"] > 0 for s in data["startup"])

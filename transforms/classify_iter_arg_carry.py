@@ -284,7 +284,7 @@ class _Barriers:
                 if op.results and is_side_effect_free(op) and all(
                     r.first_use is None for r in op.results
                 ):
-                    continue  # dead (dce removes it): no barrier for it
+                    continue  # dead (canonicalize removes it): no barrier for it
                 for i, v in enumerate(op.operands):
                     if isinstance(v.type, TaskIdType) and not self.holds(op, i, v):
                         op.operands[i] = self.barrier(v, op)  # type: ignore[index]

@@ -29,14 +29,13 @@ STEPS: tuple[str, ...] = (
     "materialize-runtime-scopes",
     "order-untracked-hazards",
     "classify-iter-arg-carry",
-    # xDSL's dce, not canonicalize: scf canonicalization rebuilds loops without the carry
-    # plan's discardable attributes
-    "dce",
+    "canonicalize",
     "batch-tensor-allocations",  # ends with add-retain-edges
     "verify-orchestration",  # what the printer would reject is rejected here, located
 )
 """The passes of `pto2-pipeline`, in order, by name: the names of `PASSES`
-(transforms/__init__.py) and xDSL's `dce`."""
+(transforms/__init__.py) and xDSL's `canonicalize` (constant folding and dead-code
+elimination; it keeps the carry plan, carry_plan.py)."""
 
 
 @dataclass(frozen=True)
@@ -53,13 +52,13 @@ class Pto2Pipeline(ModulePass):
     def steps(self) -> tuple[ModulePass, ...]:
         """The passes of `STEPS`, in order (pypto-opt runs them one by one for --time-passes
         and --print-between-passes)."""
-        from xdsl.transforms.dead_code_elimination import DeadCodeElimination
+        from xdsl.transforms.canonicalize import CanonicalizePass
 
         from pypto_dialects.transforms import PASSES
 
         def make(name: str) -> ModulePass:
-            if name == DeadCodeElimination.name:
-                return DeadCodeElimination()
+            if name == CanonicalizePass.name:
+                return CanonicalizePass()
             cls = PASSES[name][0]()
             if name == "auto-derive-task-dependencies":
                 return cls(analyze_auto_scopes=self.analyze_auto_scopes)  # type: ignore[call-arg]

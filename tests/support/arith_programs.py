@@ -175,11 +175,16 @@ class CppOutcome:
 
 
 def print_cpp(text: str) -> str:
+    """The C++ of `text` after xDSL's `canonicalize` (folding, as in pto2-pipeline)."""
+    from xdsl.transforms.canonicalize import CanonicalizePass
+
     from pypto_dialects.context import make_context
     from pypto_dialects.parsing import parse_module
     from pypto_dialects.targets.pto2_cpp.api import generate_orchestration
 
-    module = parse_module(make_context(), text, "arith_diff.mlir")
+    ctx = make_context()
+    module = parse_module(ctx, text, "arith_diff.mlir")
+    CanonicalizePass().apply(ctx, module)  # as pto2-pipeline does: xDSL's folders checked too
     return generate_orchestration(module, ORCH_NAME).code
 
 

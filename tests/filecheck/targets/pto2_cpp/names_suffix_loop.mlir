@@ -1,4 +1,5 @@
 // Loop variables and carries keep a user's _<digits> suffix too (%i_1, %k_2 print as i_1, k_2).
+// (%n_1 = 1 + 1 is folded by canonicalize in pto2-pipeline.)
 // RUN: pypto-opt -p pto2-pipeline -t pto2-cpp %s | filecheck %s
 
 pto_orch.kernel @k aiv (in index, inout tensor<16xf32>) -> tensor<16xf32>
@@ -20,4 +21,4 @@ func.func @f(%acc_0: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attri
 // CHECK-NEXT: for (int64_t i_1 = 0; i_1 < 4; i_1 += 1) {
 // CHECK: params_t0.add_inout(ext_acc_0);
 // CHECK-NEXT: params_t0.add_scalar((uint64_t)k_2);
-// CHECK: k_2 = (int64_t)((uint64_t)k_2 + ((uint64_t)1 + 1));
+// CHECK: k_2 = (int64_t)((uint64_t)k_2 + 2);
