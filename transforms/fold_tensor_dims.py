@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -52,7 +52,8 @@ def _resolve(
             return (src, axis) if src.block is entry else None
         owner = src.owner
         if isinstance(owner, pt.AllocTensorsOp):  # a batched create (batch-tensor-allocations)
-            owner = owner.creates()[src.index]  # type: ignore[union-attr]
+            assert isinstance(src, OpResult)
+            owner = owner.creates()[src.index]
         if isinstance(owner, pt.CreateOp):
             return owner.dynamic_sizes[_dynamic_index(t, axis)]
         if isinstance(owner, pt.SliceOp | pt.ViewOp | pt.ReshapeOp):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -127,7 +127,7 @@ class AssemblyFuser:
         """Fill `plans` for `assembles` (program order): an assemble whose source already is
         the target's slice is a no-op; any other must assemble the only buffer of a
         `pto_tensor.create`, and each create be assembled once, else a located error."""
-        by_create: dict[SSAValue, list[pt.AssembleOp]] = {}
+        by_create: dict[OpResult, list[pt.AssembleOp]] = {}
         plans = self.plans
         for op in assembles:
             if _is_noop(op, self.symbols):
@@ -136,8 +136,10 @@ class AssemblyFuser:
             origins = self.buffers.origins(op.source)
             if len(origins) != 1 or not isinstance(origins[0].owner, pt.CreateOp):
                 raise pass_error(op, self._not_created(op, origins))
-            by_create.setdefault(origins[0], []).append(op)
-            plans[op] = origins[0]
+            created = origins[0]
+            assert isinstance(created, OpResult)  # its owner is a pto_tensor.create
+            by_create.setdefault(created, []).append(op)
+            plans[op] = created
         for created, users in by_create.items():
             if len(users) > 1:
                 raise pass_error(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -60,6 +60,7 @@ class GuardLoopStep(RewritePattern):
         if not _needs_guard(loop):
             return
         step = loop.step
+        assert isinstance(step.type, IntegerType | IndexType)  # scf.for's verifier
         zero = arith.ConstantOp(IntegerAttr(0, step.type))
         positive = arith.CmpiOp(step, zero.result, "sgt")
         positive.result.name_hint = "step_positive"

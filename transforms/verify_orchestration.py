@@ -276,8 +276,8 @@ class HostAccessChecker:
             if not places:
                 continue
             block = w.parent_block()
-            while block is not None and isinstance(block.parent_op(), ScopeOp):
-                block = block.parent_op().parent_block()  # a scope body runs once, in line
+            while block is not None and isinstance(scope := block.parent_op(), ScopeOp):
+                block = scope.parent_block()  # a scope body runs once, in line
             out.append(_Writer(self.order[w], w, block, places))
         out.sort(key=lambda x: -x.at)
         return out
@@ -569,7 +569,8 @@ def check_orchestration(module: ModuleOp) -> None:
         checker = _Checker()
         checker.walk(f.body, False)
         host = HostAccessChecker(checker.tasks, checker.order)
-        for item in sorted(checker.host + checker.sets, key=checker.order.__getitem__):
+        items: list[pt.ReadOp | pt.WriteOp | TaskArraySetOp] = [*checker.host, *checker.sets]
+        for item in sorted(items, key=checker.order.__getitem__):
             if isinstance(item, TaskArraySetOp):
                 checker.check_set(item)
             else:
