@@ -136,7 +136,7 @@ def median_result(runs: list[dict]) -> dict:
     """One worker result made of the per-number medians of `runs` (nested dicts merged key by
     key; other values from the first run), with the raw results under `runs`."""
 
-    def merge(values: list):  # type: ignore[no-untyped-def]
+    def merge(values: list):
         first = values[0]
         if isinstance(first, dict):
             keys = [k for k in first if all(isinstance(v, dict) and k in v for v in values)]
@@ -181,7 +181,7 @@ def summarize(r: dict) -> dict:
     }
 
 
-def print_table(results: list[dict], out) -> None:  # type: ignore[no-untyped-def]
+def print_table(results: list[dict], out) -> None:
     """The main table and the breakdown of (b)."""
     rows = [summarize(r) for r in results]
 

@@ -26,9 +26,13 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+
+if TYPE_CHECKING:
+    from support.arith_dags import Dag
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,9 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     if why:
         print(f"cannot run: {why}")
         return 1
-    extra = {}
+    ops: frozenset[str] | None = None  # generate's defaults: every op and predicate
+    cmpf: tuple[str, ...] = ad.CMPF_PREDICATES
     if opts.old_printer_ops:
-        extra = {"ops": ad.OLD_PRINTER_OPS, "cmpf": ad.OLD_PRINTER_CMPF}
+        ops, cmpf = ad.OLD_PRINTER_OPS, ad.OLD_PRINTER_CMPF
     compared: Counter = Counter()
     skipped: Counter = Counter()
     per_leg: Counter = Counter()
@@ -69,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     batch_no = 0
     while done < opts.count:
         n = min(opts.batch, opts.count - done)
-        sample = ad.generate(opts.seed + batch_no, n, max_depth=opts.max_depth, **extra)
+        sample = ad.generate(opts.seed + batch_no, n, max_depth=opts.max_depth, ops=ops,
+                             cmpf=cmpf)
         report = ap.run(sample, interpreter=not opts.no_interpreter,
                         builds=("O2",) if opts.no_sanitize else tuple(ap.BUILDS))
         print(report.summary().replace("\n", "; "), flush=True)
@@ -113,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if failed or no_cpp else 0
 
 
-def _types_of(dag, op: str) -> str:  # type: ignore[no-untyped-def]
+def _types_of(dag: Dag, op: str) -> str:
     """The operand types of `op`'s nodes in `dag` ('i8', 'f32->i32', ...)."""
     kinds = set()
     for n in dag.nodes:

@@ -129,7 +129,7 @@ def generate(n_ops: int, ops_per_func: int = 5000) -> tuple[str, int]:
     return "\n".join(out) + "\n", total
 
 
-def _timed(fn):  # type: ignore[no-untyped-def]
+def _timed(fn):
     gc.collect()
     start = time.perf_counter()
     result = fn()

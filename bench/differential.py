@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 
-def minimize(text: str, name: str, kernels, args, still_fails) -> str:  # type: ignore[no-untyped-def]
+def minimize(text: str, name: str, kernels, args, still_fails) -> str:
     """Drop lines of `text` while the program stays valid and `still_fails(text)`."""
     from support.random_programs import check
 

@@ -39,6 +39,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.utils.exceptions import DiagnosticException, ParseError
@@ -99,7 +100,7 @@ class TimedMain(PyptoOptMain):
         with open(self.ir_output, "w") as f:
             f.write(text)
 
-    def parse_chunk(self, chunk, file_extension, start_offset=0):  # type: ignore[no-untyped-def]
+    def parse_chunk(self, chunk, file_extension, start_offset=0):
         start = clock()
         module = super().parse_chunk(chunk, file_extension, start_offset)
         self.times["parse"] += clock() - start
@@ -129,24 +130,31 @@ def _time_subpasses(times: dict[str, float]) -> Callable[[], None]:
     from pypto_dialects.transforms import PASSES
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
-    saved = []
+    saved: list[tuple[type[ModulePass], Callable[[ModulePass, Context, ModuleOp], None]]] = []
     classes = [PASSES[name][0]() for name in PASSES if name != Pto2Pipeline.name]
-    for cls in [*classes, CanonicalizePass]:
+    timed_classes: list[type[ModulePass]] = [*classes, CanonicalizePass]
+    for cls in timed_classes:
         original = cls.apply
 
-        def timed(self, ctx, op, _original=original, _key=f"pass:{cls.name}"):  # type: ignore[no-untyped-def]
+        def timed(
+            self: ModulePass,
+            ctx: Context,
+            op: ModuleOp,
+            _original: Callable[[ModulePass, Context, ModuleOp], None] = original,
+            _key: str = f"pass:{cls.name}",
+        ) -> None:
             start = clock()
             try:
                 return _original(self, ctx, op)
             finally:
                 times[_key] = times.get(_key, 0.0) + clock() - start
 
-        cls.apply = timed  # type: ignore[method-assign]
+        setattr(cls, "apply", timed)
         saved.append((cls, original))
 
     def undo() -> None:
         for cls, original in saved:
-            cls.apply = original  # type: ignore[method-assign]
+            setattr(cls, "apply", original)
 
     return undo
 

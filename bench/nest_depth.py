@@ -64,7 +64,7 @@ def measure(depth: int) -> tuple[int, float, int]:
     visits = 0
     task = ouh.Analysis.task
 
-    def counting(self, op, state):  # type: ignore[no-untyped-def]
+    def counting(self, op, state):
         nonlocal visits
         visits += 1
         return task(self, op, state)

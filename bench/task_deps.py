@@ -54,7 +54,7 @@ def decode_chain(layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS) -> 
     return "\n".join(lines) + "\n"
 
 
-def _args(func) -> list:  # type: ignore[no-untyped-def]
+def _args(func) -> list:
     import numpy as np
     from xdsl.dialects.builtin import TensorType
 

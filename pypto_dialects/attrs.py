@@ -219,7 +219,7 @@ def print_angled_enum(self: EnumAttribute, printer: Printer) -> None:
         printer.print_string(self.data.value)
 
 
-def parse_angled_enum(cls: type[EnumAttribute], parser: AttrParser):  # type: ignore[no-untyped-def]
+def parse_angled_enum(cls: type[EnumAttribute], parser: AttrParser):
     """`parse_parameter` matching `print_angled_enum`."""
     with parser.in_angle_brackets():
         return parser.parse_str_enum(cls.enum_type)

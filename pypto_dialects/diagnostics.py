@@ -8,7 +8,7 @@ MLIR-style line naming the op and its location.
 from __future__ import annotations
 
 from xdsl.dialects.builtin import ArrayAttr, CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc
-from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import ParseError, PassFailedException, VerifyException
 
 
@@ -38,7 +38,8 @@ def describe_value(value: SSAValue) -> str:
         return f"%{value.name_hint}"
     if isinstance(value, BlockArgument):
         return f"block argument #{value.index}"
-    return f"result #{value.index} of '{value.owner.name}'"
+    assert isinstance(value, OpResult), value
+    return f"result #{value.index} of '{value.op.name}'"
 
 
 def location_of(op: Operation) -> str:

@@ -39,6 +39,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from io import StringIO
+from typing import Any
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -63,7 +64,9 @@ from xdsl.irdl import (
     AttrSizedResultSegments,
     IRDLOperation,
     OpDef,
+    OperandDef,
     OptionalDef,
+    ResultDef,
     VariadicDef,
 )
 from xdsl.irdl.constraints import (
@@ -320,11 +323,11 @@ class Group:
         return self.runs if self.runs is not None else 1
 
 
-def _groups(op_name: str, defs: Sequence[tuple[str, object]]) -> list[Group]:
+def _groups(op_name: str, defs: Sequence[tuple[str, OperandDef | ResultDef]]) -> list[Group]:
     out = []
     for name, d in defs:
         if isinstance(d, VariadicDef) and not isinstance(d, OptionalDef):
-            elem = _element(d.constr)  # type: ignore[attr-defined]
+            elem = _element(d.constr)
             refined = _REFINED.get((op_name, name))
             exact = _exact(elem) and refined is None
             out.append(Group(name, "variadic", None if exact else runs_limit(op_name, name)))
@@ -361,11 +364,13 @@ def _operation(op_cls: type[IRDLOperation], fallbacks: list[str]) -> list[str]:
     body = _Body(op_def.name, fallbacks)
     docs: list[str] = []
 
-    def values(defs: Sequence[tuple[str, object]], groups: list[Group], kind: str) -> str:
+    def values(
+        defs: Sequence[tuple[str, OperandDef | ResultDef]], groups: list[Group], kind: str
+    ) -> str:
         entries = []
         for (name, d), g in zip(defs, groups):
             refined = _REFINED.get((op_def.name, name))
-            elem = _element(d.constr)  # type: ignore[attr-defined]
+            elem = _element(d.constr)
             for i in range(g.segments):
                 if refined == _TASK_LIKE:
                     ssa = body.task_like(first=i == 0)
@@ -673,10 +678,16 @@ def read_irdl_generic(text: str, name: str = "<irdl>") -> Operation:
 class EmitIrdlAction(argparse.Action):
     """`pypto-opt --emit-irdl`: print `emit_irdl()` and exit 0 (no input is read)."""
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, nargs=0, **kwargs)
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[no-untyped-def]
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
         sys.stdout.write(emit_irdl())
         parser.exit()
 

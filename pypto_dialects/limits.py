@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import IntegerAttr, TensorType
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 MAX_TENSOR_ARGS = 32
@@ -99,8 +99,8 @@ def check_task_array_size(size: int) -> None:
 def constant_int(value: SSAValue) -> int | None:
     """The value of an `arith.constant` integer/index, else None."""
     owner = value.owner
-    if getattr(owner, "name", None) == "arith.constant":
-        attr = owner.value  # type: ignore[union-attr]
+    if isinstance(owner, Operation) and owner.name == "arith.constant":
+        attr = owner.properties.get("value")  # (not importing arith for its ConstantOp)
         if isinstance(attr, IntegerAttr):
             return attr.value.data
     return None

@@ -94,9 +94,10 @@ def names_from_locations(op: Operation) -> None:
         _take(op.results[0], name)
     elif len(op.results) > 1 and isinstance(loc, FusedLoc):
         names = [_name_of(inner) for inner in fused_parts(loc)]
-        if len(names) == len(op.results) and all(n is not None for n in names):
-            for result, name in zip(op.results, names):
-                _take(result, name)  # type: ignore[arg-type]
+        known = [n for n in names if n is not None]
+        if len(names) == len(op.results) and len(known) == len(names):
+            for result, name in zip(op.results, known):
+                _take(result, name)
     for region in op.regions:
         for block in region.blocks:
             for arg in block.args:
@@ -123,13 +124,12 @@ def attach_name_locs(root: Operation) -> None:
         names = [source_name(r) for r in op.results]
         if len(names) == 1 and names[0] is not None:
             op.location = _named(names[0], op.location)
-        elif len(names) > 1 and all(n is not None for n in names):
+        elif len(names) > 1 and len(known := [n for n in names if n is not None]) == len(names):
             inner: Attribute = op.location
             if isinstance(inner, FusedLoc):
                 inner = next(iter(fused_parts(inner)), NoneAttr())
             op.location = FusedLoc(
-                tuple(_named(n, inner if i == 0 else NoneAttr())  # type: ignore[arg-type]
-                      for i, n in enumerate(names)),
+                ArrayAttr(_named(n, inner if i == 0 else NoneAttr()) for i, n in enumerate(known)),
                 NoneAttr(),
             )
         for region in op.regions:

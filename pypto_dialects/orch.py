@@ -345,7 +345,9 @@ class _TaskOp(IRDLOperation):
         if not values:
             return
         segments = AttrSizedOperandSegments.attribute_name
-        sizes = list(self.properties[segments].get_values())  # type: ignore[attr-defined]
+        old = self.properties[segments]
+        assert isinstance(old, DenseArrayBase), old
+        sizes = list(old.get_values())
         sizes[-1] += len(values)
         self.operands = [*self.operands, *values]
         self.properties[segments] = DenseArrayBase.from_list(i32, sizes)
@@ -394,7 +396,7 @@ class _TaskOp(IRDLOperation):
         `pto_orch.manual_candidate`) is the property, the rest discardable attributes."""
         for key in (MANUAL_CANDIDATE_PROP, MANUAL_CANDIDATE):
             if key in attrs:
-                self.manual_candidate = attrs.pop(key)  # type: ignore[assignment]
+                self.properties[MANUAL_CANDIDATE_PROP] = attrs.pop(key)  # the verifier checks it
         self.attributes.update(attrs)
 
     @staticmethod
@@ -448,7 +450,7 @@ class _TaskOp(IRDLOperation):
                 parser.parse_punctuation(")")
         else:
             outs = [parser.parse_type()]
-        args = [parser.resolve_operand(u, t) for u, t in zip(unresolved, ins)]
+        args: list[SSAValue] = [parser.resolve_operand(u, t) for u, t in zip(unresolved, ins)]
         return args, outs
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import replace
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -27,7 +29,7 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, BlockArgument, Operation, OpResult
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -175,8 +177,8 @@ class LocatingParser(Parser):
 
     # -- SSA name scopes in O(1) per region (see _ScopedNames)
 
-    @property  # type: ignore[override]
-    def ssa_values(self) -> dict:  # type: ignore[type-arg]
+    @property
+    def ssa_values(self) -> dict:
         return self._names
 
     @ssa_values.setter
@@ -184,14 +186,15 @@ class LocatingParser(Parser):
         if isinstance(value, _ScopeMark) and value.names is self.__dict__.get("_names"):
             value.names.rollback(value.length)  # a region closes
             return
+        assert isinstance(value, dict), value  # xDSL's Parser starts with an empty dict
         names = _ScopedNames()
-        dict.update(names, value)  # type: ignore[call-overload]
+        dict.update(names, value)
         self._names = names
 
     # -- the user's names (see source_name)
 
-    def _register_ssa_definition(  # type: ignore[no-untyped-def, override]
-        self, name, values, span
+    def _register_ssa_definition(
+        self, name: str, values: Sequence[SSAValue], span: Span
     ) -> None:
         super()._register_ssa_definition(name, values, span)
         if len(values) == 1 and values[0].name_hint not in (None, name):
@@ -262,7 +265,7 @@ class LocatingParser(Parser):
             self.attribute_aliases[name] = sub.attribute_aliases[name]
             self._late_aliases[name] = m.start()
 
-    def _parse_alias_def(self):  # type: ignore[no-untyped-def]
+    def _parse_alias_def(self):
         token = self._current_token
         if self._late_aliases.get(token.text) == token.span.start:
             del self.attribute_aliases[token.text]  # declared again, with the same value
@@ -291,13 +294,13 @@ class LocatingParser(Parser):
             what = f"unknown operation '{name}': dialect '{dialect}' is not registered{hint}"
         self.raise_error(what, span)
 
-    def resolve_operand(self, operand, type):  # type: ignore[no-untyped-def, override]
+    def resolve_operand(self, operand, type):
         name = operand.operand_name
         if name not in self.ssa_values and name not in self.forward_ssa_references:
             self._forward_use[name] = operand.span
         return super().resolve_operand(operand, type)
 
-    def _parse_dialect_type_or_attribute_body(  # type: ignore[no-untyped-def, override]
+    def _parse_dialect_type_or_attribute_body(
         self, attr_name, is_type, is_opaque, starting_opaque_pos
     ):
         end = self.pos
@@ -340,7 +343,7 @@ class LocatingParser(Parser):
         except ParseError as err:
             self._relocate(err)
             if self._line_offset:
-                err.span = Span(err.span.start, err.span.end, err.span.input, self._line_offset)
+                err.span = replace(err.span, line_offset=self._line_offset)
             raise
         except VerifyException as err:
             pos = self.pos
@@ -399,7 +402,7 @@ class LocatingParser(Parser):
             code = code.rstrip()
             if code:
                 at = start + len(code)
-                err.span = Span(at, at, err.span.input, err.span.line_offset)
+                err.span = replace(err.span, start=at, end=at)
                 return
             end = start - 1
 
@@ -461,7 +464,7 @@ def _verify_discardable(op: Operation) -> None:
         verify_operation_attribute(op, name, value)
 
 
-def _defined_where(value: OpResult, def_op: Operation, use: Operation) -> str:
+def _defined_where(value: SSAValue, def_op: Operation, use: Operation) -> str:
     """`%c is defined later, on line 43` (or at `file:line:col` in another file)."""
     hint = source_name(value)
     name = f"%{hint}" if hint else "the value"

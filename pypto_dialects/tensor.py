@@ -33,6 +33,7 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     VarConstraint,
+    base,
     irdl_op_definition,
     lazy_traits_def,
     operand_def,
@@ -72,8 +73,13 @@ CORE_MAX_TENSOR_ARGS)."""
 
 
 def _shape(t: Attribute) -> tuple[int, ...]:
+    return tuple(_tensor_type(t).get_shape())
+
+
+def _tensor_type(t: Attribute) -> TensorType:
+    """`t`, a tensor type (an operand's or result's, checked by its constraint)."""
     assert isinstance(t, TensorType)
-    return tuple(t.get_shape())
+    return t
 
 
 def _check_dynamic_sizes(t: Attribute, sizes: Sequence[SSAValue], what: str) -> None:
@@ -133,7 +139,7 @@ class CreateOp(IRDLOperation):
     name = "pto_tensor.create"
     dynamic_sizes = var_operand_def(IndexType)
     result = result_def(TensorType)
-    init = opt_prop_def(FloatAttr | IntegerAttr)
+    init = opt_prop_def(base(FloatAttr) | base(IntegerAttr))
     manual_dep = opt_prop_def(UnitAttr)
     traits = traits_def(AllocatesResult())  # a runtime buffer (alloc_tensors)
     assembly_format = (
@@ -156,7 +162,7 @@ class CreateOp(IRDLOperation):
 
     def verify_(self) -> None:
         _check_dynamic_sizes(self.result.type, self.dynamic_sizes, "result")
-        elem = self.result.type.element_type  # type: ignore[attr-defined]
+        elem = self.result.type.element_type
         if self.init is not None and self.init.type != elem:
             raise VerifyException(
                 f"init value has type {self.init.type}, not the element type {elem}: write "
@@ -265,7 +271,7 @@ class ReadOp(IRDLOperation):
     def verify_(self) -> None:
         _check_indices(self.tensor.type, self.indices, "read")
         check_constant_indices(_shape(self.tensor.type), self.indices, "read")
-        elem = self.tensor.type.element_type  # type: ignore[attr-defined]
+        elem = _tensor_type(self.tensor.type).element_type
         if self.result.type != elem:
             raise VerifyException(
                 f"result type {self.result.type} is not the element type {elem}"
@@ -316,7 +322,7 @@ class _ViewLike(IRDLOperation):
     result = result_def(TensorType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     traits = traits_def(NoMemoryEffect())
-    assembly_format = (
+    assembly_format: ClassVar[str | None] = (
         "$source `[` $offsets `]` (`sizes` `(` $sizes^ `)`)? attr-dict "
         "`:` type($source) `to` type($result)"
     )
@@ -325,7 +331,7 @@ class _ViewLike(IRDLOperation):
         self,
         source: SSAValue,
         offsets: Sequence[SSAValue],
-        result_type: TensorType,
+        result_type: Attribute,  # a TensorType (the verifier checks a parsed one)
         sizes: Sequence[SSAValue] = (),
     ):
         super().__init__(operands=[source, offsets, sizes], result_types=[result_type])
@@ -333,8 +339,8 @@ class _ViewLike(IRDLOperation):
     def _verify_common(self) -> None:
         _check_indices(self.source.type, self.offsets, f"{self.name.split('.')[1]} offsets")
         _check_dynamic_sizes(self.result.type, self.sizes, "result")
-        se = self.source.type.element_type  # type: ignore[attr-defined]
-        re = self.result.type.element_type  # type: ignore[attr-defined]
+        se = _tensor_type(self.source.type).element_type
+        re = self.result.type.element_type
         if se != re:
             raise VerifyException(f"element type changes from {se} to {re}")
 
@@ -382,7 +388,7 @@ class SliceOp(_ViewLike):
         op = cls(
             parser.resolve_operand(src, st),
             [parser.resolve_operand(o, index) for o in offsets],
-            rt,  # type: ignore[arg-type]
+            rt,
             [parser.resolve_operand(o, index) for o in sizes],
         )
         if drop is not None:
@@ -412,7 +418,7 @@ class SliceOp(_ViewLike):
 
     def dropped(self) -> tuple[int, ...]:
         """The dimensions of the source the result drops (each of extent 1), increasing."""
-        return tuple(self.drop.get_values()) if self.drop is not None else ()  # type: ignore[arg-type]
+        return tuple(self.drop.get_values()) if self.drop is not None else ()
 
     def full_shape(self) -> tuple[int, ...]:
         """The result's extents with a 1 at each dropped dimension (the source's rank)."""
@@ -575,8 +581,8 @@ class ReshapeOp(IRDLOperation):
 
     def verify_(self) -> None:
         _check_dynamic_sizes(self.result.type, self.sizes, "result")
-        st, rt = self.source.type, self.result.type
-        if st.element_type != rt.element_type:  # type: ignore[attr-defined]
+        st, rt = _tensor_type(self.source.type), self.result.type
+        if st.element_type != rt.element_type:
             raise VerifyException("reshape keeps the element type")
         ss, rs = _shape(st), _shape(rt)
         if all(d >= 0 for d in ss + rs) and _numel(ss) != _numel(rs):
@@ -607,7 +613,7 @@ class TransposeOp(IRDLOperation):
     result = result_def(TensorType)
     traits = traits_def(Pure())  # a new descriptor; the axes are checked statically
 
-    def __init__(self, source: SSAValue, axis1: int, axis2: int, result_type: TensorType):
+    def __init__(self, source: SSAValue, axis1: int, axis2: int, result_type: Attribute):
         super().__init__(
             operands=[source],
             result_types=[result_type],
@@ -631,7 +637,7 @@ class TransposeOp(IRDLOperation):
         st = parser.parse_type()
         parser.parse_keyword("to")
         rt = parser.parse_type()
-        op = cls(parser.resolve_operand(src, st), a, b, rt)  # type: ignore[arg-type]
+        op = cls(parser.resolve_operand(src, st), a, b, rt)  # rt: checked by the verifier
         op.attributes.update(attrs)
         return op
 
@@ -656,8 +662,8 @@ class TransposeOp(IRDLOperation):
             raise VerifyException(f"transpose needs two different axes (both are {a})")
         ss[a], ss[b] = ss[b], ss[a]
         rs = list(_shape(self.result.type))
-        et = self.source.type.element_type  # type: ignore[attr-defined]
-        if rs != ss or self.result.type.element_type != et:  # type: ignore[attr-defined]
+        et = _tensor_type(self.source.type).element_type
+        if rs != ss or self.result.type.element_type != et:
             want = TensorType(et, ss)
             raise VerifyException(f"result type must be {want}, not {self.result.type}")
 
@@ -744,7 +750,7 @@ class AssembleOp(IRDLOperation):
         if not isinstance(tt, TensorType):
             raise VerifyException(f"assembles into a tensor, not {tt}")
         _check_indices(tt, self.offsets, "assemble offsets")
-        if st.element_type != tt.element_type or len(_shape(st)) != len(_shape(tt)):  # type: ignore[attr-defined]
+        if _tensor_type(st).element_type != tt.element_type or len(_shape(st)) != len(_shape(tt)):
             raise VerifyException(
                 f"source {st} and target {tt} need the same rank and element type"
             )

@@ -16,8 +16,9 @@ import gc
 import os
 import sys
 import time
+from collections.abc import Sequence
 from io import BytesIO, StringIO
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
@@ -35,6 +36,9 @@ from pypto_dialects.parsing import parse_module, split_input, verify_module
 from pypto_dialects.targets import TARGETS
 from pypto_dialects.tools.expected_diagnostics import ChunkExpectations
 from pypto_dialects.transforms import PASSES
+
+if TYPE_CHECKING:
+    from pypto_dialects.targets.pto2_cpp.api import OrchestrationResult
 
 DESCRIPTION = """\
 pypto-opt: parse, verify, transform and translate PyPTO orchestration programs
@@ -76,7 +80,7 @@ class LocatedParseError(ParseError):
         return format_parse_error(self)
 
 
-def _fail(message: str, status: int) -> None:
+def _fail(message: str, status: int) -> NoReturn:
     print(message, file=sys.stderr)
     sys.exit(status)
 
@@ -131,11 +135,19 @@ class _Buffer(StringIO):
 class _ListAction(argparse.Action):
     """`--list-xdsl`: print a fixed listing and exit 0."""
 
-    def __init__(self, *args, listing: str = "", **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, nargs=0, **kwargs)
+    def __init__(
+        self, option_strings: Sequence[str], dest: str, listing: str = "", **kwargs: Any
+    ) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
         self.listing = listing
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[no-untyped-def]
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
         print(self.listing)
         parser.exit()
 
@@ -163,7 +175,7 @@ class PyptoOptMain(xDSLOptMain):
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         arg_parser.prog = "pypto-opt"  # also under `python -m pypto_dialects.tools.pypto_opt`
 
-        def error(message: str) -> None:  # one line, exit 2 (argparse prints the usage)
+        def error(message: str) -> NoReturn:  # one line, exit 2 (argparse prints the usage)
             _fail(f"pypto-opt: error: {one_line(message)} (see pypto-opt --help)", 2)
 
         arg_parser.error = error  # type: ignore[method-assign]
@@ -332,7 +344,7 @@ class PyptoOptMain(xDSLOptMain):
         ran = 0  # passes (steps) run so far
         changed = False  # whether a pass may have changed the IR since it was last verified
 
-        def callback(prev, module: ModuleOp, nxt) -> None:  # type: ignore[no-untyped-def]
+        def callback(prev: ModulePass | None, module: ModuleOp, nxt: ModulePass | None) -> None:
             # Verification as mlir-opt's: after parsing, then after each pass of -p
             # (`--verify-each`, the default) or after the last one only (`--verify-each=false`),
             # but never twice on the same IR (mlir-opt skips a pass that preserved all
@@ -376,7 +388,9 @@ class PyptoOptMain(xDSLOptMain):
         if self._cpp_results and not self.failed:
             from pypto_dialects.targets.pto2_cpp.api import ModuleResult
 
-            ModuleResult(tuple(self._cpp_results)).write(self._out_dir())
+            out_dir = self._out_dir()
+            assert out_dir is not None  # results are only collected for -o DIR/
+            ModuleResult(tuple(self._cpp_results)).write(out_dir)
         if self._output is not None and not self.failed:
             with open(self.args.output_file, "w") as f:
                 f.write(self._output.getvalue())
@@ -387,7 +401,7 @@ class PyptoOptMain(xDSLOptMain):
     # kernel_config.json lists every chunk's functions.
 
     _output: StringIO | None = None
-    _cpp_results: list = []  # type: ignore[type-arg]  # OrchestrationResults, out-dir mode
+    _cpp_results: list[OrchestrationResult] = []  # out-dir mode
     _cpp_functions: int = 0  # orchestration functions printed to one stream so far
 
     def prepare_output(self) -> IO[str]:

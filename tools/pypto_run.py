@@ -16,14 +16,19 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from xdsl.dialects.func import FuncOp
 from xdsl.passes import PassPipeline
 from xdsl.tools.xdsl_run import xDSLRunMain
 from xdsl.utils.exceptions import DiagnosticException, InterpretationError, ParseError
 
 from pypto_dialects.context import DIALECTS
 from pypto_dialects.diagnostics import format_parse_error, one_line
+
+if TYPE_CHECKING:
+    from pypto_dialects.interpreter.lifetimes import UseAfterFree
+    from pypto_dialects.interpreter.races import HostRace, Race
 
 DESCRIPTION = """\
 pypto-run: run a PyPTO orchestration function on numpy data with Python kernels, and
@@ -42,7 +47,7 @@ examples:
 """
 
 
-def _fail(message: str, status: int) -> None:
+def _fail(message: str, status: int) -> NoReturn:
     print(message, file=sys.stderr)
     sys.exit(status)
 
@@ -104,7 +109,7 @@ class PyptoRunMain(xDSLRunMain):
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         arg_parser.prog = "pypto-run"
 
-        def error(message: str) -> None:
+        def error(message: str) -> NoReturn:
             _fail(f"pypto-run: error: {one_line(message)} (see pypto-run --help)", 2)
 
         arg_parser.error = error  # type: ignore[method-assign]
@@ -175,7 +180,11 @@ class PyptoRunMain(xDSLRunMain):
             verify_module(module)
         symbol = args.symbol
         if symbol is None:
-            orch = [op.sym_name.data for op in module.walk() if is_orchestration(op)]
+            orch = [
+                op.sym_name.data
+                for op in module.walk()
+                if isinstance(op, FuncOp) and is_orchestration(op)  # verified: only on func
+            ]
             if len(orch) != 1:
                 _fail(
                     "pypto-run: error: name the function to run with --func "
@@ -221,7 +230,7 @@ class PyptoRunMain(xDSLRunMain):
             (out / "task_graph.json").write_text(doc_text(doc))
             (out / "task_graph.dot").write_text(graph_dot(graph, races, f"@{symbol}", freed))
             (out / "task_graph.html").write_text(graph_html(doc, f"@{symbol}"))
-        faults = [*races, *host_races, *freed]
+        faults: list[Race | HostRace | UseAfterFree] = [*races, *host_races, *freed]
         for fault in faults:
             print(fault.diagnostic(), file=sys.stderr)
         if faults:

@@ -41,7 +41,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import Enum
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
@@ -363,9 +363,10 @@ def part_box(value: SSAValue, parent: Box | None) -> Box | None:
     offs = [constant_index(o) for o in op.offsets]
     if shape is None or len(shape) != len(parent[0]) or len(offs) != len(shape):
         return None
-    if any(o is None for o in offs) or any(d < 0 for d in shape):
+    known = [o for o in offs if o is not None]
+    if len(known) != len(offs) or any(d < 0 for d in shape):
         return None
-    return (tuple(p + o for p, o in zip(parent[0], offs)), shape)  # type: ignore[operator]
+    return (tuple(p + o for p, o in zip(parent[0], known)), shape)
 
 
 def _root_box(root: SSAValue) -> Box | None:
@@ -626,9 +627,13 @@ class SameValues(Resolver[SSAValue]):
         (_, a), (_, b) = parts
         if a is not b:
             return value
-        owner = a.owner if isinstance(a, OpResult) else a.block.parent_op()  # type: ignore[attr-defined]
+        if isinstance(a, OpResult):
+            owner: Operation | None = a.op
+        else:
+            assert isinstance(a, BlockArgument), a
+            owner = a.block.parent_op()
         op = value.owner
-        if owner is not None and owner is not op and op.is_ancestor(owner):  # type: ignore[arg-type]
+        if owner is not None and owner is not op and op.is_ancestor(owner):
             return value  # defined in a branch: not in scope after the if
         return a
 
@@ -648,16 +653,24 @@ class UnionFind(Generic[T]):
     class's representative (the first argument's on a tie) and folds the other datum into
     the kept one with `merge(kept, dropped)`. Path compression, union by size."""
 
+    @overload
+    def __init__(self: UnionFind[None]) -> None: ...
+
+    @overload
+    def __init__(
+        self, fresh: Callable[[SSAValue], T], merge: Callable[[T, T], None] | None = None
+    ) -> None: ...
+
     def __init__(
         self,
-        fresh: Callable[[SSAValue], T] = lambda v: None,  # type: ignore[assignment,return-value]
-        merge: Callable[[T, T], None] | None = None,
+        fresh: Callable[[SSAValue], Any] = lambda v: None,
+        merge: Callable[[Any, Any], None] | None = None,
     ) -> None:
         self.parent: dict[SSAValue, SSAValue] = {}
         self.size: dict[SSAValue, int] = {}
         self.info: dict[SSAValue, T] = {}
-        self._fresh = fresh
-        self._merge = merge
+        self._fresh: Callable[[SSAValue], T] = fresh
+        self._merge: Callable[[T, T], None] | None = merge
 
     def find(self, v: SSAValue) -> SSAValue:
         """The representative of `v`'s class (a new class of its own on first sight)."""

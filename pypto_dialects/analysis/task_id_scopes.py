@@ -27,7 +27,8 @@ from pypto_dialects.rt import ScopeOp
 def _defining_op(value: SSAValue) -> Operation | None:
     if isinstance(value, OpResult):
         return value.op
-    return value.block.parent_op()  # type: ignore[attr-defined]
+    assert isinstance(value, BlockArgument), value
+    return value.block.parent_op()
 
 
 def _inside(scope: Operation, value: SSAValue) -> bool:
@@ -53,14 +54,15 @@ def array_slots(value: SSAValue) -> int | None:
                 return size
             value = loop.iter_args[value.index - 1]  # the iter_arg is its init
             continue
-        owner = value.op  # type: ignore[attr-defined]
+        assert isinstance(value, OpResult), value
+        owner = value.op
         if isinstance(owner, scf.ForOp):
-            return plan_size(owner, value.index) or None  # type: ignore[attr-defined]
+            return plan_size(owner, value.index) or None
         if isinstance(owner, ScopeOp):
             yielded = yield_values(owner)
-            if value.index >= len(yielded):  # type: ignore[attr-defined]
+            if value.index >= len(yielded):
                 return None
-            value = yielded[value.index]  # type: ignore[attr-defined]
+            value = yielded[value.index]
             continue
         return None
 

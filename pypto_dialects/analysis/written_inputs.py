@@ -109,6 +109,7 @@ def _name(v: SSAValue) -> str:
         return f"%{name}"
     if isinstance(v, BlockArgument):
         return f"iter_arg #{v.index - 1}"
+    assert isinstance(v, OpResult), v
     return f"result #{v.index}"
 
 

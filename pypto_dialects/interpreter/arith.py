@@ -101,12 +101,15 @@ def _width(interpreter: Interpreter, t: Attribute) -> int:
 
 def _int(interpreter: Interpreter, t: Attribute, value: int) -> IntegerAttr:
     """The interpreter value of integer type `t` holding `value` modulo 2^N."""
-    return scalar_attr(value, t, interpreter.index_bitwidth)  # type: ignore[return-value]
+    attr = scalar_attr(value, t, interpreter.index_bitwidth)
+    assert isinstance(attr, IntegerAttr)  # t is an integer or index type
+    return attr
 
 
 def _float(t: Attribute, value: float) -> FloatAttr:
     """The interpreter value of float type `t` nearest `value`."""
-    return FloatAttr(value, t)  # type: ignore[call-overload]
+    assert isinstance(t, AnyFloat)
+    return FloatAttr(value, t)
 
 
 def _fits(value: int, width: int, signed: bool) -> bool:
@@ -419,7 +422,9 @@ class PtoArithFunctions(ArithFunctions):
     def run_extf(self, interpreter: Interpreter, op: arith.ExtFOp, args: PythonValues):
         check_scalar_op(op)
         src, dst = op.input.type, op.result.type
-        if dst.bitwidth <= src.bitwidth:  # type: ignore[attr-defined]
+        assert isinstance(src, AnyFloat)  # verified
+        assert isinstance(dst, AnyFloat)
+        if dst.bitwidth <= src.bitwidth:
             raise run_error(op, f"extends {src} to {dst}, which is not wider")
         return (_float(dst, args[0].value.data),)
 
@@ -427,7 +432,9 @@ class PtoArithFunctions(ArithFunctions):
     def run_truncf(self, interpreter: Interpreter, op: arith.TruncFOp, args: PythonValues):
         check_scalar_op(op)
         src, dst = op.input.type, op.result.type
-        if dst.bitwidth >= src.bitwidth:  # type: ignore[attr-defined]
+        assert isinstance(src, AnyFloat)  # verified
+        assert isinstance(dst, AnyFloat)
+        if dst.bitwidth >= src.bitwidth:
             raise run_error(op, f"truncates {src} to {dst}, which is not narrower")
         return (_float(dst, args[0].value.data),)  # to nearest, ties to even
 

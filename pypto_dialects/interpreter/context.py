@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr
-from xdsl.interpreter import Interpreter
+from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
@@ -30,13 +30,19 @@ class RunContext:
     symbols: SymbolTableCollection = field(default_factory=SymbolTableCollection)  # kernel ops
 
 
+class _RunData(InterpreterFunctions):
+    """The key the run's context is stored under (`Interpreter.get_data` keys its data by an
+    `InterpreterFunctions` class); implements no op."""
+
+
 def run_context(interpreter: Interpreter) -> RunContext:
     """The run's context (created empty on first use)."""
-    return interpreter.get_data(RunContext, "context", RunContext)  # type: ignore[arg-type]
+    ctx: RunContext = interpreter.get_data(_RunData, "context", RunContext)
+    return ctx
 
 
 def set_run_context(interpreter: Interpreter, ctx: RunContext) -> None:
-    interpreter.set_data(RunContext, "context", ctx)  # type: ignore[arg-type]
+    interpreter.set_data(_RunData, "context", ctx)
 
 
 def run_error(op: Operation, message: str) -> InterpretationError:

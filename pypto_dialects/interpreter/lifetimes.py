@@ -55,7 +55,10 @@ class UseAfterFree:
 
     @property
     def location(self) -> str:
-        return self.task.location if self.task is not None else self.host.location  # type: ignore[union-attr]
+        if self.task is not None:
+            return self.task.location
+        assert self.host is not None  # one of the two is set
+        return self.host.location
 
     def diagnostic(self) -> str:
         """One located line at the op that uses the buffer."""

@@ -166,7 +166,7 @@ class OrchFunctions(InterpreterFunctions):
     def run_array_create(
         self, interpreter: Interpreter, op: TaskArrayCreateOp, args: PythonValues
     ) -> PythonValues:
-        return ((None,) * op.result.type.size.data,)  # type: ignore[attr-defined]
+        return ((None,) * op.result.type.size.data,)
 
     @impl(TaskArrayGetOp)
     def run_array_get(

@@ -14,6 +14,7 @@ from xdsl.interpreters.builtin import BuiltinFunctions, scalar_attr
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.utils.exceptions import InterpretationError
 
+from pypto_dialects.attrs import ParamDirectionAttr
 from pypto_dialects.diagnostics import format_op_error
 from pypto_dialects.interpreter.arith import PtoArithFunctions
 from pypto_dialects.interpreter.context import (
@@ -104,7 +105,10 @@ def parameter_names(f: func.FuncOp) -> list[str]:
 def _param_dir(f: func.FuncOp, i: int) -> str:
     attrs = f.arg_attrs.data[i].data if f.arg_attrs is not None else {}
     d = attrs.get(DIR)
-    return d.data.value if d is not None else "in"  # type: ignore[attr-defined]
+    if d is None:
+        return "in"
+    assert isinstance(d, ParamDirectionAttr), d  # verified (orch_attrs)
+    return d.data.value
 
 
 def _scalar_arg(func_name: str, pname: str, value: Any, t: Any) -> Any:

@@ -126,7 +126,7 @@ def _allocate(
     shape = result_shape(op, op.result.type, sizes)
     data = np.zeros(int(np.prod(shape, dtype=np.int64)), numpy_dtype(op.result.type, op))
     if op.init is not None:  # TensorCreateInfo::set_initial_value
-        data[:] = op.init.value.data  # type: ignore[union-attr]
+        data[:] = op.init.value.data
     name = f"%{hint}" if hint else "%tensor"
     rt = run_context(interpreter).runtime
     buf = rt.new_buffer(name, shape, data, False, where(op), creator)

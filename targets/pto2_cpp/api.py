@@ -174,7 +174,8 @@ def _generate(func: FuncOp, symbols: SymbolTableCollection) -> OrchestrationResu
 
     printer = FunctionPrinter(func, symbols)
     code = printer.run()
-    table = KernelTable(printer.signature, printer.kernel_ids.table())  # type: ignore[attr-defined]
+    assert printer.signature is not None  # set by run()
+    table = KernelTable(printer.signature, printer.kernel_ids.table())
     return OrchestrationResult(func.sym_name.data, code, table)
 
 

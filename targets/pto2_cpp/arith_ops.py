@@ -369,7 +369,8 @@ def _shift_amount(op: Operation, b: Expr, n: int) -> str:
     value = op.operands[1]
     if isinstance(value.owner, arith.ConstantOp):
         attr = value.owner.value
-        v = attr.value.data % (1 << n)  # type: ignore[union-attr]
+        assert isinstance(attr, IntegerAttr)  # an integer shift amount
+        v = attr.value.data % (1 << n)
         if v < n:
             return str(v)
     return f"({b.paren} & {n - 1})"

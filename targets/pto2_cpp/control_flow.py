@@ -61,12 +61,13 @@ def _read_values(func: Operation) -> set[SSAValue]:
                 todo.extend(_carry_sources(loop, v.index - 1))
                 todo.append(loop.res[v.index - 1])
             continue
-        op = v.owner
-        if isinstance(op, scf.ForOp):
-            todo.extend(_carry_sources(op, v.index))
-            todo.append(op.body.block.args[v.index + 1])
-        elif isinstance(op, scf.IfOp | ScopeOp):
-            for region in op.regions:
+        assert isinstance(v, OpResult), v
+        owner = v.op
+        if isinstance(owner, scf.ForOp):
+            todo.extend(_carry_sources(owner, v.index))
+            todo.append(owner.body.block.args[v.index + 1])
+        elif isinstance(owner, scf.IfOp | ScopeOp):
+            for region in owner.regions:
                 term = region.block.last_op if region.blocks else None
                 if term is not None and v.index < len(term.operands):
                     todo.append(term.operands[v.index])
@@ -85,10 +86,9 @@ def is_read(p: FunctionPrinter, value: SSAValue) -> bool:
     """Whether the printed C++ reads `value` (see `_read_values`; computed once per
     function): an if result, scope result or loop carry that nothing reads gets no
     variable."""
-    live = getattr(p, "_read", None)
+    live = p.read_values
     if live is None:
-        live = _read_values(p.func)
-        p._read = live  # type: ignore[attr-defined]
+        live = p.read_values = _read_values(p.func)
     return value in live
 
 
@@ -181,6 +181,12 @@ def carry_plan(op: scf.ForOp) -> tuple[list[bool], list[int]]:
     return list(plan.rebind), list(plan.array_size)
 
 
+def _variable(carry: Expr | None) -> Binding | None:
+    """A REBIND or TASKID carry: its variable (a dead TaskId carry has none)."""
+    assert carry is None or isinstance(carry, Binding), carry
+    return carry
+
+
 def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     rebind, sizes = carry_plan(op)
     body = op.body.block
@@ -221,8 +227,8 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
                 b = p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(op.res[i]))
             carries.append(b)
             decls.append((b, init))
-        if carries[i] is not None:
-            p.bind(val, carries[i])  # type: ignore[arg-type]
+        if (carry := carries[i]) is not None:
+            p.bind(val, carry)
     w = p.w
     w.blank()
     for b, init in decls:
@@ -235,9 +241,11 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
         for i, v in enumerate(term.operands):
             kind, carry = kinds[i], carries[i]
             if kind == TASKID:
-                pairs.extend(task_arrays.carry_yield(p.taskids, op, i, carry, src(v)))  # type: ignore[arg-type]
+                assert isinstance(carry, Binding)  # a TaskIdVar
+                pairs.extend(task_arrays.carry_yield(p.taskids, op, i, carry, src(v)))
             elif kind == REBIND:
-                pairs.append((carry, src(v)))  # type: ignore[arg-type]
+                assert isinstance(carry, Binding)  # the carry's variable
+                pairs.append((carry, src(v)))
             elif (
                 kind == ALIAS
                 and (value := src(v)) is not carry
@@ -245,10 +253,11 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
             ):
                 # (a variable holding the carry's own buffer, like a hoisted if result whose
                 # branches both write the carry in place, needs no assignment)
+                assert carry is not None  # the init's expression
                 raise codegen_error(
                     op,
                     f"iter_arg #{i} is planned as a no-rebind carry ('{REBIND_ATTR}' = 0), "
-                    f"but the loop yields {value.text}, not {carry.text}: the plan is stale, "  # type: ignore[union-attr]
+                    f"but the loop yields {value.text}, not {carry.text}: the plan is stale, "
                     "re-run classify-iter-arg-carry",
                 )
         return pairs
@@ -256,7 +265,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     forwarded = _forward(
         p,
         body,
-        [c if k in (REBIND, TASKID) else None for k, c in zip(kinds, carries)],  # type: ignore[misc]
+        [_variable(c) if k in (REBIND, TASKID) else None for k, c in zip(kinds, carries)],
         pairs_of,
     )
 
@@ -268,8 +277,8 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     p.close_block()
     w.blank()
     for i, res in enumerate(op.res):
-        if carries[i] is not None and kinds[i] not in (DEAD, TASKID):
-            p.bind(res, carries[i])  # type: ignore[arg-type]
+        if (carry := carries[i]) is not None and kinds[i] not in (DEAD, TASKID):
+            p.bind(res, carry)
 
 
 # ---------------------------------------------------------------------- scf.if
@@ -291,7 +300,7 @@ def _branch(p: FunctionPrinter, block: Block, results: Sequence[Binding | None])
 def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
     cond = p.use(op.cond, op)
     results: list[Binding | None] = []
-    aliases: list[tuple[SSAValue, Expr]] = []
+    aliases: list[tuple[OpResult, Expr]] = []
     for i, r in enumerate(op.output):
         if r.first_use is None or not (is_task_id_like(r.type) or is_read(p, r)):
             results.append(None)
@@ -375,7 +384,11 @@ def hoist_task_id_results(
         if term is None:
             continue
         v = term.operands[j]
-        owner = v.owner if isinstance(v, OpResult) else v.block.parent_op()  # type: ignore[union-attr]
+        if isinstance(v, OpResult):
+            owner: Operation | None = v.op
+        else:
+            assert isinstance(v, BlockArgument), v
+            owner = v.block.parent_op()
         if owner is None or not op.is_ancestor(owner) or owner is op:
             continue  # defined before the scope: still in C++ scope after it
         if array_carry_result(v):
@@ -439,8 +452,8 @@ def bind_scope_results(
             p.bind(r, fwd.bind[j])
         elif hoisted and j in hoisted:
             p.bind(r, hoisted[j])
-        elif yielded[j] is not None:
-            p.bind(r, yielded[j])  # type: ignore[arg-type]
+        elif (expr := yielded[j]) is not None:
+            p.bind(r, expr)
 
 
 def _hand_on(p: FunctionPrinter, op: ScopeOp, fwd: YieldForward) -> bool:
@@ -449,7 +462,9 @@ def _hand_on(p: FunctionPrinter, op: ScopeOp, fwd: YieldForward) -> bool:
     hand the yield on to the inner scope, where the values it yields are declared. True when
     it was handed on."""
     term = op.body.block.last_op
-    inner = term.prev_op if term is not None else None
+    if term is None:
+        return False
+    inner = term.prev_op
     if not isinstance(inner, ScopeOp) or not any(
         isinstance(v, OpResult) and v.owner is inner for v in term.operands
     ):

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.arith import ConstantOp
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import FileLineColLoc, TensorType
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
@@ -26,6 +26,7 @@ from pypto_dialects.targets.pto2_cpp.writer import CppWriter
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.control_flow import YieldForward
+    from pypto_dialects.targets.pto2_cpp.kernel_table import Signature
 
 Handler = Callable[["FunctionPrinter", Operation], None]
 
@@ -51,14 +52,17 @@ def handlers() -> dict[type[Operation], Handler]:
     return _HANDLERS
 
 
-def _leaves_scope(value: SSAValue) -> bool:
-    """`value` is a located result of a `pto_rt.scope` (it already leaves the scope)."""
+def _scope_line(value: SSAValue) -> int | None:
+    """The line of the `pto_rt.scope` whose located tensor result `value` is (it already
+    leaves the scope), else None."""
     owner = value.owner
-    return (
+    if (
         isinstance(owner, ScopeOp)
         and isinstance(value.type, TensorType)
-        and hasattr(owner.location, "line")
-    )
+        and isinstance(owner.location, FileLineColLoc)
+    ):
+        return owner.location.line.data
+    return None
 
 
 def describe(value: SSAValue) -> str:
@@ -68,7 +72,8 @@ def describe(value: SSAValue) -> str:
         return f"%{name}"
     if isinstance(value, BlockArgument):
         return f"block argument #{value.index}"
-    return f"result #{value.index} of '{value.owner.name}'"
+    assert isinstance(value, OpResult), value
+    return f"result #{value.index} of '{value.op.name}'"
 
 
 class FunctionPrinter:
@@ -102,6 +107,10 @@ class FunctionPrinter:
         self.dim_symbols: dict[tuple[int, int], Binding] = {}
         # file-scope text the body needs, printed after the includes (arith helpers): key -> text
         self.prelude: dict[str, str] = {}
+        # the entry's parameters (set by skeleton.emit_file; the kernel table's signature)
+        self.signature: Signature | None = None
+        # the values a printed line reads (control_flow.is_read), computed on first use
+        self.read_values: set[SSAValue] | None = None
 
     # ------------------------------------------------------------------ driver
 
@@ -167,11 +176,11 @@ class FunctionPrinter:
                 f"uses {describe(value)}, which has no C++ form (its definition printed nothing)",
             )
         for b in expr.deps:
-            if not b.block.open and _leaves_scope(value):
+            if not b.block.open and (line := _scope_line(value)) is not None:
                 raise codegen_error(
                     at,
                     f"uses {describe(value)}, a result of the 'pto_rt.scope' at line "
-                    f"{value.owner.location.line.data}, whose C++ variable '{b.name}' "  # type: ignore[union-attr]
+                    f"{line}, whose C++ variable '{b.name}' "
                     "belongs to the scope: a tensor created inside a PTO2_SCOPE lives only until "
                     "the scope ends, so create it (pto_tensor.create) before the scope and let "
                     "the scope's tasks write it",
@@ -194,7 +203,7 @@ class FunctionPrinter:
     def mark(expr: Expr) -> Expr:
         """Record that printed text names the variables of `expr`; returns `expr`."""
         for b in expr.deps:
-            b.used = True  # type: ignore[attr-defined]
+            b.used = True
         return expr
 
     def use_tensor(self, value: SSAValue, at: Operation, printed: bool = True) -> Binding:
@@ -211,7 +220,8 @@ class FunctionPrinter:
     ) -> None:
         """Print the ops of `block` in order; the terminator goes to `on_terminator`."""
         for op in block.ops:
-            if op is block.last_op and op.has_trait(IsTerminator):
+            is_last = op is block.last_op  # (in the `if`, mypy narrows op to Operation | None)
+            if is_last and op.has_trait(IsTerminator):
                 if on_terminator is not None:
                     on_terminator(op)
                 continue

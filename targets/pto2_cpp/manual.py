@@ -19,7 +19,7 @@ from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
 from pypto_dialects.orch import PARALLEL
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.targets.pto2_cpp.deps import array_size
+from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar, array_size
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, hint_of
 
@@ -112,7 +112,7 @@ def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
                     is_array = isinstance(val.type, TaskIdArrayType)
                     if not (is_array or sizes[i]) or not leaves(res) or not carry_has_var(op, i):
                         continue  # a TaskId dies with the scope; an array that stays inside
-                    n = val.type.size.data if is_array else sizes[i]  # type: ignore[attr-defined]
+                    n = val.type.size.data if isinstance(val.type, TaskIdArrayType) else sizes[i]
                     hints = (hint_of(val), hint_of(res))
                     if PARALLEL in op.attributes and not is_array:
                         hints = (hint_of(res), hint_of(val))
@@ -178,7 +178,8 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
         if init is not None:
             from pypto_dialects.targets.pto2_cpp.task_arrays import fill_array
 
-            fill_array(low, b, init)  # type: ignore[arg-type]
+            assert isinstance(b, TaskIdVar)  # (array_size: only TaskId arrays have a size)
+            fill_array(low, b, init)
         return
     if init is None:
         w.line(declaration(p, b))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import TensorType
+from xdsl.ir import BlockArgument
 
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.orch_attrs import param_directions
@@ -91,9 +92,11 @@ def _dim_symbols(p: FunctionPrinter) -> list[tuple[DimOp, int, int]]:
         if not isinstance(op, DimOp):
             continue
         src = op.source
-        if getattr(src, "block", None) is not entry or op.static_extent() is not None:
+        if not isinstance(src, BlockArgument) or src.block is not entry:
             continue
-        key = (src.index, op.axis.value.data)  # type: ignore[attr-defined]
+        if op.static_extent() is not None:
+            continue
+        key = (src.index, op.axis.value.data)
         if key not in seen:
             seen.add(key)
             out.append((op, key[0], key[1]))
@@ -112,7 +115,7 @@ def emit_file(p: FunctionPrinter) -> None:
     if not func.body.blocks:
         raise codegen_error(func, "is an orchestration function without a body")
     sig = signature(p)
-    p.signature = sig  # type: ignore[attr-defined]
+    p.signature = sig
     for line in INCLUDES:
         w.raw(line)
     w.raw()

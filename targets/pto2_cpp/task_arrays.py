@@ -127,7 +127,8 @@ def _carry_var(
     var = low.hoisted.get((loop, i))
     if var is None:
         var = new_var(low, hints, size, loop)
-    return var  # type: ignore[return-value]
+    assert isinstance(var, TaskIdVar)  # a hoisted TaskId carry's variable is one
+    return var
 
 
 def carry(
@@ -236,12 +237,13 @@ def assign_arrays(
     targets = {id(t) for t, _ in arrays}
     copies: list[tuple[TaskIdVar, Expr]] = []
     for t, s in arrays:
+        assert isinstance(t, TaskIdVar)  # (array_size: only TaskId arrays have a size)
         if any(id(b) in targets for b in s.deps):
             tmp = TaskIdVar(p.names.fresh(f"{t.name}_next", "next"), p.block, size=array_size(t))
             w.line(f"PTO2TaskId {tmp.name}[{tmp.size}];")
             fill_array(low, tmp, s)
             s = tmp
-        copies.append((t, s))  # type: ignore[arg-type]
+        copies.append((t, s))
     for t, s in copies:
         fill_array(low, t, s)
     return rest
@@ -255,7 +257,7 @@ def emit_array_op(low: TaskIdLowering, op: Operation) -> None:
     p = low.p
     w = p.w
     if isinstance(op, TaskArrayCreateOp):
-        n = op.result.type.size.data  # type: ignore[attr-defined]
+        n = op.result.type.size.data
         var = new_var(low, (hint_of(op.result),), n, op, default="tids")
         p.bind(op.result, var)
         w.line(f"PTO2TaskId {var.name}[{n}];")

@@ -12,6 +12,7 @@ from xdsl.ir import Operation, SSAValue
 
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.orch import (
+    CallOp,
     SubmitOp,
     TaskArrayCreateOp,
     TaskArrayGetOp,
@@ -59,8 +60,8 @@ class TaskIdLowering:
             hints: set[str] = set()
             for op in self.p.func.walk():
                 for v in op.results:
-                    if hint_of(v):
-                        hints.add(sanitize(hint_of(v)))  # type: ignore[arg-type]
+                    if h := hint_of(v):
+                        hints.add(sanitize(h))
                 for region in op.regions:
                     for block in region.blocks:
                         hints.update(sanitize(h) for a in block.args if (h := hint_of(a)))
@@ -86,10 +87,10 @@ class TaskIdLowering:
 
     # ------------------------------------------------------------------ tasks
 
-    def task_deps(self, op: Operation, params: str, task_no: int) -> None:
-        """Print the dependency array of a task (`op` is a call or submit)."""
+    def task_deps(self, op: CallOp | SubmitOp, params: str, task_no: int) -> None:
+        """Print the dependency array of a task."""
         user = op.deps if isinstance(op, SubmitOp) else ()
-        edges = resolve_edges(self.p, op, user, op.compiler_deps)  # type: ignore[attr-defined]
+        edges = resolve_edges(self.p, op, user, op.compiler_deps)
         emit_deps(self.p, params, edges, self.fanout_var)
 
     def submit_capture(self, op: Operation, task_no: int) -> str:
@@ -178,7 +179,8 @@ def _lower(p: FunctionPrinter, op: Operation) -> None:
 def _submit(p: FunctionPrinter, op: Operation) -> None:
     from pypto_dialects.targets.pto2_cpp.tasks import emit_task
 
-    emit_task(p, op)  # type: ignore[arg-type]
+    assert isinstance(op, SubmitOp)  # (HANDLERS)
+    emit_task(p, op)
 
 
 HANDLERS = {

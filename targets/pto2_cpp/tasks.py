@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Operation
 
 from pypto_dialects.attrs import TensorArgType
 from pypto_dialects.limits import MAX_TENSOR_ARGS
@@ -66,7 +67,7 @@ class KernelRegistry:
         self.ids: dict[str, int] = {}
         self.infos: dict[str, KernelInfo] = {}
 
-    def core_type(self, kernel: KernelOp, at) -> str:  # type: ignore[no-untyped-def]
+    def core_type(self, kernel: KernelOp, at: Operation) -> str:
         core = kernel.core_type()
         if core is None:
             raise codegen_error(
@@ -76,7 +77,7 @@ class KernelRegistry:
             )
         return core
 
-    def id_of(self, kernel: KernelOp, at) -> int:  # type: ignore[no-untyped-def]
+    def id_of(self, kernel: KernelOp, at: Operation) -> int:
         """The kernel's id (assigned on first use)."""
         name = kernel.sym_name.data
         kid = self.ids.get(name)
@@ -85,7 +86,7 @@ class KernelRegistry:
             self.infos[name] = _kernel_info(kernel, kid, self.core_type(kernel, at))
         return kid
 
-    def group_ids(self, group: KernelOp, at) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
+    def group_ids(self, group: KernelOp, at: Operation) -> tuple[str, str, str]:
         """The MixedKernels initializer of a group kernel: (aic, aiv0, aiv1) ids, with
         `INVALID_KERNEL_ID` for the core it leaves out (aiv1 of an AIC + AIV group, aic of a
         dual-AIV group)."""
@@ -106,7 +107,7 @@ class KernelRegistry:
         return tuple(self.infos.values())
 
 
-def emit_task(p: FunctionPrinter, op: CallOp) -> None:
+def emit_task(p: FunctionPrinter, op: CallOp | SubmitOp) -> None:
     """Print one kernel task (call or, through the TaskId hook, submit)."""
     dirs = op.directions()
     if dirs is None:
@@ -173,7 +174,7 @@ def emit_task(p: FunctionPrinter, op: CallOp) -> None:
 
 
 def _runtime_outputs(
-    p: FunctionPrinter, op: CallOp, kernel: KernelOp, n_tensors: int, task_no: int
+    p: FunctionPrinter, op: CallOp | SubmitOp, kernel: KernelOp, n_tensors: int, task_no: int
 ) -> list[tuple[str, int]]:
     """The `TensorCreateInfo`s of the Out parameters the task leaves out (the verifier allows
     trailing `out` tensors of static shape), printed before the `Arg`: (info name, parameter
@@ -204,7 +205,9 @@ def _runtime_outputs(
     return out
 
 
-def _reads_runtime_outputs(op: CallOp, kernel: KernelOp, allocated: list[tuple[str, int]]) -> bool:
+def _reads_runtime_outputs(
+    op: CallOp | SubmitOp, kernel: KernelOp, allocated: list[tuple[str, int]]
+) -> bool:
     """Whether the C++ reads `task_<n>_outs`: a runtime-allocated output is used, or the
     submit's TaskId is named. Otherwise the submit's value is dropped (a variable set and never
     read fails `-Werror=unused-but-set-variable`)."""
@@ -216,7 +219,7 @@ def _reads_runtime_outputs(op: CallOp, kernel: KernelOp, allocated: list[tuple[s
 
 
 def _bind_runtime_outputs(
-    p: FunctionPrinter, op: CallOp, outs: str, allocated: list[tuple[str, int]]
+    p: FunctionPrinter, op: CallOp | SubmitOp, outs: str, allocated: list[tuple[str, int]]
 ) -> None:
     """After the submit: the TaskId (when used) and `const Tensor& r = task_<n>_outs.get_ref(k);`
     for each result that is a runtime-allocated output."""
