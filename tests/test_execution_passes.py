@@ -213,6 +213,19 @@ def test_runtime_allocated_outputs(function: str) -> None:
     assert r.edges == edges("t0>t1 creator" if function == "auto" else "t0>t1 explicit")
 
 
+def test_both_runtime_allocated_outputs_leaving_a_manual_scope_are_waited_for() -> None:
+    # Regression: batch-tensor-allocations converted the producer once per leaving output,
+    # and the second conversion dropped the creates of the first: neither reader after the
+    # scope listed the producer's TaskId, and both raced with it.
+    a = rand(16, 16)
+    r = execute(PROGRAMS / "runtime_outputs.mlir", {"produce": PRODUCE, "add": ADD},
+                [a, zeros(16, 16)], function="leaving")
+    np.testing.assert_array_equal(r.outputs[1], (a + 2) + (a * 2 + a))
+    # both outputs are one batch (alloc0) the producer writes; each reader waits for it
+    assert r.edges == edges("alloc0>t0 explicit", "alloc0>t1 creator", "alloc0>t2 creator",
+                            "t0>t1 explicit", "t0>t2 explicit", "t1>t2 tensormap")
+
+
 def test_runtime_allocated_output_carried_by_a_loop() -> None:
     # Each iteration's %x leaves the loop body's scope through the carry: batch-tensor-
     # allocations makes it an explicit create (alloc0, alloc2, alloc4), allocated before the

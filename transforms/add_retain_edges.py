@@ -1,6 +1,10 @@
 """`add-retain-edges`: every task inside a manual scope lists, in its `compiler_deps`, the
 TaskId of each `pto_tensor.alloc_tensors` batch whose buffer one of its tensor arguments may
 be. Rules: docs/passes/add-retain-edges.md.
+
+The pass plans each orchestration function (`RetainPlan`, one walk) and applies one rewrite
+pattern, `RetainBatches` (which also makes the TaskId carries, `Threader`), with a
+`PatternRewriteWalker` to the bodies of the manual scopes whose tasks retain a batch.
 """
 
 from __future__ import annotations
@@ -13,7 +17,15 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import Rewriter
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
+from xdsl.utils.exceptions import PassFailedException
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.carry_plan import CarryPlan, own_variable
@@ -64,20 +76,28 @@ def _contains(outer: Block, inner: Block | None) -> bool:
 
 
 class _Function:
-    """One orchestration function: print order of its ops, and its manual-scope tasks."""
+    """One orchestration function: print order of its ops, its manual-scope tasks and the
+    outermost manual scope around each of them."""
 
     def __init__(self, body: Block, symbols: SymbolTableCollection) -> None:
         self.seq: dict[Operation, int] = {}
         self.tasks: list[Task] = []
+        self.scope_of: dict[Task, ScopeOp] = {}
         self.sources = BufferSources(symbols)
-        self._walk(body, False)
+        self._walk(body, None)
 
-    def _walk(self, block: Block, manual: bool) -> None:
+    def _walk(self, block: Block, manual: ScopeOp | None) -> None:
+        seq = self.seq
         for op in block.ops:
-            self.seq[op] = len(self.seq)
-            if manual and isinstance(op, CallOp | SubmitOp):
-                self.tasks.append(op)
-            inner = manual or (isinstance(op, ScopeOp) and op.mode.data == ScopeMode.MANUAL)
+            seq[op] = len(seq)
+            if not op.regions:
+                if manual is not None and isinstance(op, CallOp | SubmitOp):
+                    self.tasks.append(op)
+                    self.scope_of[op] = manual
+                continue
+            inner = manual
+            if inner is None and isinstance(op, ScopeOp) and op.mode.data == ScopeMode.MANUAL:
+                inner = op
             for region in op.regions:
                 for b in region.blocks:
                     self._walk(b, inner)
@@ -93,7 +113,8 @@ class _Function:
     def retains(self, task: Task) -> list[tuple[AllocTensorsOp, int | None]]:
         """The batches `task` retains, each with None (its TaskId is in scope at the task)
         or the index of the argument whose buffer it is, to carry the TaskId along that
-        value's way (`_Threader`)."""
+        value's way (`Threader`). A create that is not in a batch is a located
+        PassFailedException."""
         out: list[tuple[AllocTensorsOp, int | None]] = []
         dirs = task.directions() or []
         for i, (value, d) in enumerate(zip(task.args, dirs)):
@@ -131,8 +152,6 @@ class _Function:
 _TASK_ID = TaskIdType()
 
 
-
-
 class Origin(NamedTuple):
     """Where a buffer comes from, for `Threader`: the op whose TaskId goes with it (an
     `alloc_tensors` batch, or the task that wrote it), that TaskId, the creates it may be,
@@ -150,33 +169,83 @@ class Origin(NamedTuple):
 
 class Threader:
     """The TaskId of an origin carried along a tensor's way through loop carries, if results
-    and scope results: `of(value, src)` is a `!pto_orch.task_id` value defined where `value`
-    is (the loop / if / scope that defines it gets one more carry or result), equal to the
-    origin's TaskId of the instance whose buffer `value` holds, whenever it holds one of the
-    origin's buffers (invalid, or an earlier instance's, otherwise: a dependency on it is
-    guarded, and one on a task that has retired is skipped by the runtime)."""
+    and scope results: `of(value, src, rewriter)` is a `!pto_orch.task_id` value defined where
+    `value` is (the loop / if / scope that defines it gets one more carry or result), equal to
+    the origin's TaskId of the instance whose buffer `value` holds, whenever it holds one of
+    the origin's buffers (invalid, or an earlier instance's, otherwise: a dependency on it is
+    guarded, and one on a task that has retired is skipped by the runtime).
+
+    Every change goes through the rewriter of the pattern that asks (`of`'s `rewriter`): a
+    `scf.for`, `scf.if` or `pto_rt.scope` that gets a carry or result is replaced by a new
+    one (same location and attributes, the carry plan through `CarryPlan.copy`, its regions
+    moved over), each `pto_system.task_invalid` seed is inserted (located at the loop or if
+    it seeds) and each yield or loop whose operands change is reported modified. The
+    threader remembers what it built across calls (one per function and origin kind)."""
 
     def __init__(self, sources: BufferSources) -> None:
         self.sources = sources
-        self.rw = Rewriter()
         self.memo: dict[tuple[SSAValue, Origin], SSAValue | None] = {}
         self.renamed: dict[SSAValue, SSAValue] = {}
+        self.replaced: dict[Operation, Operation] = {}
+        self.rw: PatternRewriter | None = None
 
     def live(self, value: SSAValue) -> SSAValue:
+        """`value`, or the result that replaced it when its op was rebuilt."""
         while value in self.renamed:
             value = self.renamed[value]
         return value
 
+    def current(self, op: Operation) -> Operation:
+        """`op`, or the op that replaced it when it was rebuilt."""
+        while op in self.replaced:
+            op = self.replaced[op]
+        return op
+
+    def of(self, value: SSAValue, src: Origin, rewriter: PatternRewriter) -> SSAValue | None:
+        """The TaskId of `src` for `value` (class docstring), built through `rewriter`; None
+        when `value` cannot hold one of `src`'s buffers or its way is not one the threader
+        follows. Raises nothing."""
+        self.rw = rewriter
+        return self._of(value, src)
+
     def _replace(self, old: Operation, new: Operation, results: list[SSAValue]) -> None:
+        """Replace `old` by `new` (`results` for `old`'s results), names kept: each result
+        takes the name of the one it replaces, and a nameless result of `new` the name of
+        `old`'s first one."""
+        assert self.rw is not None
         self.renamed.update(zip(old.results, results))
+        self.replaced[old] = new
         for o, n in zip(old.results, results):
             n.name_hint = o.name_hint
-        self.rw.replace_op(old, new, results)
+        first = old.results[0].name_hint if old.results else None
+        for r in new.results:
+            if r.name_hint is None:
+                r.name_hint = first
+        self.rw.replace(old, new, results)
+
+    def _invalid(self, before: Operation, at: Operation) -> SSAValue:
+        """A `%none = pto_system.task_invalid` inserted before `before`, located at `at`."""
+        assert self.rw is not None
+        inv = TaskInvalidOp()
+        inv.result.name_hint = "none"
+        inv.location = at.location
+        self.rw.insert(inv, InsertPoint.before(before))
+        return inv.result
+
+    def _set_operand(self, op: Operation, index: int, value: SSAValue) -> None:
+        assert self.rw is not None
+        op.operands[index] = value
+        self.rw.notify_op_modified(op)
+
+    def _append_operand(self, op: Operation, value: SSAValue) -> None:
+        assert self.rw is not None
+        op.operands = [*op.operands, value]
+        self.rw.notify_op_modified(op)
 
     def _reaches(self, value: SSAValue, src: Origin) -> bool:
         return any(c in src.creates for c, _ in self.sources.of(value))
 
-    def of(self, value: SSAValue, src: Origin) -> SSAValue | None:
+    def _of(self, value: SSAValue, src: Origin) -> SSAValue | None:
         value = self.live(value)
         key = (value, src)
         if key in self.memo:
@@ -194,7 +263,7 @@ class Threader:
                 res = src.tid
             elif isinstance(op, scf.ForOp):
                 arg = op.body.block.args[value.index + 1]
-                got = self.of(arg, src)
+                got = self._of(arg, src)
                 loop = arg.block.parent_op()
                 if isinstance(got, BlockArgument) and got.block is arg.block and loop is not None:
                     res = loop.results[got.index - 1]
@@ -206,7 +275,7 @@ class Threader:
                 res = self._scope_result(op, value.index, src)
             else:
                 links = storage.edges(value, self.sources.symbols)
-                res = self.of(links[0][1], src) if len(links) == 1 else None
+                res = self._of(links[0][1], src) if len(links) == 1 else None
         self.memo[(self.live(value), src)] = res
         return res
 
@@ -216,65 +285,66 @@ class Threader:
             return None
         k = value.index - 1
         if not own_variable(value):
-            return self.of(loop.iter_args[k], src)  # the init's buffer throughout
-        init = TaskInvalidOp.insert_before(loop)
-        body = Rewriter.move_region_contents_to_new_regions(loop.body)
+            return self._of(loop.iter_args[k], src)  # the init's buffer throughout
+        assert self.rw is not None
+        init = self._invalid(loop, loop)
+        body = self.rw.move_region_contents_to_new_regions(loop.body)
         block = body.block
-        arg = block.insert_arg(_TASK_ID, len(block.args))
+        arg = self.rw.insert_block_argument(block, len(block.args), _TASK_ID)
         arg.name_hint = f"{value.name_hint or 'carry'}_{src.suffix}"
-        term = block.last_op
-        assert isinstance(term, scf.YieldOp)
-        term.operands = [*term.operands, TaskInvalidOp.insert_before(term)]
         new = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, init], body)
         CarryPlan.copy(loop, new, added=1)
         new.location = loop.location
         self._replace(loop, new, list(new.res[:-1]))
+        term = block.last_op
+        assert isinstance(term, scf.YieldOp)
+        self._append_operand(term, self._invalid(term, new))
         self.memo[(value, src)] = arg  # a carry that passes itself on is its own TaskId
-        first = self.of(new.iter_args[k], src)
+        first = self._of(new.iter_args[k], src)
         cur = arg.block.parent_op()
         assert isinstance(cur, scf.ForOp)
         if first is not None:
-            cur.operands[3 + arg.index - 1] = first
+            self._set_operand(cur, 3 + arg.index - 1, first)
         term = arg.block.last_op
         assert isinstance(term, scf.YieldOp)
-        nxt = self.of(term.operands[k], src)
+        nxt = self._of(term.operands[k], src)
         if nxt is not None:
-            term.operands[arg.index - 1] = nxt
+            self._set_operand(term, arg.index - 1, nxt)
         return arg
 
     def _if_result(self, op: scf.IfOp, index: int, src: Origin) -> SSAValue | None:
         regions = [op.true_region, op.false_region]
-        got = [self.of(storage.yield_values(op, r)[index], src) for r in range(2)]
+        got = [self._of(storage.yield_values(op, r)[index], src) for r in range(2)]
         if all(g is None for g in got):
             return None
-        moved = [Rewriter.move_region_contents_to_new_regions(r) for r in regions]
-        for region, g in zip(moved, got):
-            term = region.block.last_op
-            assert isinstance(term, scf.YieldOp)
-            seed = g if g is not None else TaskInvalidOp.insert_before(term)
-            term.operands = [*term.operands, seed]
+        assert self.rw is not None
+        moved = [self.rw.move_region_contents_to_new_regions(r) for r in regions]
         hint = op.output[index].name_hint
         new = scf.IfOp(op.cond, [*[r.type for r in op.output], _TASK_ID], moved[0], moved[1])
         new.attributes.update(op.attributes)
         new.location = op.location
         self._replace(op, new, list(new.output[:-1]))
         new.output[-1].name_hint = f"{hint or 'if_result'}_{src.suffix}"
+        for region, g in zip(moved, got):
+            term = region.block.last_op
+            assert isinstance(term, scf.YieldOp)
+            self._append_operand(term, g if g is not None else self._invalid(term, new))
         return new.output[-1]
 
     def _scope_result(self, op: ScopeOp, index: int, src: Origin) -> SSAValue | None:
         term = op.body.block.last_op
         assert isinstance(term, ScopeYieldOp)
-        got = self.of(term.operands[index], src)
+        got = self._of(term.operands[index], src)
         if got is None:
             return None
         owner = got.owner if isinstance(got, OpResult) else got.block.parent_op()  # type: ignore[attr-defined]
         if owner is None or owner is op or not op.is_ancestor(owner):  # type: ignore[arg-type]
             return got  # defined before the scope: still visible after it
+        assert self.rw is not None
         hint = op.res[index].name_hint
-        term.operands = [*term.operands, got]
         new = ScopeOp(
             op.mode.data,
-            Rewriter.move_region_contents_to_new_regions(op.body),
+            self.rw.move_region_contents_to_new_regions(op.body),
             [*[r.type for r in op.res], _TASK_ID],
             op.compiler_owned is not None,
         )
@@ -282,6 +352,7 @@ class Threader:
         new.location = op.location
         self._replace(op, new, list(new.res[:-1]))
         new.res[-1].name_hint = f"{hint or 'scope_result'}_{src.suffix}"
+        self._append_operand(term, got)
         return new.res[-1]
 
 
@@ -297,7 +368,7 @@ def _var_name(value: SSAValue) -> str:
 
 def _unretainable(
     task: Task, value: SSAValue, create: CreateOp, via: tuple[SSAValue, ...]
-) -> Exception:
+) -> PassFailedException:
     batch = create.parent_op()
     result = create.result
     if isinstance(batch, AllocTensorsOp):
@@ -317,37 +388,107 @@ def _unretainable(
     )
 
 
+class RetainPlan:
+    """The retain edges of one orchestration function (entry block `body`; `symbols`
+    resolves the kernels of its tasks), decided before any change (one walk):
+    `retained[task]` lists, for each manual-scope task that retains a batch, the batches with
+    None (the batch's TaskId is in scope at the task) or the index of the argument whose
+    buffer it is (its TaskId is carried along that argument's way, `Threader`); `scopes` are
+    the outermost manual scopes around those tasks, in program order. A create that is not in
+    a batch is a located PassFailedException. `error` holds the first error `RetainBatches`
+    meets (a TaskId that cannot be carried to its task)."""
+
+    def __init__(self, body: Block, symbols: SymbolTableCollection) -> None:
+        f = _Function(body, symbols)
+        self.retained: dict[Task, list[tuple[AllocTensorsOp, int | None]]] = {}
+        scopes: dict[ScopeOp, None] = {}
+        for task in f.tasks:
+            retained = f.retains(task)
+            if retained:
+                self.retained[task] = retained
+                scopes[f.scope_of[task]] = None
+        self.scopes = list(scopes)
+        self.threader = Threader(f.sources)
+        self.leaves = storage.RootSets(symbols)  # the TaskIds a compiler dep may be
+        self.error: PassFailedException | None = None
+
+
+@dataclass(eq=False)
+class RetainBatches(RewritePattern):
+    """On a `pto_orch.call` / `pto_orch.submit` that `plan` (a `RetainPlan`) lists: appends
+    to its `compiler_deps` the TaskId of each batch it retains that it does not list yet, in
+    the plan's order, each once (the task is reported modified): the batch's own TaskId, or
+    the one `plan.threader` carries to the argument (which may replace loops, ifs and scopes
+    on the way). A batch whose TaskId a listed dependency may already be (an earlier run) is
+    skipped. Other ops are left alone. A TaskId that cannot be carried to the task is a
+    located PassFailedException kept in `plan.error` (the walker would wrap a raised one),
+    which stops every later rewrite."""
+
+    plan: RetainPlan
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, task: CallOp | SubmitOp, rewriter: PatternRewriter) -> None:
+        plan = self.plan
+        retained = plan.retained.get(task)
+        if retained is None or plan.error is not None:
+            return
+        have = set(task.compiler_deps)
+        add: list[SSAValue] = []
+        for batch, index in retained:
+            if index is None:
+                tid = batch.task_id
+            elif any(batch.task_id in plan.leaves.of(t).roots for t in have):
+                continue  # carried here by an earlier run (idempotence)
+            else:
+                value = task.args[index]
+                got = plan.threader.of(value, Origin.batch(batch), rewriter)
+                if got is None:
+                    plan.error = _unretainable(task, value, batch.creates()[0], ())
+                    return
+                tid = got
+            if tid not in have and tid not in add:
+                add.append(tid)
+        if add:
+            task.add_compiler_deps(add)
+            rewriter.notify_op_modified(task)
+
+
 @dataclass(frozen=True)
 class AddRetainEdges(ModulePass):
     """In orchestration functions, append to each manual-scope task's `compiler_deps` the
     TaskId of every `pto_tensor.alloc_tensors` batch whose buffer a tensor argument may be
-    (run batch-tensor-allocations first). Idempotent."""
+    (run batch-tensor-allocations first), carrying the TaskId through loop carries, if
+    results and scope results where the batch's own is not in scope at the task. A create
+    outside a batch, and a TaskId that cannot be carried, are located PassFailedExceptions.
+    Idempotent."""
 
     name = "add-retain-edges"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.rewrite_module(op)
+
+    def rewrite_module(
+        self, module: ModuleOp, listener: PatternRewriterListener | None = None
+    ) -> None:
+        """Plan each orchestration function of `module` (`RetainPlan`), then, when a task
+        retains a batch, apply `RetainBatches` to the body of each manual scope the plan
+        names (one walker, pre-order: tasks in program order); `listener`, when given, also
+        sees every change the rewriter makes. Raises the plan's or the pattern's first
+        located error."""
         symbols = SymbolTableCollection()
-        for func in orchestration_functions(op):
+        for func in orchestration_functions(module):
             if not func.body.blocks:
                 continue
-            f = _Function(func.body.block, symbols)
-            plans = [(task, f.retains(task)) for task in f.tasks]
-            threader = Threader(f.sources)
-            leaves = storage.RootSets(symbols)  # the TaskIds a compiler dep may be
-            for task, retained in plans:
-                have = set(task.compiler_deps)
-                add: list[SSAValue] = []
-                for batch, index in retained:
-                    if index is None:
-                        tid = batch.task_id
-                    elif any(batch.task_id in leaves.of(t).roots for t in have):
-                        continue  # carried here by an earlier run (idempotence)
-                    else:
-                        value = task.args[index]
-                        got = threader.of(value, Origin.batch(batch))
-                        if got is None:
-                            raise _unretainable(task, value, batch.creates()[0], ())
-                        tid = got
-                    if tid not in have and tid not in add:
-                        add.append(tid)
-                task.add_compiler_deps(add)
+            plan = RetainPlan(func.body.block, symbols)
+            if not plan.retained:
+                continue  # nothing to add: no walk
+            walker = PatternRewriteWalker(
+                RetainBatches(plan),
+                apply_recursively=False,
+                listener=listener or PatternRewriterListener(),
+            )
+            for scope in plan.scopes:
+                # a scope whose result carries a TaskId out was rebuilt by an earlier task
+                walker.rewrite_region(plan.threader.current(scope).regions[0])
+                if plan.error is not None:
+                    raise plan.error

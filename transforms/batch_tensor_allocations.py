@@ -4,10 +4,17 @@ that leaves a `pto_rt.scope` (auto or manual, through its results: loop carries,
 nested scopes) is allocated before the outermost scope it leaves; a runtime-allocated task
 output that leaves its scope becomes an explicit create first. Rules:
 docs/passes/batch-tensor-allocations.md.
+
+The pass plans each orchestration function (`HoistPlan`, which raises every error before the
+change it concerns) and applies rewrite patterns with `PatternRewriteWalker`s:
+`MakeOutputsExplicit` and `DissolveScopes` when the plan needs them, then `PlaceBuffers`,
+`SubmitWriters` and `BatchCreates` in one walk, then `KeepCreatorOrder` when a manual task's
+output became a create; `apply` then runs add-retain-edges.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -19,8 +26,17 @@ from xdsl.dialects.builtin import (
     TensorType,
     i32,
 )
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
@@ -31,7 +47,7 @@ from pypto_dialects.parsing import copy_name
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.tensor import MAX_ALLOC_BATCH, AllocTensorsOp, CreateOp, DimOp
+from pypto_dialects.tensor import MAX_ALLOC_BATCH, AllocTensorsOp, AllocYieldOp, CreateOp, DimOp
 from pypto_dialects.transforms.add_retain_edges import (
     AddRetainEdges,
     BufferSources,
@@ -41,6 +57,15 @@ from pypto_dialects.transforms.add_retain_edges import (
 
 Unit = CreateOp | AllocTensorsOp
 """What moves out of a scope: a create, or a batch written by hand (all its buffers)."""
+
+Task = CallOp | SubmitOp
+
+
+def _move(rewriter: PatternRewriter, op: Operation, where: InsertPoint) -> None:
+    """Move `op` to `where`: detached, then inserted through the rewriter (its listener sees
+    a move as an insertion)."""
+    op.detach()
+    rewriter.insert(op, where)
 
 
 # --------------------------------------------------------------------------- batches
@@ -68,67 +93,81 @@ def _entry_extent(value: SSAValue, block: Block, entry: Block) -> Operation | bo
     return False
 
 
-def _batch(creates: list[CreateOp], before: Operation | None, block: Block) -> None:
-    """Move `creates` into batches of at most 16, inserted before `before` (or at the end of
-    `block`); each create's uses and name go to its batch result."""
+def _insert_batches(rewriter: PatternRewriter, creates: list[CreateOp], where: InsertPoint) -> None:
+    """Move `creates` into batches of at most 16, inserted at `where` in order (each located
+    at its first create); each create's uses and name go to its batch result (its users are
+    reported modified)."""
     for start in range(0, len(creates), MAX_ALLOC_BATCH):
         chunk = creates[start : start + MAX_ALLOC_BATCH]
         for c in chunk:
             if c.parent is not None:
                 c.detach()
         batch = AllocTensorsOp(chunk)
+        batch.location = chunk[0].location
+        batch.task_id.name_hint = "alloc"
+        rewriter.insert(batch, where)
         term = batch.body.block.last_op
         for c, r in zip(chunk, batch.tensors):
-            c.result.replace_uses_with_if(r, lambda use: use.operation is not term)
+            rewriter.replace_uses_with_if(c.result, r, lambda use: use.operation is not term)
             copy_name(c.result, r)
             c.result.name_hint = None
-        batch.task_id.name_hint = "alloc"
-        if before is None:
-            block.add_op(batch)
+
+
+@dataclass(eq=False)
+class BatchCreates(RewritePattern):
+    """On the last op of a block (its terminator; not a batch's `pto_tensor.yield`): erases
+    the block's creates whose result is unused, moves those whose extents are known at the
+    block's entry (`_entry_extent`; the `arith.constant`s and argument `pto_tensor.dim`s
+    they need move first) into batches of at most 16 at the start of the block, in program
+    order, and every other create into a batch of its own where it stands (rules 2 to 4 of
+    docs/passes/batch-tensor-allocations.md). Creates already in a batch stay. Matching the
+    last op lets the walk (pre-order) first finish every other change in and under the
+    block: blocks are batched once the buffers leaving their scopes have moved. `entry` is
+    the function's entry block; `creates`, when given, the creates of each block (in order,
+    as `HoistPlan` found them: nothing moved since), else each block is read. Raises
+    nothing."""
+
+    entry: Block
+    creates: dict[Block, list[CreateOp]] | None = None
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.next_op is not None:
+            return
+        block = op.parent_block()
+        if block is None:
+            return
+        if self.creates is not None:
+            creates = self.creates.get(block)
+        elif not isinstance(op, AllocYieldOp):
+            creates = [c for c in block.ops if isinstance(c, CreateOp)]
         else:
-            block.insert_op_before(batch, before)
-
-
-def _place(ops: list[Operation], before: Operation | None, host: Block) -> None:
-    for op in ops:
-        if before is None:
-            host.add_op(op)
-        else:
-            host.insert_op_before(op, before)
-
-
-def _batch_block(block: Block, entry: Block) -> None:
-    """Batch the creates directly in `block` (rules 2 and 4), then its nested blocks."""
-    creates = [op for op in block.ops if isinstance(op, CreateOp)]
-    inside: list[CreateOp] = []  # the entry batch, at the start of `block`
-    moved_in: list[Operation] = []
-    for c in creates:
-        if c.result.first_use is None:
-            c.detach()
-            c.erase()  # allocates nothing
-            continue
-        known = [_entry_extent(v, block, entry) for v in c.dynamic_sizes]
-        if all(k is not False for k in known):
-            inside.append(c)
-            for k in known:
-                if isinstance(k, Operation) and k not in moved_in:
-                    moved_in.append(k)
-        else:  # an extent computed in the block: allocated in place
-            nxt = c.next_op
-            assert nxt is not None
-            _batch([c], nxt, block)
-    for op in [*moved_in, *inside]:
-        op.detach()
-    before = block.first_op
-    _place(moved_in, before, block)
-    if inside:
-        _batch(inside, before, block)
-    for op in list(block.ops):
-        if isinstance(op, AllocTensorsOp):
-            continue
-        for region in op.regions:
-            for b in region.blocks:
-                _batch_block(b, entry)
+            return
+        if not creates:
+            return
+        inside: list[CreateOp] = []  # the entry batch, at the start of `block`
+        moved_in: list[Operation] = []
+        for c in creates:
+            if c.result.first_use is None:
+                rewriter.erase(c)  # allocates nothing
+                continue
+            known = [_entry_extent(v, block, self.entry) for v in c.dynamic_sizes]
+            if all(k is not False for k in known):
+                inside.append(c)
+                for k in known:
+                    if isinstance(k, Operation) and k not in moved_in:
+                        moved_in.append(k)
+            else:  # an extent computed in the block: allocated in place
+                nxt = c.next_op
+                assert nxt is not None
+                _insert_batches(rewriter, [c], InsertPoint.before(nxt))
+        if not inside:
+            return
+        for o in [*moved_in, *inside]:
+            o.detach()
+        start = InsertPoint.at_start(block)
+        for o in moved_in:
+            rewriter.insert(o, start)
+        _insert_batches(rewriter, inside, start)
 
 
 # --------------------------------------------------------------------------- leaving buffers
@@ -143,7 +182,9 @@ def _defined_in(value: SSAValue, op: Operation) -> bool:
     return owner is not None and owner is not op and op.is_ancestor(owner)  # type: ignore[arg-type]
 
 
-def _leaving(scope: ScopeOp, symbols: SymbolTableCollection) -> list[OpResult]:
+def _leaving(
+    scope: ScopeOp, edges: Callable[[SSAValue], list[storage.Edge]]
+) -> list[OpResult]:
     """The buffers created in `scope` (at any depth) that may outlive it: the storage roots
     (`pto_tensor.create` results and runtime-allocated task outputs) of the tensors its
     `pto_rt.yield` yields (except for a result that is only returned by the function: the
@@ -153,22 +194,29 @@ def _leaving(scope: ScopeOp, symbols: SymbolTableCollection) -> list[OpResult]:
     in it that a loop carry or if result directly in it may start as (the C++ declares that
     variable before the scope's header, with the buffer as its initial value).
 
-    The search (storage_roots.reachable, back, each value's edges in order) stops at values
-    defined outside the scope: those were defined before it, so none of them is a buffer
-    created in it. That keeps each query to the scope's own ops."""
+    The search is storage_roots.reachable's (back, depth first, each value's edges in order),
+    reading `edges` (storage_roots.edges, memoized for the function by the caller: the
+    searches of nested scopes cross the same values). It stops at values defined outside
+    the scope: those were defined before it, so none of them is a buffer created in it. That
+    keeps each query to the scope's own ops."""
     ys = yield_values(scope)
     starts = [v for v, r in zip(ys, scope.res) if isinstance(v.type, TensorType) and _used(r)]
     out: list[OpResult] = []
     found: set[SSAValue] = set()
 
-    def inside(v: SSAValue) -> bool:
-        return _defined_in(v, scope)
-
     def search(values: list[SSAValue], direct: bool) -> None:
-        for v in storage.reachable(values, symbols, within=inside, in_order=True):
-            if v in found or not isinstance(v, OpResult):
+        seen: set[SSAValue] = set()
+        stack = list(reversed(values))
+        while stack:
+            v = stack.pop()
+            if v in seen or not _defined_in(v, scope):
                 continue
-            if not isinstance(v.op, CreateOp | CallOp | SubmitOp) or storage.edges(v, symbols):
+            seen.add(v)
+            links = edges(v)
+            stack.extend(w for _, w in reversed(links))
+            if v in found or not isinstance(v, OpResult) or links:
+                continue
+            if not isinstance(v.op, CreateOp | CallOp | SubmitOp):
                 continue
             if not direct or (isinstance(v.op, CreateOp) and v.op.parent_op() is scope):
                 found.add(v)
@@ -206,18 +254,18 @@ def _used(value: SSAValue) -> bool:
     return False
 
 
-def _explicit_outputs(task: CallOp | SubmitOp, symbols: SymbolTableCollection) -> list[CreateOp]:
+def _explicit_outputs(
+    task: Task, symbols: SymbolTableCollection, rewriter: PatternRewriter
+) -> list[CreateOp]:
     """Make every runtime-allocated output of `task` an explicit `pto_tensor.create` right
-    before the task, passed as `out` (all of them: arguments are positional, and a task
-    whose only runtime-allocated outputs are unused would capture its `TaskOutputTensors`
-    for nothing). The task's results stay the same SSA values; their storage root is now the
-    create."""
+    before the task (inserted, located at the task), passed as `out` (all of them: arguments
+    are positional, and a task whose only runtime-allocated outputs are unused would capture
+    its `TaskOutputTensors` for nothing); the task is reported modified. The task's results
+    stay the same SSA values; their storage root is now the create."""
     kernel = task.kernel(symbols)
     params = kernel.result_param_indices()
     by_param = dict(zip(params, task.kernel_result_values()))
     n = len(task.args)
-    block = task.parent_block()
-    assert block is not None
     new: list[SSAValue] = []
     creates: list[CreateOp] = []
     for i in range(n, len(kernel.param_types)):
@@ -228,9 +276,9 @@ def _explicit_outputs(task: CallOp | SubmitOp, symbols: SymbolTableCollection) -
         res = by_param.get(i)
         if res is not None:
             c.result.name_hint = res.name_hint
-        block.insert_op_before(c, task)
         new.append(c.result)
         creates.append(c)
+    rewriter.insert(creates, InsertPoint.before(task))
     sizes = list(task.properties["operandSegmentSizes"].get_values())  # type: ignore[attr-defined]
     sizes[0] += len(new)
     task.operands = [*task.args, *new, *task.operands[n:]]
@@ -239,6 +287,7 @@ def _explicit_outputs(task: CallOp | SubmitOp, symbols: SymbolTableCollection) -
     if dirs is not None:
         dirs = [*dirs, *[ArgDirection.OUT] * len(new)]
         task.properties["arg_dirs"] = ArrayAttr([ArgDirectionAttr(d) for d in dirs])
+    rewriter.notify_op_modified(task)
     return creates
 
 
@@ -249,38 +298,6 @@ def _in_manual(op: Operation) -> bool:
             return True
         cur = cur.parent_op()
     return False
-
-
-def _keep_creator_order(func_body: Block, converted: dict[CallOp | SubmitOp, list[CreateOp]],
-                        symbols: SymbolTableCollection) -> None:
-    """A runtime-allocated output has its task as creator, so in an AUTO scope every later
-    task that uses it waits for that task (the creator edge), even when the task ran in a
-    manual scope, which records no writer. Once the output is an explicit create, the
-    creator is the allocation: each task outside manual scopes that uses the buffer gets a
-    compiler edge to the writer instead (its TaskId carried to it like a retain edge)."""
-    manual = {t: cs for t, cs in converted.items() if _in_manual(t)}
-    if not manual:
-        return
-    writers = [(t.as_submit(), frozenset(cs)) for t, cs in manual.items()]
-    sources = BufferSources(symbols)
-    threader = Threader(sources)
-    users = [
-        op for op in func_body.walk()
-        if isinstance(op, CallOp | SubmitOp) and not _in_manual(op)
-    ]
-    for user in users:
-        add: list[SSAValue] = []
-        for writer, creates in writers:
-            for i, value in enumerate(list(user.args)):
-                value = user.args[i]
-                if not isinstance(value.type, TensorType):
-                    continue
-                if not any(c in creates for c, _ in sources.of(value)):
-                    continue
-                tid = threader.of(value, Origin(writer, writer.task_id, creates, "tid"))
-                if tid is not None and tid not in add and tid not in user.compiler_deps:
-                    add.append(tid)
-        user.add_compiler_deps(add)
 
 
 def _unit(create: CreateOp) -> Unit:
@@ -296,15 +313,22 @@ def _pure(op: Operation) -> bool:
 
 
 def _size_ops(
-    unit: Unit, out_of: Operation
+    unit: Unit, out_of: Operation, moved: dict[Operation, Operation]
 ) -> list[Operation] | tuple[SSAValue, SSAValue]:
     """The pure ops (operands first) inside `out_of` that compute `unit`'s extents, to move
-    with it; or (extent, the value it depends on that is only known inside `out_of`)."""
+    with it; or (extent, the value it depends on that is only known inside `out_of`).
+    `moved` maps the ops an earlier placement moves to the op they go before."""
     ops: list[Operation] = []
     seen: set[Operation] = set()
 
+    def inside(v: SSAValue) -> bool:
+        if isinstance(v, OpResult) and v.op in moved:
+            to = moved[v.op]  # right before `to`, in its block
+            return to is not out_of and out_of.is_ancestor(to)
+        return _defined_in(v, out_of)
+
     def need(v: SSAValue) -> SSAValue | None:
-        if not _defined_in(v, out_of):
+        if not inside(v):
             return None
         if not isinstance(v, OpResult) or not _pure(v.op):
             return v
@@ -340,64 +364,105 @@ def _op_name(op: Operation) -> str:
     return f"the '{op.name}' at {_line(op)}"
 
 
-def _dissolve(scope: ScopeOp) -> None:
-    """Replace an auto (or compiler-owned manual) scope by its body: its ops move in front of
-    it and its results become the values it yields."""
-    host = scope.parent_block()
-    assert host is not None
-    term = scope.body.block.last_op
-    values = list(term.operands) if term is not None else []
-    for op in list(scope.body.block.ops):
-        if op is term:
-            break
-        op.detach()
-        host.insert_op_before(op, scope)
-    for r, v in zip(scope.res, values):
-        if v.name_hint is None:
-            v.name_hint = r.name_hint
-        r.replace_all_uses_with(v)
-    scope.detach()
-    scope.erase()
+def _located(unit: Unit) -> Operation:
+    if isinstance(unit, AllocTensorsOp):
+        return unit.creates()[0]
+    return unit
 
 
-class _Hoister:
-    """Moves every buffer that leaves a scope in front of the outermost scope it leaves (or,
-    when a loop inside that scope carries it, in front of the loop body's outermost scope it
-    leaves, dissolving the scopes around the loop up to that outermost one)."""
+class HoistPlan:
+    """Where the buffers that leave a scope go, in one orchestration function (entry block
+    `body`; `symbols` resolves the kernels of its tasks), decided in steps between the walks
+    that make the changes (`_allocate`); each step reads the IR as the walks before it left
+    it, and raises its located PassFailedExceptions before any change it plans.
 
-    def __init__(self, symbols: SymbolTableCollection) -> None:
+    Built with one walk (`scopes`, and each block's `creates` outside batches for
+    `BatchCreates`). `find_leaving` (one search per scope): the buffers each scope lets out
+    (`_leaving`), and `outputs`, the tasks whose runtime-allocated outputs are among them
+    (`MakeOutputsExplicit` makes them creates, filling `converted`; the search then runs
+    again). `plan_dissolves`: `leaves` (each leaving create, or hand-written batch, with the
+    scopes it leaves, outermost first) and `dissolved`, the scopes a loop carrying a buffer
+    out of them makes go (`DissolveScopes`); a user's manual scope among them is an error.
+    `plan_places`: `groups`, for each scope the buffers it lets out go before, the pure ops
+    computing their extents and the buffers, in order (`PlaceBuffers`); an extent only
+    known inside is an error. `writers`: the converted tasks still in a manual scope
+    (`SubmitWriters` makes them submits, `KeepCreatorOrder` orders their readers)."""
+
+    def __init__(self, body: Block, symbols: SymbolTableCollection) -> None:
         self.symbols = symbols
-        self.dissolved: set[ScopeOp] = set()
-        self.groups: dict[Operation, list[Unit]] = {}  # the op a group goes before -> units
-        self.converted: dict[CallOp | SubmitOp, list[CreateOp]] = {}  # task -> its new creates
+        self.scopes: list[ScopeOp] = []
+        self.creates: dict[Block, list[CreateOp]] = {}  # the creates of each block, in order
+        self._collect(body)
+        self.roots: list[tuple[ScopeOp, list[OpResult]]] = []
+        self.outputs: dict[Task, None] = {}
+        self.converted: dict[Task, list[CreateOp]] = {}
+        self.leaves: dict[Unit, list[ScopeOp]] = {}
+        self.dissolved: dict[ScopeOp, None] = {}
+        self.groups: dict[Operation, list[tuple[Unit, list[Operation]]]] = {}
+        self.writers: dict[Task, frozenset[CreateOp]] = {}
+        self.submits: dict[Task, SubmitOp] = {}
 
-    def run(self, func_body: Block) -> None:
-        leaves: dict[Unit, list[ScopeOp]] = {}  # unit -> the scopes it leaves, outermost first
-        for scope in [op for op in func_body.walk() if isinstance(op, ScopeOp)]:
-            for root in _leaving(scope, self.symbols):
+    def _collect(self, block: Block) -> None:
+        """`scopes` and `creates` for the ops of `block` and their regions, in program
+        order (a loop, not Operation.walk's generators: this reads every op); the creates
+        in batches are left out."""
+        for op in block.ops:
+            regions = op.regions
+            if not regions:
+                if isinstance(op, CreateOp):
+                    self.creates.setdefault(block, []).append(op)
+                continue
+            if isinstance(op, AllocTensorsOp):
+                continue  # its creates are batched already
+            if isinstance(op, ScopeOp):
+                self.scopes.append(op)
+            for region in regions:
+                for b in region.blocks:
+                    self._collect(b)
+
+    def find_leaving(self) -> None:
+        """The roots each scope lets out (`roots`, scopes in program order) and the tasks
+        whose runtime-allocated outputs are among them (`outputs`, with their kernels looked
+        up: one that does not resolve raises its VerifyException here)."""
+        self.roots = []
+        memo: dict[SSAValue, list[storage.Edge]] = {}
+        symbols = self.symbols
+
+        def edges(v: SSAValue) -> list[storage.Edge]:
+            got = memo.get(v)
+            if got is None:
+                got = memo[v] = storage.edges(v, symbols)
+            return got
+
+        for scope in self.scopes:
+            found = _leaving(scope, edges)
+            self.roots.append((scope, found))
+            for root in found:
+                if isinstance(root.op, CallOp | SubmitOp) and root.op not in self.outputs:
+                    root.op.kernel(self.symbols)
+                    self.outputs[root.op] = None
+
+    def plan_dissolves(self) -> None:
+        """`leaves` and `dissolved` (class docstring), from `roots` once every leaving task
+        output is a create."""
+        for scope, found in self.roots:
+            for root in found:
                 op = root.op
                 if isinstance(op, CallOp | SubmitOp):
-                    self.converted[op] = _explicit_outputs(op, self.symbols)
                     create = storage.returned_arg(op, root.index, self.symbols)
                     assert create is not None
                     op = create.owner
                 assert isinstance(op, CreateOp)
-                leaves.setdefault(_unit(op), []).append(scope)
-        # First every scope that must go (a loop inside it carries a buffer out), then the
-        # places: a buffer goes before the outermost scope it leaves that is still there.
-        for unit, scopes in leaves.items():
+                self.leaves.setdefault(_unit(op), []).append(scope)
+        for unit, scopes in self.leaves.items():
             self._dissolve_for(unit, scopes)
-        for unit, scopes in leaves.items():
-            alive = [s for s in scopes if s not in self.dissolved]
-            if alive:
-                self.groups.setdefault(alive[0], []).append(unit)
-        for before, units in self.groups.items():
-            self._place(before, units)
-        _keep_creator_order(func_body, self.converted, self.symbols)
 
     def _dissolve_for(self, unit: Unit, scopes: list[ScopeOp]) -> None:
         """Dissolve the scopes between a loop that carries `unit`'s buffer and the outermost
-        scope the buffer leaves, that one included (see the class docstring)."""
+        scope the buffer leaves, that one included: each iteration of the loop allocates a
+        buffer of its own, so the buffer cannot move out of the loop; the scopes around the
+        loop, up to the outermost, go instead, and the buffer is allocated in the scope
+        around that one. The ancestors are read as the earlier dissolves leave them."""
         alive = [s for s in scopes if s not in self.dissolved]
         if not alive:
             return
@@ -405,14 +470,12 @@ class _Hoister:
         chain: list[Operation] = []  # the ancestors of `unit` inside `outer`, innermost first
         cur = unit.parent_op()
         while cur is not None and cur is not outer:
-            chain.append(cur)
+            if cur not in self.dissolved:
+                chain.append(cur)
             cur = cur.parent_op()
         loops = [k for k, op in enumerate(chain) if isinstance(op, scf.ForOp)]
         if not loops:
             return
-        # Each iteration of the loop allocates a buffer of its own, so the buffer cannot move
-        # out of the loop; the scopes around the loop, up to `outer`, go instead, and the
-        # buffer is allocated in the scope around `outer`.
         loop = chain[loops[0]]
         doomed = [op for op in chain[loops[0] + 1 :] if isinstance(op, ScopeOp)] + [outer]
         for s in doomed:
@@ -427,45 +490,217 @@ class _Hoister:
                     "carries), or end the manual scope before the loop",
                 )
         for s in doomed:
-            self.dissolved.add(s)
-            _dissolve(s)
+            self.dissolved[s] = None
 
-    def _place(self, before: Operation, units: list[Unit]) -> None:
-        host = before.parent_block()
-        assert host is not None
+    def plan_places(self) -> None:
+        """`groups` and `writers` (class docstring), once the scopes to dissolve are gone: a
+        buffer goes before the outermost scope it leaves that is still there, the groups in
+        the order their first buffers were found. An extent computed by an op a group moves
+        is read where that op goes (`_size_ops`' `moved`); an op moved by two groups goes
+        with the last one only."""
+        units: dict[Operation, list[Unit]] = {}
+        for unit, scopes in self.leaves.items():
+            alive = [s for s in scopes if s not in self.dissolved]
+            if alive:
+                units.setdefault(alive[0], []).append(unit)
+        moved: dict[Operation, Operation] = {}
+        for before, group in units.items():
+            placed: list[tuple[Unit, list[Operation]]] = []
+            for unit in group:
+                ops = _size_ops(unit, before, moved)
+                if isinstance(ops, tuple):
+                    raise _unplaceable(unit, before, *ops)
+                for op in ops:
+                    moved[op] = before
+                placed.append((unit, ops))
+            self.groups[before] = placed
+        for before, placed in self.groups.items():
+            self.groups[before] = [
+                (unit, [op for op in ops if moved[op] is before]) for unit, ops in placed
+            ]
+        self.writers = {  # in the order their outputs were found
+            t: frozenset(self.converted[t]) for t in self.outputs if _in_manual(t)
+        }
+
+
+def _unplaceable(unit: Unit, before: Operation, extent: SSAValue, bad: SSAValue) -> Exception:
+    if isinstance(bad, OpResult):
+        why = f"computed by '{bad.op.name}' at {_line(bad.op)}"
+    else:
+        why = "a block argument there"
+    dep = "" if bad is extent else f" depends on {describe_value(bad)}, which"
+    return pass_error(
+        _located(unit),
+        f"allocates a buffer that leaves {_op_name(before)} (it is used after "
+        "it), so it must be allocated before that op, but its extent "
+        f"{describe_value(extent)}{dep} is only known inside it ({why}): compute the "
+        "extent before that op",
+    )
+
+
+@dataclass(eq=False)
+class MakeOutputsExplicit(RewritePattern):
+    """On a task in `plan.outputs`: makes its runtime-allocated outputs explicit creates
+    (`_explicit_outputs`: the creates are inserted before it, it is modified) and records
+    them in `plan.converted`. Other ops are left alone. Raises nothing (`plan` resolved the
+    kernels)."""
+
+    plan: HoistPlan
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, task: CallOp | SubmitOp, rewriter: PatternRewriter) -> None:
+        if task in self.plan.outputs:
+            self.plan.converted[task] = _explicit_outputs(task, self.plan.symbols, rewriter)
+
+
+@dataclass(eq=False)
+class DissolveScopes(RewritePattern):
+    """On a `pto_rt.scope` in `plan.dissolved`: replaces it by its body (the body's ops are
+    inlined before it, its `pto_rt.yield` is erased, its results are replaced by the values
+    it yielded, which take a result's name when they have none). Other ops are left alone.
+    Raises nothing."""
+
+    plan: HoistPlan
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, scope: ScopeOp, rewriter: PatternRewriter) -> None:
+        if scope not in self.plan.dissolved:
+            return
+        block = scope.body.block
+        term = block.last_op
+        values = list(term.operands) if term is not None else []
+        if term is not None:
+            rewriter.erase(term)
+        rewriter.inline_block(block, InsertPoint.before(scope))
+        rewriter.replace(scope, [], values)
+
+
+@dataclass(eq=False)
+class PlaceBuffers(RewritePattern):
+    """On a scope `plan.groups` names: moves, for each buffer in its group in order, the
+    pure ops computing its extents and a hand-written batch in front of the scope, then the
+    group's creates into batches of at most 16 there (located at their first create; their
+    users are reported modified). Other ops are left alone. Raises nothing."""
+
+    plan: HoistPlan
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, scope: ScopeOp, rewriter: PatternRewriter) -> None:
+        group = self.plan.groups.get(scope)
+        if group is None:
+            return
+        where = InsertPoint.before(scope)
         creates: list[CreateOp] = []
-        for unit in units:
-            ops = _size_ops(unit, before)
-            if isinstance(ops, tuple):
-                extent, bad = ops
-                if isinstance(bad, OpResult):
-                    why = f"computed by '{bad.op.name}' at {_line(bad.op)}"
-                else:
-                    why = "a block argument there"
-                dep = "" if bad is extent else f" depends on {describe_value(bad)}, which"
-                raise pass_error(
-                    _located(unit),
-                    f"allocates a buffer that leaves {_op_name(before)} (it is used after "
-                    "it), so it must be allocated before that op, but its extent "
-                    f"{describe_value(extent)}{dep} is only known inside it ({why}): compute the "
-                    "extent before that op",
-                )
+        for unit, ops in group:
             for op in ops:
-                op.detach()
-                host.insert_op_before(op, before)
-            unit.detach()
+                _move(rewriter, op, where)
             if isinstance(unit, CreateOp):
+                unit.detach()
                 creates.append(unit)
             else:
-                host.insert_op_before(unit, before)
+                _move(rewriter, unit, where)
         if creates:
-            _batch(creates, before, host)
+            _insert_batches(rewriter, creates, where)
 
 
-def _located(unit: Unit) -> Operation:
-    if isinstance(unit, AllocTensorsOp):
-        return unit.creates()[0]
-    return unit
+@dataclass(eq=False)
+class SubmitWriters(RewritePattern):
+    """On a `pto_orch.call` in `plan.writers` (a task in a manual scope whose
+    runtime-allocated output became a create): replaces it by a `pto_orch.submit`
+    (`CallOp.as_submit`), so that the readers of that buffer outside manual scopes can
+    depend on its TaskId; records the submit in `plan.submits`. Raises nothing."""
+
+    plan: HoistPlan
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, task: CallOp | SubmitOp, rewriter: PatternRewriter) -> None:
+        if task not in self.plan.writers:
+            return
+        first = task.results[0].name_hint if task.results else None
+        submit = task.as_submit(rewriter)
+        if submit is not task:  # names as xDSL's Rewriter.replace_op gives them
+            for r in submit.results:
+                if r.name_hint is None:
+                    r.name_hint = first
+        self.plan.submits[task] = submit
+
+
+@dataclass(eq=False)
+class KeepCreatorOrder(RewritePattern):
+    """A runtime-allocated output has its task as creator, so in an AUTO scope every later
+    task that uses it waits for that task (the creator edge), even when the task ran in a
+    manual scope, which records no writer. Once the output is an explicit create, the
+    creator is the allocation: on each task outside manual scopes that uses such a buffer
+    (`writers`: each writer's submit with its creates), this pattern appends to its
+    `compiler_deps` the writer's TaskId, carried to it like a retain edge (`threader`,
+    which may replace loops, ifs and scopes on the way); the task is reported modified.
+    Other ops are left alone. Raises nothing."""
+
+    writers: list[tuple[SubmitOp, frozenset[CreateOp]]]
+    threader: Threader
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, user: CallOp | SubmitOp, rewriter: PatternRewriter) -> None:
+        if _in_manual(user):
+            return
+        sources = self.threader.sources
+        add: list[SSAValue] = []
+        for writer, creates in self.writers:
+            for i in range(len(user.args)):
+                value = user.args[i]
+                if not isinstance(value.type, TensorType):
+                    continue
+                if not any(c in creates for c, _ in sources.of(value)):
+                    continue
+                origin = Origin(writer, writer.task_id, creates, "tid")
+                tid = self.threader.of(value, origin, rewriter)
+                if tid is not None and tid not in add and tid not in user.compiler_deps:
+                    add.append(tid)
+        if add:
+            user.add_compiler_deps(add)
+            rewriter.notify_op_modified(user)
+
+
+def _walk(
+    pattern: RewritePattern,
+    region: Region,
+    listener: PatternRewriterListener | None,
+    post_order: bool = False,
+) -> None:
+    PatternRewriteWalker(
+        pattern,
+        walk_regions_first=post_order,
+        apply_recursively=False,
+        listener=listener or PatternRewriterListener(),
+    ).rewrite_region(region)
+
+
+def _allocate(
+    function: func.FuncOp, symbols: SymbolTableCollection, listener: PatternRewriterListener | None
+) -> None:
+    """Plan and rewrite one orchestration function (the steps of `HoistPlan`, each walk
+    only when it has something to do)."""
+    body = function.body
+    plan = HoistPlan(body.block, symbols)
+    plan.find_leaving()
+    if plan.outputs:
+        _walk(MakeOutputsExplicit(plan), body, listener)
+        plan.find_leaving()  # the outputs are creates now
+    plan.plan_dissolves()
+    if plan.dissolved:
+        _walk(DissolveScopes(plan), body, listener, post_order=True)  # inner scopes first
+    plan.plan_places()
+    moved = bool(plan.converted or plan.dissolved or plan.groups)
+    if plan.creates or moved:
+        # the creates HoistPlan found are each block's unless the walks before moved some
+        pattern: RewritePattern = BatchCreates(body.block, None if moved else plan.creates)
+        if plan.groups or plan.writers:
+            patterns = [PlaceBuffers(plan), SubmitWriters(plan), pattern]
+            pattern = GreedyRewritePatternApplier(patterns, dce_enabled=False)
+        _walk(pattern, body, listener)
+    if plan.writers:
+        writers = [(plan.submits[t], creates) for t, creates in plan.writers.items()]
+        _walk(KeepCreatorOrder(writers, Threader(BufferSources(symbols))), body, listener)
 
 
 @dataclass(frozen=True)
@@ -476,16 +711,27 @@ class BatchTensorAllocations(ModulePass):
     batch (one runtime allocation task per batch) and erase the unused ones; then add the
     retain edges manual-scope tasks need (add-retain-edges), because a batch's buffer
     outlives its allocation task only while the tasks that use it are ordered after that
-    task. Idempotent (creates already in a batch stay)."""
+    task. Idempotent (creates already in a batch stay). A buffer that cannot move before the
+    scope it leaves (carried out of a user's manual scope by a loop inside it, or an extent
+    only known inside) is a located PassFailedException."""
 
     name = "batch-tensor-allocations"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        symbols = SymbolTableCollection()
-        for function in orchestration_functions(op):
-            if function.body.blocks:
-                _Hoister(symbols).run(function.body.block)
-                _batch_block(function.body.block, function.body.block)
+        self.rewrite_module(op)
         # A pass keeps the program's meaning: without the retain edges a manual-scope task
         # would let the runtime reuse a batch's memory while the task still reads it.
         AddRetainEdges().apply(ctx, op)
+
+    def rewrite_module(
+        self, module: ModuleOp, listener: PatternRewriterListener | None = None
+    ) -> None:
+        """The allocation part of the pass (everything but add-retain-edges, which `apply`
+        runs after it as a pass of its own): for each orchestration function of `module`,
+        plan it (`HoistPlan`) and apply the patterns (module docstring); `listener`, when
+        given, also sees every change the rewriter makes. Raises the plan's first located
+        error."""
+        symbols = SymbolTableCollection()
+        for function in orchestration_functions(module):
+            if function.body.blocks:
+                _allocate(function, symbols, listener)

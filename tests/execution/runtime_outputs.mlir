@@ -3,7 +3,8 @@
 // results are task_<n>_outs.get_ref(0) / get_ref(1). @auto: in an AUTO scope the reader
 // waits for the producer through the buffers' creator; @manual: in a manual scope through
 // the submit's deps; @loop: each iteration's runtime-allocated output is the next iteration's
-// input, carried out of the loop body's scope.
+// input, carried out of the loop body's scope. @leaving: both runtime-allocated outputs of a
+// manual task leave its scope, each read by a task after the scope, which must wait for it.
 pto_orch.kernel @produce aiv (in tensor<16x16xf32>, in f32, out tensor<16x16xf32>, out tensor<16x16xf32>) -> (tensor<16x16xf32>, tensor<16x16xf32>) returns [2, 3]
 pto_orch.kernel @add aiv (in tensor<16x16xf32>, in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 
@@ -33,5 +34,16 @@ func.func @loop(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #pt
     scf.yield %x : tensor<16x16xf32>
   }
   %o1 = pto_orch.call @add(%r, %a, %o) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  func.return
+}
+
+func.func @leaving(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %s = arith.constant 2.0 : f32
+  %w, %v = pto_rt.scope manual -> (tensor<16x16xf32>, tensor<16x16xf32>) {
+    %x, %y, %t0 = pto_orch.submit @produce(%a, %s) : (tensor<16x16xf32>, f32) -> (tensor<16x16xf32>, tensor<16x16xf32>)
+    pto_rt.yield %x, %y : tensor<16x16xf32>, tensor<16x16xf32>
+  }
+  %o1 = pto_orch.call @add(%w, %a, %o) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  %o2 = pto_orch.call @add(%v, %o1, %o1) : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   func.return
 }
