@@ -33,7 +33,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
-from xdsl.traits import IsolatedFromAbove, NoTerminator
+from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
@@ -552,6 +552,29 @@ def _blame_ancestors(op: Operation, crash: Exception) -> None:
     ) from None
 
 
+def _check_redefinitions(table: Operation) -> None:
+    """A symbol defined twice in the symbol table `table` (or a symbol table directly in it,
+    a nested module) is reported at its second definition, with the line of the first, as
+    mlir-opt does; checked before any op is verified, so that a call to the symbol is not
+    first reported as a type mismatch. Raises VerifyException."""
+    seen: dict[str, Operation] = {}
+    for region in table.regions:
+        for block in region.blocks:
+            for op in block.ops:
+                if op.has_trait(SymbolTable):
+                    _check_redefinitions(op)
+                name = op.attributes.get("sym_name") or op.properties.get("sym_name")
+                if not isinstance(name, StringAttr):
+                    continue
+                first = seen.setdefault(name.data, op)
+                if first is not op:
+                    where = location_of(first)
+                    at = f" (first defined at {where})" if where != "<unknown>" else ""
+                    raise VerifyException(
+                        format_op_error(op, f"redefinition of symbol named '{name.data}'{at}")
+                    )
+
+
 def _verify_extents(op: Operation) -> None:
     """Static tensor extents of the op's results (and a function's parameters) fit the
     runtime's uint32_t shapes."""
@@ -573,6 +596,7 @@ def verify_module(module: ModuleOp) -> None:
     """
     from pypto_dialects.symbols import verification_lookups
 
+    _check_redefinitions(module)
     with verification_lookups():
         _verify_ops(module)
 

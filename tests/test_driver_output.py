@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from test_driver import run_opt
 
 KERNEL = "pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>\n"
@@ -92,9 +93,22 @@ def test_help_lists_ours_first_and_not_xdsls() -> None:
     status, listing, _ = run_opt(["--list-xdsl"])
     assert status == 0
     assert "\n  convert-scf-to-cf\n" in listing
-    assert "\n  riscv-asm\n" in listing
+    assert "\n  riscv-asm\n" not in listing  # a target: not offered (below)
     assert "pto2-pipeline" not in listing
     assert "pto2-cpp" not in listing
+
+
+@pytest.mark.parametrize("target", ["wgsl", "csl", "riscv-asm", "llvm", "mps"])
+def test_foreign_xdsl_targets_are_a_usage_error(write, target: str) -> None:  # type: ignore[no-untyped-def]
+    """xDSL's own targets cannot print the pto dialects: one line, exit 2, never an empty
+    output with exit 0 (wgsl) or an internal error (llvm, mps)."""
+    path = write(KERNEL + _func("one"))
+    status, out, err = run_opt(["-t", target, str(path)])
+    assert (status, out) == (2, "")
+    assert err == (
+        f"pypto-opt: error: argument -t/--target: invalid choice: '{target}' "
+        "(choose from mlir, pto2-cpp) (see pypto-opt --help)\n"
+    )
 
 
 def test_time_passes_times_each_pass_of_the_pipeline_on_stderr(write) -> None:  # type: ignore[no-untyped-def]

@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -122,3 +123,36 @@ def test_unpacked_wheel_runs_pypto_opt(wheel: Path, tmp_path: Path) -> None:
     )
     assert res.returncode == 0, res.stderr
     assert "pto_orch.kernel @kernel_add aiv" in res.stdout
+
+
+def test_readme_snippet_runs_from_the_repository_root(wheel: Path, tmp_path: Path) -> None:
+    """From the repository root, `python -c` finds the source folder `pypto_dialects/` before
+    the installed package (here: the unpacked wheel, as after `pip install .`). The source
+    folder lacks `targets/`, `transforms/` and `tools/`, which are its siblings there: the
+    README's Python snippet still runs, on the source tree's modules (issue 26, item 5)."""
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(site)
+    code = (
+        "from pypto_dialects import generate_orchestration\n"
+        "from pypto_dialects.context import make_context\n"
+        "from pypto_dialects.parsing import parse_module\n"
+        "import pypto_dialects, pypto_dialects.targets as t, pypto_dialects.tools.pypto_opt\n"
+        "path = 'examples/orch_basic.mlir'\n"
+        "module = parse_module(make_context(), open(path).read(), path)\n"
+        "result = generate_orchestration(module, 'orch_basic', pto2_pipeline=True)\n"
+        "print(pypto_dialects.__file__, t.__file__)\n"
+        "print(result.kernel_table['kernel_add'].id, sorted(result.files))\n"
+    )
+    # -S: no .pth files, so not the test venv's editable install, which would map the
+    # siblings itself; its site-packages still provides xDSL and numpy.
+    deps = sysconfig.get_paths()["purelib"]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), deps]))
+    res = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines() == [
+        f"{ROOT / 'pypto_dialects' / '__init__.py'} {ROOT / 'targets' / '__init__.py'}",
+        "0 ['kernel_config.json', 'orchestration/orch_basic.cpp']",
+    ]

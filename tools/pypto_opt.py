@@ -167,9 +167,14 @@ class PyptoOptMain(xDSLOptMain):
             self.register_pass(name, factory)
 
     def register_all_targets(self) -> None:
+        # Only targets that can print our dialects: MLIR text and ours. xDSL's other targets
+        # (wgsl, csl, the assemblers, ...) print nothing or fail on pto ops, so `-t wgsl` is a
+        # usage error (exit 2) that lists these, never a silent empty output.
         super().register_all_targets()
-        for name, factory in TARGETS.items():
-            self.available_targets[name] = factory
+        self.available_targets = {
+            "mlir": self.available_targets["mlir"],
+            **TARGETS,
+        }
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -271,17 +276,16 @@ class PyptoOptMain(xDSLOptMain):
             groups.remove(g)
         groups[1:1] = ours  # after the positional input file
         xdsl_passes = [n for n in self.available_passes if n not in PASSES]
-        xdsl_targets = [n for n in self.available_targets if n not in TARGETS and n != "mlir"]
         arg_parser.add_argument(
             "--list-xdsl",
             action=_ListAction,
             listing=(
                 f"xDSL passes (also accepted by -p; {len(xdsl_passes)}):\n  "
                 + "\n  ".join(xdsl_passes)
-                + f"\nxDSL targets (also accepted by -t; {len(xdsl_targets)}):\n  "
-                + "\n  ".join(xdsl_targets)
+                + "\nxDSL's own targets (wgsl, csl, riscv-asm, ...) cannot print the pto "
+                "dialects: -t takes mlir and the targets listed by --help"
             ),
-            help="list xDSL's own passes and targets, which pypto-opt also accepts, and exit",
+            help="list xDSL's own passes, which pypto-opt also accepts, and exit",
         )
         for action in arg_parser._actions:  # shorter help for xDSL's flags
             if action.dest == "passes":
