@@ -26,9 +26,12 @@ What mlir-opt 19's IRDL can and cannot express was found by experiment
   and each run of equal types is printed into its own segment (`runs_limit` gives how many).
 * Optional attributes cannot be declared (every `irdl.attributes` entry is required): an
   optional property is left undeclared (unchecked).
-* Ops have no traits: `pto_rt.yield` / `pto_tensor.yield` are no terminators to mlir-opt, so
-  a module with a `pto_rt.scope` or `pto_tensor.alloc_tensors` fails its structural check
-  ("block with no terminator"), whatever the definitions say.
+* Ops have no traits: `pto_rt.yield` / `pto_tensor.yield` are no terminators to mlir-opt, and
+  a block of a `pto_rt.scope` or `pto_tensor.alloc_tensors` ending in one fails MLIR's
+  structural check ("block with no terminator"), whatever the definitions say. So
+  `print_irdl_generic` puts `"llvm.unreachable"() : () -> ()` after each of our yields (an
+  upstream terminator with no parent constraint, which needs no registration flag); the yield
+  before it still states the region's results, and `read_irdl_generic` drops it again.
 """
 
 from __future__ import annotations
@@ -567,8 +570,20 @@ def _dense_i32(values: Sequence[int]) -> str:
     return "array<i32" + "".join(f"{', ' if i else ': '}{v}" for i, v in enumerate(values)) + ">"
 
 
+_YIELDS = frozenset({"pto_rt.yield", "pto_tensor.yield"})
+"""Our region terminators, which IRDL 19 cannot declare as such (module docstring)."""
+END = "llvm.unreachable"
+"""The upstream terminator printed after each of them, and dropped when read back."""
+
+
 class _IrdlPrinter(Printer):
     """The generic printer, with our ops and attributes in the form IRDL 19 reads."""
+
+    def print_op(self, op: Operation) -> None:
+        super().print_op(op)
+        if op.name in _YIELDS:
+            self._print_new_line()
+            self.print_string(f'"{END}"() : () -> ()')
 
     def print_attribute(self, attribute: Attribute) -> None:
         if isinstance(attribute, EnumAttribute) and _ours(type(attribute)):
@@ -622,8 +637,10 @@ def print_irdl_generic(module: Operation, print_debuginfo: bool = False) -> str:
     """`module` in the generic form the ops of `emit_irdl()` accept in mlir-opt 19: our ops'
     properties in the attribute dictionary, their segment sizes as IRDL 19's
     `operand_segment_sizes` / `result_segment_sizes` (each mixed-type variadic group split
-    into runs of equal types), our enum attributes as `#pto_orch.dir<"out">`. Other ops
-    (builtin, func, scf, arith) print as in `pypto-opt --print-op-generic`.
+    into runs of equal types), our enum attributes as `#pto_orch.dir<"out">`, an
+    `llvm.unreachable` after each `pto_rt.yield` / `pto_tensor.yield` (which IRDL 19 cannot
+    make terminators). Other ops (builtin, func, scf, arith) print as in
+    `pypto-opt --print-op-generic`.
 
     Raises ValueError when a group has more runs of different types than its IRDL form has
     segments (`runs_limit`)."""
@@ -634,6 +651,8 @@ def print_irdl_generic(module: Operation, print_debuginfo: bool = False) -> str:
     return out.getvalue()
 
 
+_END_LINE = re.compile(rf'\s*"{re.escape(END)}"\(\) : \(\) -> \(\)( loc\(.*\))?\s*$')
+_YIELD_LINE = re.compile(r'\s*"pto_(rt|tensor)\.yield"\(')
 _ARRAY_PARAM = re.compile(r"(!pto_orch\.task_id_array<\d+) : i64>")
 
 
@@ -642,13 +661,17 @@ def read_irdl_generic(text: str, name: str = "<irdl>") -> Operation:
     `mlir-opt --irdl-file ... --mlir-print-op-generic`) back into our dialects, and verify
     it: the runs of each split group are summed into the group's size
     (`operandSegmentSizes`), and `!pto_orch.task_id_array<4 : i64>` (how MLIR prints the
-    integer parameter) is read as `<4>`. The quoted enums and the properties in the attribute
-    dictionary are read by xDSL's parser as they are. Raises ParseError / VerifyException as
-    pypto-opt would."""
+    integer parameter) is read as `<4>`, and the `llvm.unreachable` after each of our yields
+    is dropped. The quoted enums and the properties in the attribute dictionary are read by
+    xDSL's parser as they are. Raises ParseError / VerifyException as pypto-opt would."""
     from pypto_dialects.context import make_context
     from pypto_dialects.parsing import parse_module, verify_module
 
-    module = parse_module(make_context(), _ARRAY_PARAM.sub(r"\1>", text), name)
+    lines = text.splitlines(keepends=True)
+    for i in range(1, len(lines)):  # blanked, not removed: parse errors keep their lines
+        if _END_LINE.match(lines[i]) and _YIELD_LINE.match(lines[i - 1]):
+            lines[i] = "\n"
+    module = parse_module(make_context(), _ARRAY_PARAM.sub(r"\1>", "".join(lines)), name)
     for op in module.walk():
         if not (isinstance(op, IRDLOperation) and op.name.split(".")[0] in DIALECT_NAMES):
             continue
