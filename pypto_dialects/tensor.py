@@ -212,13 +212,17 @@ class AllocTensorsOp(IRDLOperation):
     assembly_format = "$body attr-dict `:` type($tensors)"
 
     def __init__(self, creates: Sequence[CreateOp]):
-        """Move `creates` (detached) into a new batch's body."""
+        """Move `creates` (detached) into a new batch's body; the batch and its yield are
+        located at the first create."""
         block = Block(list(creates))
-        block.add_op(AllocYieldOp([c.result for c in creates]))
+        term = AllocYieldOp([c.result for c in creates])
+        block.add_op(term)
         super().__init__(
             result_types=[[c.result.type for c in creates], TaskIdType()],
             regions=[Region(block)],
         )
+        if creates:
+            self.location = term.location = creates[0].location
 
     def creates(self) -> list[CreateOp]:
         """The batch's creates, in order."""

@@ -102,8 +102,7 @@ def _insert_batches(rewriter: PatternRewriter, creates: list[CreateOp], where: I
         for c in chunk:
             if c.parent is not None:
                 c.detach()
-        batch = AllocTensorsOp(chunk)
-        batch.location = chunk[0].location
+        batch = AllocTensorsOp(chunk)  # (located at its first create)
         batch.task_id.name_hint = "alloc"
         rewriter.insert(batch, where)
         term = batch.body.block.last_op
