@@ -92,3 +92,54 @@ def test_verify_each_false_still_verifies_after_the_last_pass(
     assert (res.status, res.out) == (1, "")
     assert "invalid after the passes" in res.err
     assert len(calls) == 2
+
+
+@pytest.fixture
+def legality_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per run of verify-orchestration's rules (`check_orchestration`): the pass's
+    and the pto2-cpp target's."""
+    import pypto_dialects.transforms.verify_orchestration as vo
+
+    calls: list[int] = []
+    real = vo.check_orchestration
+
+    def counted(module):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return real(module)
+
+    monkeypatch.setattr(vo, "check_orchestration", counted)
+    return calls
+
+
+@pytest.mark.parametrize(
+    ("args", "count"),
+    [
+        (CPP, 1),  # pto2-pipeline ends with verify-orchestration: the target trusts it
+        (["--time-passes", *CPP], 1),  # its steps one by one: the last is the check
+        (["-p", "pto2-pipeline,verify-orchestration", "-t", "pto2-cpp"], 2),  # asked twice
+        (["-p", "pto2-pipeline,canonicalize", "-t", "pto2-cpp"], 2),  # changed after it
+        (["-p", "pto2-pipeline,verify-runtime-scopes-materialized", "-t", "pto2-cpp"], 1),
+        (["-p", "pto2-pipeline"], 1),  # no target
+    ],
+)
+def test_legality_rules_checked_once(
+    legality_calls: list[int], args: list[str], count: int
+) -> None:
+    """The pto2-cpp target checks verify-orchestration's rules again only when a pass that
+    may change the IR ran after the last check (issue 28: the printer's second check)."""
+    res = run_opt([*args, str(EXAMPLES / "orch_basic.mlir")])
+    assert res.status == 0, res.err
+    assert len(legality_calls) == count
+
+
+def test_target_checks_legality_on_ir_printed_without_the_pipeline(
+    legality_calls: list[int], tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    res = run_opt(["-p", "pto2-pipeline", str(EXAMPLES / "orch_basic.mlir")])
+    assert res.status == 0, res.err
+    path = tmp_path / "after.mlir"
+    path.write_text(res.out)
+    legality_calls.clear()
+    res = run_opt(["-t", "pto2-cpp", str(path)])
+    assert res.status == 0, res.err
+    assert len(legality_calls) == 1

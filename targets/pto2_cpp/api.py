@@ -137,7 +137,9 @@ def _check_scopes(module: ModuleOp, checked: bool) -> None:
         check_orchestration(module)
 
 
-def _prepare(module: ModuleOp, verify: bool, pto2_pipeline: bool) -> ModuleOp:
+def _prepare(
+    module: ModuleOp, verify: bool, pto2_pipeline: bool, checked: bool = False
+) -> ModuleOp:
     if pto2_pipeline:
         from pypto_dialects.context import make_context
         from pypto_dialects.transforms import PASSES
@@ -149,7 +151,7 @@ def _prepare(module: ModuleOp, verify: bool, pto2_pipeline: bool) -> ModuleOp:
 
         verify_module(module)
     module = _without_dead_ops(module, owned=pto2_pipeline)
-    _check_scopes(module, checked=pto2_pipeline)
+    _check_scopes(module, checked=pto2_pipeline or checked)
     return module
 
 
@@ -218,12 +220,19 @@ def generate_orchestration(
 
 
 def generate_module(
-    module: ModuleOp, *, verify: bool = True, pto2_pipeline: bool = False
+    module: ModuleOp,
+    *,
+    verify: bool = True,
+    pto2_pipeline: bool = False,
+    checked: bool = False,
 ) -> ModuleResult:
     """PTO2 C++ of every orchestration function of `module`, in module order (one file
     each); see `generate_orchestration` for the arguments and errors. A module without an
-    orchestration function is a located error."""
-    module = _prepare(module, verify, pto2_pipeline)
+    orchestration function is a located error. `checked`: the caller has run
+    verify-orchestration on the module as it is now (pypto-opt, when pto2-pipeline or
+    verify-orchestration was the last pass that could change it), so its rules are not checked
+    again."""
+    module = _prepare(module, verify, pto2_pipeline, checked)
     funcs = orchestration_functions(module)
     if not funcs:
         raise codegen_error(
