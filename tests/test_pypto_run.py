@@ -118,6 +118,28 @@ def test_errors() -> None:
     assert "no function @nope in the module (functions: @orch_basic)" in res.err
 
 
+def test_an_unreadable_npy_argument_is_a_usage_error(tmp_path: Path) -> None:
+    ex = EXAMPLES / "orch_basic.mlir"
+    missing = tmp_path / "missing.npy"
+    res = run_cli([ex, "--kernels", KERNELS, "--arg", f"a={missing}"])
+    assert (res.status, res.out, res.err) == (2, "", (
+        f"pypto-run: error: --arg 'a={missing}': cannot read '{missing}': "
+        "No such file or directory\n"
+    ))
+    garbage = tmp_path / "garbage.npy"
+    garbage.write_text("not an array\n")
+    res = run_cli([ex, "--kernels", KERNELS, "--arg", f"a={garbage}"])
+    assert (res.status, res.out, res.err) == (2, "", (
+        f"pypto-run: error: --arg 'a={garbage}': '{garbage}' is not a numpy .npy file "
+        "of numbers\n"
+    ))
+    objects = tmp_path / "objects.npy"
+    np.save(objects, np.array([{"x": 1}], dtype=object), allow_pickle=True)
+    res = run_cli([ex, "--kernels", KERNELS, "--arg", f"a={objects}"])
+    assert res.status == 2
+    assert res.err.endswith("is not a numpy .npy file of numbers\n")
+
+
 def test_missing_kernel_is_located(tmp_path: Path) -> None:
     np.save(tmp_path / "a.npy", np.zeros((16, 16), np.float32))
     ex = EXAMPLES / "orch_basic.mlir"

@@ -79,14 +79,26 @@ def load_kernels(path: str) -> dict[str, Any]:
 
 
 def parse_arg(text: str) -> tuple[str, Any]:
-    """`name=file.npy` (a tensor) or `name=<number>` (a scalar)."""
+    """`name=file.npy` (a tensor) or `name=<number>` (a scalar).
+
+    Returns `(name, value)`. Raises `ValueError` (a usage error, exit 2) for text of
+    another shape, a number that does not parse, and a .npy file that cannot be read or
+    is not an array file."""
     import numpy as np
 
     name, sep, value = text.partition("=")
     if not sep or not name:
         raise ValueError(f"--arg {text!r}: write NAME=FILE.npy or NAME=NUMBER")
     if value.endswith(".npy"):
-        return name, np.load(value)
+        try:
+            return name, np.load(value, allow_pickle=False)
+        except OSError as err:
+            reason = err.strerror or one_line(str(err))
+            raise ValueError(f"--arg {text!r}: cannot read '{value}': {reason}") from None
+        except ValueError:  # not an .npy file, or an array of Python objects
+            raise ValueError(
+                f"--arg {text!r}: '{value}' is not a numpy .npy file of numbers"
+            ) from None
     try:
         return name, int(value, 0)
     except ValueError:
