@@ -125,6 +125,12 @@ def _add_retain_edges() -> type[ModulePass]:
     return AddRetainEdges
 
 
+def _canonicalize() -> type[ModulePass]:
+    from pypto_dialects.transforms.canonicalize import Canonicalize
+
+    return Canonicalize
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -181,6 +187,11 @@ PASSES["add-retain-edges"] = (
     _add_retain_edges,
     "list, in each manual-scope task's compiler_deps, the alloc_tensors TaskId of every buffer "
     "it may use",
+)
+PASSES["canonicalize"] = (
+    _canonicalize,
+    "xDSL's canonicalize (folding, canonicalization patterns, dead-code elimination); an op "
+    "it creates takes the location of the op it was created for",
 )
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,

@@ -34,8 +34,9 @@ STEPS: tuple[str, ...] = (
     "verify-orchestration",  # what the printer would reject is rejected here, located
 )
 """The passes of `pto2-pipeline`, in order, by name: the names of `PASSES`
-(transforms/__init__.py) and xDSL's `canonicalize` (constant folding and dead-code
-elimination; it keeps the carry plan, carry_plan.py)."""
+(transforms/__init__.py); `canonicalize` is xDSL's (constant folding and dead-code
+elimination; it keeps the carry plan, carry_plan.py), with located results
+(transforms/canonicalize.py)."""
 
 
 @dataclass(frozen=True)
@@ -52,13 +53,9 @@ class Pto2Pipeline(ModulePass):
     def steps(self) -> tuple[ModulePass, ...]:
         """The passes of `STEPS`, in order (pypto-opt runs them one by one for --time-passes
         and --print-between-passes)."""
-        from xdsl.transforms.canonicalize import CanonicalizePass
-
         from pypto_dialects.transforms import PASSES
 
         def make(name: str) -> ModulePass:
-            if name == CanonicalizePass.name:
-                return CanonicalizePass()
             cls = PASSES[name][0]()
             if name == "auto-derive-task-dependencies":
                 return cls(analyze_auto_scopes=self.analyze_auto_scopes)  # type: ignore[call-arg]
