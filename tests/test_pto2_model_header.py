@@ -414,7 +414,7 @@ def test_the_model_counts_its_compiles() -> None:
 
 def test_an_unknown_generation_is_refused() -> None:
     with pytest.raises(ValueError, match="no model header"):
-        model_header.compile_check(_wrap(""), generation="current")
+        model_header.compile_check(_wrap(""), generation="future")
 
 
 # --------------------------------------------------------------------------------- restrictions

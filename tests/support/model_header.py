@@ -1,16 +1,24 @@
 """The compile check of generated C++ against our own model of the PTO2 orchestration header.
 
 The model (`pto2_model/<generation>/pto_orchestration_api.h`) is a header this project writes
-itself from the documented facts of the runtime's API (hw-native-sys/simpler b7d04b45e); it holds no runtime
+itself from the documented facts of the runtime's API (shared/runtime/API.md); it holds no runtime
 source. It declares exactly the types, overloads, members, enumerators and macros the runtime's
 header offers orchestration code, and turns the API's restrictions into compile errors (never more
 permissive than the runtime; stricter where the runtime only fails at run time, e.g. a temporary
 passed to `add_input`). The runtime entry points are declared but not defined, so the model serves
 compile checks (`-fsyntax-only`) and leaves room for a separate recording implementation.
 
-Generations: `seed` (hw-native-sys/simpler b7d04b45e), the API the printer targets.
-tests/test_pto2_model_header.py checks the model itself: every form the printer uses compiles, and
-each restriction is a compile error.
+Generations (`generation=`):
+- `seed` (hw-native-sys/simpler b7d04b45e, the default): the API the printer targets.
+  tests/test_pto2_model_header.py checks that model: every form the printer uses compiles, and
+  each restriction is a compile error.
+- `current` (hw-native-sys/simpler 6ebaf7715): `ChipTaskArgs`, `CoreTaskArgs`, `ChipTensor`,
+  `orch_args.tensor(i).ref()`. The printer does not emit it yet;
+  tests/test_pto2_model_header_current.py checks that model the same way, and that a file of one
+  generation (a half port included) does not compile against the other's model.
+
+Each generation's folder also holds `record_runtime.cpp` (`record_runtime(generation)`), a
+recording implementation of the entry points its header declares, for native runs.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 MODEL_ROOT = Path(__file__).resolve().parent / "pto2_model"
-GENERATIONS = ("seed",)
+GENERATIONS = ("seed", "current")
 INCLUDE_DIR = MODEL_ROOT / "seed"
 """The folder whose `pto_orchestration_api.h` is the model of the default (seed) generation."""
 
@@ -44,6 +52,12 @@ def include_dir(generation: str = "seed") -> Path:
     if generation not in GENERATIONS:
         raise ValueError(f"no model header for API generation {generation!r} (have: {GENERATIONS})")
     return MODEL_ROOT / generation
+
+
+def record_runtime(generation: str = "seed") -> Path:
+    """The recording runtime (`record_runtime.cpp`) that goes with the model header of
+    `generation`: it defines the entry points the header declares and prints one line per task."""
+    return include_dir(generation) / "record_runtime.cpp"
 
 
 def compile_check(cpp_text: str, name: str = "orch.cpp",
