@@ -334,7 +334,10 @@ class _TaskOp(IRDLOperation):
         new.location = self.location
         hint = self.res[0].name_hint if self.res and self.res[0].name_hint else None
         new.task_id.name_hint = f"{hint}_tid" if hint else "tid"
-        (rewriter or Rewriter).replace_op(self, new, list(new.res))
+        if isinstance(rewriter, PatternRewriter):
+            rewriter.replace(self, new, list(new.res))
+        else:
+            (rewriter or Rewriter).replace_op(self, new, list(new.res))
         return new
 
     def add_compiler_deps(self, values: Sequence[SSAValue]) -> None:

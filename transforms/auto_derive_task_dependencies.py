@@ -3,20 +3,28 @@ or if branch whose ordering explicit edges can carry a compiler-owned MANUAL sco
 edges for its RAW / WAR / WAW pairs, the direction demotions, and the markers
 materialize-runtime-scopes turns into the scope. A region that does not qualify stays AUTO.
 
-Rules: docs/passes/auto-derive-task-dependencies.md. Linear, except that an access is compared
-with the uncovered windows of its buffer in the region.
+Rules: docs/passes/auto-derive-task-dependencies.md. Each function is analysed first, changing
+nothing (`FunctionAnalysis`, `plan_function`); then one rewrite pattern, `MakeTaskManual`,
+applied by a `PatternRewriteWalker`, makes the changes task by task. Linear, except that an
+access is compared with the uncovered windows of its buffer in the region.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import Rewriter
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
@@ -223,38 +231,79 @@ def _demoted(t: Task, block: Block, roots: RootSets) -> list[ArgDirection] | Non
     return None if new == dirs else new
 
 
-def _apply(
-    block: Block, tasks: list[tuple[Task, list[Access]]], roots: RootSets, rw: Rewriter
-) -> int:
-    """Add the region's edges, demotions and markers; returns the number of edges."""
-    current: dict[Operation, Task] = {}
+@dataclass
+class TaskPlan:
+    """What `MakeTaskManual` does to one task of a region made manual: `submit`, make it a
+    `pto_orch.submit` (a later task of the region depends on its TaskId); `preds`, the tasks
+    (as in the analysed IR) whose TaskIds it gets as compiler deps, in order; `dirs`, its
+    demoted directions (None: they stay)."""
 
-    def cur(t: Task) -> Task:
-        while t in current:
-            t = current[t]
-        return t
+    submit: bool
+    preds: list[Task]
+    dirs: list[ArgDirection] | None
 
-    pairs = _edges(tasks)
-    for p, _ in pairs:
-        if isinstance(cur(p), CallOp):
-            current[cur(p)] = cur(p).as_submit(rw)
-    extra: dict[Task, list[Task]] = {}
-    for p, x in pairs:
-        extra.setdefault(cur(x), []).append(p)
-    for t, _ in tasks:
-        t = cur(t)
-        add = []
-        for p in extra.get(t, ()):
-            sp = cur(p)
+
+def plan_function(f: func.FuncOp, roots: RootSets) -> dict[Task, TaskPlan]:
+    """The plans of the tasks of the regions of `f` that qualify (`FunctionAnalysis`), each
+    region's edges (`_edges`) and demotions (`_demoted`) decided on the IR as it is; changes
+    nothing, raises nothing."""
+    analysis = FunctionAnalysis(f, roots)
+    plans: dict[Task, TaskPlan] = {}
+    for block in analysis.regions():
+        tasks = analysis.qualifies(block)
+        if tasks is None:
+            continue
+        pairs = _edges(tasks)
+        preds: dict[Task, list[Task]] = {}
+        for p, x in pairs:
+            preds.setdefault(x, []).append(p)
+        sources = {p for p, _ in pairs}
+        for t, _ in tasks:
+            plans[t] = TaskPlan(
+                isinstance(t, CallOp) and t in sources,
+                preds.get(t, []),
+                _demoted(t, block, roots),
+            )
+    return plans
+
+
+@dataclass(eq=False)
+class MakeTaskManual(RewritePattern):
+    """On a `pto_orch.call` / `pto_orch.submit` that `plans` (from `plan_function`) holds, in
+    program order (a task's predecessors are earlier tasks of its block): a call whose TaskId
+    a later task needs is replaced by a submit (`CallOp.as_submit`: inserted, the call
+    replaced and erased, its users reported modified); then the task appends the TaskIds of
+    its predecessors it does not list yet to its `compiler_deps`, takes its demoted
+    directions and gets `manual_candidate` (the task reported modified when any of this
+    changes it). Other ops are left alone. Raises nothing."""
+
+    plans: dict[Task, TaskPlan]
+    submits: dict[Task, SubmitOp] = field(default_factory=dict)
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: CallOp | SubmitOp, rewriter: PatternRewriter) -> None:
+        plan = self.plans.get(op)
+        if plan is None:
+            return
+        task: Task = op
+        if plan.submit:
+            task = self.submits[op] = op.as_submit(rewriter)
+        add: list[SSAValue] = []
+        for p in plan.preds:
+            sp = self.submits.get(p, p)
             assert isinstance(sp, SubmitOp)
-            if sp.task_id not in t.compiler_deps and sp.task_id not in add:
+            if sp.task_id not in task.compiler_deps and sp.task_id not in add:
                 add.append(sp.task_id)
-        t.add_compiler_deps(add)
-        dirs = _demoted(t, block, roots)
-        if dirs is not None:
-            t.properties["arg_dirs"] = ArrayAttr([ArgDirectionAttr(d) for d in dirs])
-        t.manual_candidate = UnitAttr()
-    return len(pairs)
+        task.add_compiler_deps(add)
+        changed = bool(add)
+        if plan.dirs is not None:
+            task.properties["arg_dirs"] = ArrayAttr([ArgDirectionAttr(d) for d in plan.dirs])
+            changed = True
+        if task.manual_candidate is None:
+            task.manual_candidate = UnitAttr()
+            changed = True
+        if changed:
+            rewriter.notify_op_modified(task)
 
 
 @dataclass(frozen=True)
@@ -266,19 +315,26 @@ class AutoDeriveTaskDependencies(ModulePass):
     analyze_auto_scopes: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if not self.analyze_auto_scopes:
-            return
+        if self.analyze_auto_scopes:
+            self.rewrite_module(op)
+
+    def rewrite_module(
+        self, module: ModuleOp, listener: PatternRewriterListener | None = None
+    ) -> None:
+        """For each orchestration function of `module` with automatic scopes (in module
+        order): plan it (`plan_function`), then, when a region qualifies, apply
+        `MakeTaskManual` to it (one pre-order walk); `listener`, when given, also sees every
+        change the rewriter makes. Runs whatever `analyze_auto_scopes` says (`apply` checks
+        it)."""
         symbols = SymbolTableCollection()
-        rw = Rewriter()
-        for f in orchestration_functions(op):
+        for f in orchestration_functions(module):
             if not auto_scope_enabled(f):
                 continue
-            analysis = FunctionAnalysis(f, RootSets(symbols))
-            plans = []
-            for block in analysis.regions():
-                tasks = analysis.qualifies(block)
-                if tasks is not None:
-                    plans.append((block, tasks))
-            for block, tasks in plans:
-                _apply(block, tasks, analysis.roots, rw)
-
+            plans = plan_function(f, RootSets(symbols))
+            if not plans:
+                continue  # no region qualifies: no walk
+            PatternRewriteWalker(
+                MakeTaskManual(plans),
+                apply_recursively=False,
+                listener=listener or PatternRewriterListener(),
+            ).rewrite_region(f.body)

@@ -2,27 +2,35 @@
 (`pto_orch.iter_arg_rebind`, `pto_orch.iter_arg_array_size`), which the C++ printer only reads,
 and make every TaskId that leaves a `pto_orch.parallel` loop stand for all its iterations.
 
-Rules and diagnostics: docs/passes/classify-iter-arg-carry.md. Two walks: the plan (post-order,
-inner loops first, each value resolved once), then the barriers where a TaskId array meets a
-place that holds one TaskId (pre-order, each operand once): linear. Idempotent.
+Rules and diagnostics: docs/passes/classify-iter-arg-carry.md. The plan is decided first,
+changing nothing (`_Classifier`: one post-order walk, inner loops first, each value resolved
+once; every diagnostic is raised there); then one rewrite pattern, `ApplyCarryPlan`, applied
+by a pre-order `PatternRewriteWalker`, stamps it and adds the barriers where a TaskId array
+meets a place that holds one TaskId (each operand once): linear. Idempotent.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+)
+from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
-from pypto_dialects.carry_plan import CarryPlan, plan_size
+from pypto_dialects.carry_plan import ARRAY_SIZE, REBIND, CarryPlan, plan_size
 from pypto_dialects.diagnostics import pass_error
 from pypto_dialects.orch import (
     MANUAL_LAYER,
@@ -65,7 +73,11 @@ def _through_scopes(v: SSAValue) -> SSAValue:
 
 
 class _Classifier:
-    """One post-order walk over an orchestration function.
+    """One post-order walk over an orchestration function, deciding its carry plans; changes
+    nothing. Afterwards `plans` holds the plan of every `scf.for` with iter_args, and
+    `iteration_barriers[loop]` the TaskId carries of a parallel loop of unknown trip count
+    whose iterations yield a barrier (`_dynamic`). The located errors of the rules are raised
+    here, before any change.
 
     `same.of(v)` is the value `v` surely is (storage_roots.SameValues, through in-place
     aliasing, with the rebind flags of the loops already classified); `rebind` and `sizes`
@@ -77,13 +89,16 @@ class _Classifier:
         self.rebind: dict[scf.ForOp, list[bool]] = {}
         self.same = storage.SameValues(symbols, self._own_variable)
         self.sizes: dict[scf.ForOp, list[int]] = {}
+        self.plans: dict[scf.ForOp, CarryPlan] = {}
+        self.iteration_barriers: dict[scf.ForOp, list[int]] = {}
         # manual-ness of each scope / loop's context, filled top-down on demand
         self._manual: dict[Operation, bool] = {}
         self._pending_scopes = auto_scope_enabled(function) and _has_markers(function)
 
     def _own_variable(self, arg: BlockArgument) -> bool:
         """The rebind flag of the carry `arg` (True for a loop not classified yet)."""
-        flags = self.rebind.get(arg.block.parent_op())  # type: ignore[arg-type]
+        loop = arg.block.parent_op()
+        flags = self.rebind.get(loop) if isinstance(loop, scf.ForOp) else None
         k = arg.index - 1
         return flags is None or k >= len(flags) or flags[k]
 
@@ -92,7 +107,6 @@ class _Classifier:
             for op in block.walk(region_first=True):
                 if isinstance(op, scf.ForOp) and op.iter_args:
                     self.loop(op)
-        _Barriers().run(self.function.body)
 
     def in_manual_scope(self, op: Operation) -> bool:
         """True if a manual `pto_rt.scope` encloses `op` (memoized per ancestor)."""
@@ -133,7 +147,7 @@ class _Classifier:
                 sizes.append(0)
         self.rebind[op] = rebind
         self.sizes[op] = sizes
-        CarryPlan(tuple(rebind), tuple(sizes)).stamp(op)
+        self.plans[op] = CarryPlan(tuple(rebind), tuple(sizes))
 
     # ------------------------------------------------------------------ TaskId carries
 
@@ -162,23 +176,16 @@ class _Classifier:
     def _dynamic(self, op: scf.ForOp, j: int) -> None:
         """Carry j of a parallel loop whose trip count is not known, outside manual scopes: a
         single TaskId. It stands for every iteration when each iteration's TaskId waits for
-        the carry (a chain); otherwise, when the result is used, every iteration now reads the
-        init (as an array carry's iterations do) and yields a barrier waiting for the carry
-        and its own TaskId."""
+        the carry (a chain); otherwise, when the result is used, every iteration is to read
+        the init (as an array carry's iterations do) and yield a barrier waiting for the carry
+        and its own TaskId: recorded in `iteration_barriers` (`ApplyCarryPlan` makes it)."""
         arg = op.body.block.args[j + 1]
         term = op.body.block.last_op
         if op.res[j].first_use is None or term is None or j >= len(term.operands):
             return
         if _chained(term.operands[j], arg, op):
             return
-        init = op.iter_args[j]
-        for use in list(arg.uses):
-            if use.operation is not term:
-                use.operation.operands[use.index] = init
-        barrier = TaskDummyOp([arg, term.operands[j]])
-        barrier.result.name_hint = f"{arg.name_hint}_all" if arg.name_hint else "all_iterations"
-        Rewriter.insert_op(barrier, InsertPoint.before(term))
-        term.operands[j] = barrier.result  # type: ignore[index]
+        self.iteration_barriers.setdefault(op, []).append(j)
 
     def seq_size(self, op: scf.ForOp, j: int) -> int:
         """A sequential loop's TaskId carry holds what its body yields: an array of N when that
@@ -266,53 +273,57 @@ def _chained(y: SSAValue, arg: SSAValue, loop: scf.ForOp) -> bool:
 # --------------------------------------------------------------------------- barriers
 
 
-class _Barriers:
-    """Where a `!pto_orch.task_id` standing for an array of TaskIds (a parallel loop's result,
-    analysis/task_id_scopes.array_slots) reaches a place that holds one TaskId, a
-    `pto_system.task_dummy` waiting for all of them takes its place: an `scf.if` result, a
-    loop carry planned for another size, a parallel loop's yield that is not its own carry
-    passed on, the carry of a parallel array loop used other than as a dependency or its
-    loop's yield, and any op other than a task. One pre-order walk: a loop's inits are fixed
-    before its body is seen."""
+@dataclass(eq=False)
+class ApplyCarryPlan(RewritePattern):
+    """The changes of the carry plans `plans` (from `_Classifier`), applied op by op in
+    pre-order (a loop, and its inits, before its body):
 
-    def __init__(self) -> None:
-        self.made: dict[tuple[SSAValue, Block], TaskDummyOp] = {}
+    - on an `scf.for` that `plans` holds: for each carry j that `iteration_barriers` lists
+      for it, every use of the iter_arg in the body but the yield becomes the init (each user
+      reported modified) and `%<arg>_all = pto_system.task_dummy deps(<iter_arg>, <yielded>)`
+      is inserted before the yield (located at the loop), which yields it instead (the yield
+      reported modified); then the plan is stamped (the loop reported modified when it
+      changes);
+    - on any op, when some plan has an array carry (`arrays`): where a `!pto_orch.task_id`
+      standing for an array of TaskIds (a parallel loop's result,
+      analysis/task_id_scopes.array_slots) reaches a place that holds one TaskId, a barrier
+      `%<v>_all = pto_system.task_dummy deps(<v>)` waiting for all of them takes its place
+      (the op reported modified): an `scf.if` result, a loop carry planned for another size,
+      a parallel loop's yield that is not its own carry passed on, the carry of a parallel
+      array loop used other than as a dependency or its loop's yield, and any op other than a
+      task. Dead side-effect-free ops are skipped (canonicalize removes them).
 
-    def run(self, region) -> None:  # type: ignore[no-untyped-def]
-        for block in region.blocks:
-            for op in list(block.walk()):
-                if op.results and is_side_effect_free(op) and all(
-                    r.first_use is None for r in op.results
-                ):
-                    continue  # dead (canonicalize removes it): no barrier for it
-                for i, v in enumerate(op.operands):
-                    if isinstance(v.type, TaskIdType) and not self.holds(op, i, v):
-                        op.operands[i] = self.barrier(v, op)  # type: ignore[index]
+    A barrier is located at the op it was made for (the first one in its block: barriers are
+    made once per value and block, `made`). Raises nothing."""
 
-    def holds(self, op: Operation, i: int, v: SSAValue) -> bool:
-        """Whether operand `i` of `op` may be the TaskId (array) `v` as it is."""
-        n = array_slots(v) or 0
-        if not n:
-            return True
-        if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
-            return True  # a dependency: all slots
-        carry_of = _parallel_array_arg(v)
-        parent = op.parent_op()
-        if isinstance(op, scf.YieldOp) and isinstance(parent, scf.ForOp):
-            if carry_of is not None and carry_of is not parent:
-                return False
-            size = plan_size(parent, i)
-            if PARALLEL in parent.attributes and size:
-                # an iteration passing its own carry on keeps the init's slot
-                return carry_of is parent and n == size
-            return n == size
-        if isinstance(op, scf.ForOp) and i >= 3:  # an init (after lb, ub, step)
-            return carry_of is None and n == plan_size(op, i - 3)
-        if isinstance(op, ScopeYieldOp):
-            return carry_of is None  # scope results stand for arrays; a carry only in its loop
-        return False  # scf.if results, task_is_valid, task_array_set, ...: one TaskId
+    plans: dict[scf.ForOp, CarryPlan]
+    iteration_barriers: dict[scf.ForOp, list[int]]
+    arrays: bool
+    made: dict[tuple[SSAValue, Block], TaskDummyOp] = field(default_factory=dict)
 
-    def barrier(self, v: SSAValue, before: Operation) -> SSAValue:
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if isinstance(op, scf.ForOp):
+            plan = self.plans.get(op)
+            if plan is not None:
+                for j in self.iteration_barriers.get(op, ()):
+                    _iteration_barrier(op, j, rewriter)
+                before = (op.attributes.get(REBIND), op.attributes.get(ARRAY_SIZE))
+                plan.stamp(op)
+                if (op.attributes.get(REBIND), op.attributes.get(ARRAY_SIZE)) != before:
+                    rewriter.notify_op_modified(op)
+        if not self.arrays:
+            return
+        if op.results and is_side_effect_free(op) and all(r.first_use is None for r in op.results):
+            return  # dead (canonicalize removes it): no barrier for it
+        changed = False
+        for i, v in enumerate(op.operands):
+            if isinstance(v.type, TaskIdType) and not _holds(op, i, v):
+                op.operands[i] = self.barrier(v, op, rewriter)
+                changed = True
+        if changed:
+            rewriter.notify_op_modified(op)
+
+    def barrier(self, v: SSAValue, before: Operation, rewriter: PatternRewriter) -> SSAValue:
         """A barrier waiting for every TaskId of `v`, in the block of `before` (one per value
         and block, reused; the phase fence's `task_dummy deps(v)` right before a loop is
         reused too)."""
@@ -323,10 +334,14 @@ class _Barriers:
             scope, inner = closed
             term = scope.body.block.last_op
             assert term is not None
-            b = self.barrier(inner, term)
+            b = self.barrier(inner, term, rewriter)
+            changed = False
             for k, operand in enumerate(term.operands):
                 if operand is inner:
-                    term.operands[k] = b  # type: ignore[index]
+                    term.operands[k] = b
+                    changed = True
+            if changed:
+                rewriter.notify_op_modified(term)
             return v
         block = before.parent_block()
         assert block is not None
@@ -335,18 +350,54 @@ class _Barriers:
         if made is not None:
             return made.result
         prev = before.prev_op
-        if (
-            isinstance(prev, TaskDummyOp)
-            and len(prev.deps) == 1
-            and prev.deps[0] is v
-        ):
+        if isinstance(prev, TaskDummyOp) and len(prev.deps) == 1 and prev.deps[0] is v:
             self.made[key] = prev
             return prev.result
         dummy = TaskDummyOp([v])
         dummy.result.name_hint = f"{v.name_hint}_all" if v.name_hint else "all_slots"
-        Rewriter.insert_op(dummy, InsertPoint.before(before))
+        dummy.location = before.location
+        rewriter.insert(dummy, InsertPoint.before(before))
         self.made[key] = dummy
         return dummy.result
+
+
+def _iteration_barrier(loop: scf.ForOp, j: int, rewriter: PatternRewriter) -> None:
+    """Carry j of `loop` (`_Classifier._dynamic`): every iteration reads the init, and
+    yields a barrier waiting for the carry and the TaskId it yielded (located at the loop)."""
+    arg = loop.body.block.args[j + 1]
+    term = loop.body.block.last_op
+    assert term is not None
+    rewriter.replace_uses_with_if(arg, loop.iter_args[j], lambda use: use.operation is not term)
+    barrier = TaskDummyOp([arg, term.operands[j]])
+    barrier.result.name_hint = f"{arg.name_hint}_all" if arg.name_hint else "all_iterations"
+    barrier.location = loop.location
+    rewriter.insert(barrier, InsertPoint.before(term))
+    term.operands[j] = barrier.result
+    rewriter.notify_op_modified(term)
+
+
+def _holds(op: Operation, i: int, v: SSAValue) -> bool:
+    """Whether operand `i` of `op` may be the TaskId (array) `v` as it is."""
+    n = array_slots(v) or 0
+    if not n:
+        return True
+    if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
+        return True  # a dependency: all slots
+    carry_of = _parallel_array_arg(v)
+    parent = op.parent_op()
+    if isinstance(op, scf.YieldOp) and isinstance(parent, scf.ForOp):
+        if carry_of is not None and carry_of is not parent:
+            return False
+        size = plan_size(parent, i)
+        if PARALLEL in parent.attributes and size:
+            # an iteration passing its own carry on keeps the init's slot
+            return carry_of is parent and n == size
+        return n == size
+    if isinstance(op, scf.ForOp) and i >= 3:  # an init (after lb, ub, step)
+        return carry_of is None and n == plan_size(op, i - 3)
+    if isinstance(op, ScopeYieldOp):
+        return carry_of is None  # scope results stand for arrays; a carry only in its loop
+    return False  # scf.if results, task_is_valid, task_array_set, ...: one TaskId
 
 
 def _parallel_array_arg(v: SSAValue) -> scf.ForOp | None:
@@ -380,6 +431,25 @@ class ClassifyIterArgCarry(ModulePass):
     name = "classify-iter-arg-carry"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.rewrite_module(op)
+
+    def rewrite_module(
+        self, module: ModuleOp, listener: PatternRewriterListener | None = None
+    ) -> None:
+        """For each orchestration function of `module` (in module order): decide its carry
+        plans (`_Classifier`, which raises the located errors of the rules before any change
+        to the function), then, when it has a loop with iter_args, apply `ApplyCarryPlan` to
+        it (one pre-order walk); `listener`, when given, also sees every change the rewriter
+        makes."""
         symbols = SymbolTableCollection()
-        for f in orchestration_functions(op):
-            _Classifier(f, symbols).run()
+        for f in orchestration_functions(module):
+            analysis = _Classifier(f, symbols)
+            analysis.run()
+            if not analysis.plans:
+                continue  # no carries: no plan, no TaskId array, no walk
+            arrays = any(any(p.array_size) for p in analysis.plans.values())
+            PatternRewriteWalker(
+                ApplyCarryPlan(analysis.plans, analysis.iteration_barriers, arrays),
+                apply_recursively=False,
+                listener=listener or PatternRewriterListener(),
+            ).rewrite_region(f.body)
