@@ -1,7 +1,8 @@
 """The `pto_orch` dialect: kernels (`pto_orch.kernel`), kernel tasks (`pto_orch.call`,
-`pto_orch.submit`) and TaskId arrays. The kernel op is defined in orch_kernel.py (and
-re-exported here, with `types_compatible`), its attributes and types in attrs.py, the checks of
-its discardable attributes on func/scf ops in orch_attrs.py. Rules: docs/dialects/pto_orch.md.
+`pto_orch.submit`), TaskId arrays and integer arrays (orch_arrays.py). The kernel op is
+defined in orch_kernel.py (and re-exported here, with `types_compatible`), its attributes and
+types in attrs.py, the checks of its discardable attributes on func/scf ops in orch_attrs.py.
+Rules: docs/dialects/pto_orch.md.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ from pypto_dialects.attrs import (
     verify_deps,
 )
 from pypto_dialects.limits import check_task_args
+from pypto_dialects.orch_arrays import INT_ARRAY_OPS, IntArrayType
 from pypto_dialects.orch_kernel import KernelOp, types_compatible
 from pypto_dialects.symbols import SymbolTableCollection, verifying
 
@@ -667,6 +669,9 @@ class TaskArraySetOp(IRDLOperation):
 # two: carry_plan.py).
 
 PARALLEL = "pto_orch.parallel"
+DESCENDING = "pto_orch.descending"
+"""On `scf.for` (unit): print the upward loop over `k` as a C++ loop over `i = -k` counting
+down (docs/dialects/pto_orch.md#loop-attributes)."""
 KIND = "pto_orch.kind"
 DIR = "pto_orch.dir"
 MANUAL_CANDIDATE = "pto_orch.manual_candidate"
@@ -677,7 +682,8 @@ MANUAL_LAYER = "pto_orch.manual_layer"
 
 PTO_ORCH = Dialect(
     "pto_orch",
-    [KernelOp, CallOp, SubmitOp, TaskArrayCreateOp, TaskArrayGetOp, TaskArraySetOp],
+    [KernelOp, CallOp, SubmitOp, TaskArrayCreateOp, TaskArrayGetOp, TaskArraySetOp,
+     *INT_ARRAY_OPS],
     [
         FunctionKindAttr,
         ParamDirectionAttr,
@@ -685,5 +691,6 @@ PTO_ORCH = Dialect(
         MemorySpaceAttr,
         TaskIdType,
         TaskIdArrayType,
+        IntArrayType,
     ],
 )

@@ -4,8 +4,8 @@ these attributes (the attributes and the ops they belong on: docs/dialects/pto_o
 
     on `func.func`: `pto_orch.kind`, `pto_orch.manual_layer` (unit);
     on function arguments: `pto_orch.dir`;
-    on `scf.for`: `pto_orch.parallel` (unit), `pto_orch.iter_arg_rebind` (array<i1>),
-    `pto_orch.iter_arg_array_size` (array<i64>);
+    on `scf.for`: `pto_orch.parallel` (unit), `pto_orch.descending` (unit, a constant step),
+    `pto_orch.iter_arg_rebind` (array<i1>), `pto_orch.iter_arg_array_size` (array<i64>);
     on `pto_orch.call` / `pto_orch.submit`: `pto_orch.manual_candidate` (unit).
 """
 
@@ -31,8 +31,9 @@ from pypto_dialects.attrs import (
 from pypto_dialects.carry_plan import ARRAY_SIZE as ITER_ARG_ARRAY_SIZE
 from pypto_dialects.carry_plan import REBIND as ITER_ARG_REBIND
 from pypto_dialects.carry_plan import CarryPlan
-from pypto_dialects.limits import check_entry_args, check_symbol_name
+from pypto_dialects.limits import check_entry_args, check_symbol_name, constant_int
 from pypto_dialects.orch import (
+    DESCENDING,
     DIR,
     KIND,
     MANUAL_CANDIDATE,
@@ -68,7 +69,7 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
 
     Raises VerifyException when an attribute sits on the wrong op or has the wrong shape.
     """
-    if name == PARALLEL:
+    if name in (PARALLEL, DESCENDING):
         from xdsl.dialects import scf  # only here: a file without loops never loads scf
 
     if name == KIND:
@@ -84,6 +85,14 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
     elif name == PARALLEL:
         if not isinstance(op, scf.ForOp) or not isinstance(value, UnitAttr):
             raise VerifyException("'pto_orch.parallel' is a unit attribute of scf.for")
+    elif name == DESCENDING:
+        if not isinstance(op, scf.ForOp) or not isinstance(value, UnitAttr):
+            raise VerifyException("'pto_orch.descending' is a unit attribute of scf.for")
+        if constant_int(op.step) is None:
+            raise VerifyException(
+                "'pto_orch.descending' needs a constant step: the C++ loop counts down by it "
+                "(for (int64_t i = -lb; i > -ub; i += -step))"
+            )
     elif name in (ITER_ARG_REBIND, ITER_ARG_ARRAY_SIZE):
         if name == ITER_ARG_REBIND or ITER_ARG_REBIND not in op.attributes:
             CarryPlan.verify(op)  # once per loop: the two attributes are one plan

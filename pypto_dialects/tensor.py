@@ -63,6 +63,7 @@ from pypto_dialects.limits import (
     check_constant_extents,
     check_constant_indices,
     check_constant_window,
+    constant_int,
 )
 
 INDEX = IndexType()
@@ -100,16 +101,13 @@ def _check_indices(t: Attribute, indices: Sequence[SSAValue], what: str) -> None
         )
 
 
-def _check_fits(
-    inner: Sequence[int], outer: Sequence[int], what: str, whole: str = "source"
-) -> None:
+def _check_fits(part: Sequence[int], full: Sequence[int], what: str, whole: str = "source") -> None:
     """Per dimension (same rank), the runtime's `Tensor::view` rule that a part is no larger
     than the whole, where both extents are static (the offsets: `limits.check_constant_window`)."""
-    for i, (r, s) in enumerate(zip(inner, outer)):
+    for i, (r, s) in enumerate(zip(part, full)):
         if s >= 0 and r > s:
-            raise VerifyException(
-                f"{what} extent {r} of dimension {i} exceeds the {whole} extent {s}"
-            )
+            msg = f"{what} extent {r} of dimension {i} exceeds the {whole} extent {s}"
+            raise VerifyException(msg)
 
 
 class AllocatesResult(MemoryEffect):
@@ -468,16 +466,35 @@ class ViewOp(_ViewLike):
     Syntax: `%v = pto_tensor.view %t[%o0, %o1] : tensor<16x16xf32> to tensor<256xf32>`
     C++: `Tensor v = t.view(v_shapes, v_offsets);`
     Verifier: offsets match the source rank; same element type; a same-rank view fits in
-    the source dimension by dimension (the runtime's `Tensor::view` rule, where static); a
-    rank-changing static view is no larger than a static source.
+    the source dimension by dimension (the runtime's `Tensor::view` rule, where static), or
+    reinterprets it (`reinterprets`: zero offsets, a contiguous source); a rank-changing
+    static view is no larger than a static source.
     """
 
     name = "pto_tensor.view"
 
+    def reinterprets(self) -> bool:
+        """Same rank, both shapes static, the same element count and another shape: the view
+        reinterprets the source's shape (a reshape; lower-reinterpreting-views makes it one)."""
+        ss, rs = _shape(self.source.type), _shape(self.result.type)
+        static = all(d >= 0 for d in ss + rs)
+        return len(ss) == len(rs) and ss != rs and static and _numel(ss) == _numel(rs)
+
     def verify_(self) -> None:
         self._verify_common()
         ss, rs = _shape(self.source.type), _shape(self.result.type)
-        if len(ss) == len(rs):
+        if self.reinterprets():  # a reshape: from the first element of a contiguous source
+            what = (
+                f"reinterprets {self.source.type} as {self.result.type} (a view of the same "
+                "element count that does not fit dimension by dimension: a reshape)"
+            )
+            if any(constant_int(o) != 0 for o in self.offsets):
+                raise VerifyException(
+                    f"{what}, but not every offset is a constant 0: a reinterpretation covers "
+                    "the whole source; view the whole tensor, or take a pto_tensor.slice"
+                )
+            _check_contiguous(self.source, what)
+        elif len(ss) == len(rs):
             _check_fits(rs, ss, "view")
             check_constant_window(ss, self.offsets, rs, "the view")
         else:
@@ -525,7 +542,8 @@ def _layout(v: SSAValue) -> Layout | None:
     owner = v.owner
     if isinstance(v, BlockArgument):
         return (ext, _row_major(ext)) if isinstance(v.block.parent_op(), FuncOp) else None
-    if isinstance(owner, CreateOp | ReshapeOp | AllocTensorsOp):
+    reshaped = isinstance(owner, ViewOp) and owner.reinterprets()  # (of a contiguous source)
+    if isinstance(owner, CreateOp | ReshapeOp | AllocTensorsOp) or reshaped:
         return ext, _row_major(ext)
     if isinstance(owner, SliceOp | ViewOp):
         src = _layout(owner.source)
@@ -543,17 +561,18 @@ def _layout(v: SSAValue) -> Layout | None:
     return None
 
 
-def _check_contiguous(source: SSAValue) -> None:
+def _check_contiguous(source: SSAValue, what: str | None = None) -> None:
     """The runtime's `Tensor::reshape` asserts `is_contiguous` (strides[i] is the product of
-    the later extents, for every i); reject a source that provably is not."""
+    the later extents, for every i); reject a source that provably is not (`what`: the act)."""
     layout = _layout(source)
     if layout is None:
         return
     extents, strides = layout
+    head = f"reshapes {source.type}, which is" if what is None else f"{what}, but it is"
     for i, (stride, want) in enumerate(zip(strides, _row_major(extents))):
         if stride is not None and want is not None and stride != want:
             raise VerifyException(
-                f"reshapes {source.type}, which is not contiguous in memory (dimension {i} "
+                f"{head} not contiguous in memory (dimension {i} "
                 f"has stride {stride}, not {want}: a view that narrows a later dimension, or "
                 "a transpose); the runtime's Tensor::reshape aborts on a non-contiguous "
                 "tensor and cannot copy: pass the view to the task as it is, or let a task "

@@ -1,6 +1,6 @@
 """The transforming passes are rewrite patterns (issue 22, item 5): fold-tensor-dims,
-guard-dynamic-loop-steps, fuse-create-assemble-to-slice, derive-call-directions and
-expand-manual-phase-fence change the IR only through xDSL's PatternRewriter, applied by a
+guard-dynamic-loop-steps, fuse-create-assemble-to-slice, derive-call-directions,
+expand-manual-phase-fence and lower-reinterpreting-views change the IR only through xDSL's PatternRewriter, applied by a
 PatternRewriteWalker, so a rewriter listener sees every insertion, replacement, erasure and
 in-place modification.
 
@@ -320,3 +320,34 @@ def test_apply_goes_through_the_patterns(
     _, direct = _rewrite(make(), text)
     assert seen
     assert _kinds(seen) == _kinds(direct)
+
+
+# --------------------------------------------------------------------------- lower-reinterpreting-views
+
+REINTERPRET = f"""
+pto_orch.kernel @k aiv (in tensor<4x8xf32>, out tensor<4x8xf32>) -> tensor<4x8xf32>
+func.func @f(%t: tensor<2x16xf32>, %y: tensor<4x8xf32> {OUT}) {ORCH} {{
+  %c0 = arith.constant 0 : index
+  %v = pto_tensor.view %t[%c0, %c0] : tensor<2x16xf32> to tensor<4x8xf32>
+  %w = pto_tensor.view %t[%c0, %c0] : tensor<2x16xf32> to tensor<2x8xf32>
+  %y1 = pto_orch.call @k(%v, %y) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return
+}}
+"""
+
+
+def test_lower_reinterpreting_views_rewrites_through_the_rewriter() -> None:
+    from pypto_dialects.transforms.lower_reinterpreting_views import LowerReinterpretingViews
+
+    module, events = _rewrite(LowerReinterpretingViews(), REINTERPRET)
+    (reshape,) = _ops(module, pt.ReshapeOp)
+    (kept,) = _ops(module, pt.ViewOp)  # the 2x8 window fits: still a view
+    assert reshape.result.name_hint == "v"
+    assert str(kept.result.type) == "tensor<2x8xf32>"
+    assert _kinds(events) == [
+        ("insert", "pto_tensor.reshape"),
+        ("replace", "pto_tensor.view"),
+        ("modify", "pto_orch.call"),
+        ("erase", "pto_tensor.view"),
+    ]
+    assert str(module) == _applied(LowerReinterpretingViews(), REINTERPRET)

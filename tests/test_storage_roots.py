@@ -197,6 +197,29 @@ def test_slices_and_views_are_part_of_their_source_with_a_constant_window() -> N
     assert sr.covers(whole, p.place("moving"))  # the whole root holds every part
 
 
+def test_a_view_that_reinterprets_the_shape_is_the_whole_source_reshaped() -> None:
+    # 2x16 seen as 4x8 (ViewOp.reinterprets): not a window of the source. A window of the
+    # 4x8 in the source's coordinates would be wrong (rows 2-3 of the 4x8 are row 1 of the
+    # 2x16), so a slice of it has no window and overlaps every part of the source.
+    p = Program(
+        "%t: tensor<2x16xf32>",
+        """
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %v = pto_tensor.view %t[%c0, %c0] : tensor<2x16xf32> to tensor<4x8xf32>
+  %lower = pto_tensor.slice %v[%c2, %c0] : tensor<4x8xf32> to tensor<2x8xf32>
+  %row1 = pto_tensor.slice %t[%c1, %c0] : tensor<2x16xf32> to tensor<1x16xf32>
+  %fits = pto_tensor.view %t[%c0, %c0] : tensor<2x16xf32> to tensor<2x8xf32>""",
+    )
+    assert p.edges("v") == [(Link.RESHAPED, "t")]
+    assert p.edges("fits") == [(Link.PART, "t")]  # a view that fits stays a window
+    assert p.place("v") == Place(frozenset({p["t"]}), True, None)
+    assert p.place("lower") == Place(frozenset({p["t"]}), False, None)
+    assert p.place("fits") == Place(frozenset({p["t"]}), False, ((0, 0), (2, 8)))
+    assert sr.overlap(p.place("lower"), p.place("row1"))
+
+
 def test_a_loop_iter_arg_is_its_init_or_the_yielded_value_and_a_result_its_iter_arg() -> None:
     p = Program(
         f"%a: {T4}",

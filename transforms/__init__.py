@@ -131,6 +131,12 @@ def _canonicalize() -> type[ModulePass]:
     return Canonicalize
 
 
+def _lower_reinterpreting_views() -> type[ModulePass]:
+    from pypto_dialects.transforms.lower_reinterpreting_views import LowerReinterpretingViews
+
+    return LowerReinterpretingViews
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -192,6 +198,11 @@ PASSES["canonicalize"] = (
     _canonicalize,
     "xDSL's canonicalize (folding, canonicalization patterns, dead-code elimination); an op "
     "it creates takes the location of the op it was created for",
+)
+PASSES["lower-reinterpreting-views"] = (
+    _lower_reinterpreting_views,
+    "make a pto_tensor.view that reinterprets its source's shape (a 2x16 seen as 4x8) the "
+    "pto_tensor.reshape it stands for",
 )
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,

@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 STEPS: tuple[str, ...] = (
+    "lower-reinterpreting-views",  # first: no analysis sees a view its source's layout misdescribes
     "fuse-create-assemble-to-slice",
     "fold-tensor-dims",
     "guard-dynamic-loop-steps",

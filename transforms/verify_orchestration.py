@@ -33,6 +33,7 @@ from pypto_dialects.orch import (
     TaskArraySetOp,
     TaskIdType,
 )
+from pypto_dialects.orch_arrays import IntArraySetOp
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
@@ -48,14 +49,14 @@ class _Checker:
     def __init__(self) -> None:
         self.host: list[pt.ReadOp | pt.WriteOp] = []  # host reads and writes
         self.tasks: list[tuple[CallOp | SubmitOp, bool]] = []  # (task, in a manual scope)
-        self.sets: list[TaskArraySetOp] = []
+        self.sets: list[TaskArraySetOp | IntArraySetOp] = []
         self.order: dict[Operation, int] = {}  # program (= print) order
 
     def walk(self, region: Region, manual: bool) -> None:
         for block in region.blocks:
             for op in block.ops:
                 self.order[op] = len(self.order)
-                if isinstance(op, TaskArraySetOp):
+                if isinstance(op, TaskArraySetOp | IntArraySetOp):
                     self.sets.append(op)
                 if isinstance(op, ScopeOp):
                     # rule 2, the pto_rt.scope verifier's own, for --disable-verify input
@@ -80,9 +81,16 @@ class _Checker:
                 for r in op.regions:
                     self.walk(r, manual)
 
-    def check_set(self, op: TaskArraySetOp) -> None:
-        """An in-place update: the array value it consumed is gone after it, and it must not
-        update an array defined outside the loop around it."""
+    def check_set(self, op: TaskArraySetOp | IntArraySetOp) -> None:
+        """An in-place update (of a TaskId array or an integer array): the array value it
+        consumed is gone after it, and it must not update an array defined outside the loop
+        around it."""
+        task_ids = isinstance(op, TaskArraySetOp)
+        kind, cpp, items = (
+            ("a TaskId array", "PTO2TaskId array", "ids")
+            if task_ids
+            else ("an integer array", "integer array", "elements")
+        )
         loop = op.parent_op()
         while loop is not None and not isinstance(loop, scf.ForOp):
             loop = loop.parent_op()
@@ -92,7 +100,7 @@ class _Checker:
         if loop is not None and not loop.is_ancestor(defined_in):  # type: ignore[arg-type]
             raise pass_error(
                 op,
-                f"updates {_describe(op.array)} in place (PTO2TaskId arrays are C++ arrays), "
+                f"updates {_describe(op.array)} in place ({cpp}s are C++ arrays), "
                 "but the array is defined outside the loop around this op, so every iteration "
                 "would update the one array while the IR gives each iteration the unchanged "
                 "array: carry the array through the loop's iter_args and yield the updated array",
@@ -103,10 +111,11 @@ class _Checker:
             use = min(later, key=self.order.__getitem__)
             raise pass_error(
                 use,
-                f"uses {_describe(op.array)}, a TaskId array that 'pto_orch.task_array_set'"
-                f"{_at_line(op)} has updated in place (a PTO2TaskId array is one C++ array, so "
-                "the value before the update no longer exists): use the task_array_set result, "
-                "or copy the ids into another array first",
+                f"uses {_describe(op.array)}, {kind} that '{op.name}'{_at_line(op)} has "
+                f"updated in place (a{'' if task_ids else 'n'} {cpp} is one C++ array, so the "
+                f"value before the update no longer exists): use the "
+                f"{op.name.removeprefix('pto_orch.')} result, or copy the {items} into another "
+                "array first",
             )
 
 
@@ -569,9 +578,12 @@ def check_orchestration(module: ModuleOp) -> None:
         checker = _Checker()
         checker.walk(f.body, False)
         host = HostAccessChecker(checker.tasks, checker.order)
-        items: list[pt.ReadOp | pt.WriteOp | TaskArraySetOp] = [*checker.host, *checker.sets]
+        items: list[pt.ReadOp | pt.WriteOp | TaskArraySetOp | IntArraySetOp] = [
+            *checker.host,
+            *checker.sets,
+        ]
         for item in sorted(items, key=checker.order.__getitem__):
-            if isinstance(item, TaskArraySetOp):
+            if isinstance(item, TaskArraySetOp | IntArraySetOp):
                 checker.check_set(item)
             else:
                 host.check(item)

@@ -9,7 +9,8 @@ each result (and each loop iter_arg) to the values it is stored in (`edges`):
   three are the in-place updates, `tied`); a `pto_rt.scope` result is the value its
   `pto_rt.yield` yields; a `pto_tensor.alloc_tensors` tensor result is the
   `pto_tensor.create` its body yields;
-- RESHAPED: the whole of that buffer under another shape: `pto_tensor.reshape` / `transpose`;
+- RESHAPED: the whole of that buffer under another shape: `pto_tensor.reshape` / `transpose`,
+  and a `pto_tensor.view` that reinterprets the shape (`ViewOp.reinterprets`);
 - PART: the value is part of that buffer: `pto_tensor.slice` / `view`;
 - ONE_OF: the value is one of several buffers, chosen at run time: an `scf.for` iter_arg is
   its init or the body's yielded value, an `scf.for` result its iter_arg, an `scf.if` result
@@ -146,7 +147,8 @@ _RESULT_RULES: dict[type[Operation], Callable[..., list[Edge]]] = {
     pt.ReshapeOp: lambda op, i: [(Link.RESHAPED, op.source)],
     pt.TransposeOp: lambda op, i: [(Link.RESHAPED, op.source)],
     pt.SliceOp: lambda op, i: [(Link.PART, op.source)],
-    pt.ViewOp: lambda op, i: [(Link.PART, op.source)],
+    # a view that reinterprets the shape is the whole source reshaped (ViewOp.reinterprets)
+    pt.ViewOp: lambda op, i: [(Link.RESHAPED if op.reinterprets() else Link.PART, op.source)],
     ScopeOp: _scope,
     pt.AllocTensorsOp: _scope,
     scf.ForOp: _for_result,

@@ -1,9 +1,10 @@
-"""Interpreter implementations of `pto_orch`: kernel tasks and TaskId arrays.
+"""Interpreter implementations of `pto_orch`: kernel tasks, TaskId arrays, integer arrays.
 
 A task runs its kernel's Python implementation at once (the interpreter's order is the
 program order) and is recorded in the task graph with the runtime's edges. TaskIds are
 task numbers (`int`), the invalid TaskId is `None`, and a TaskId array (or the array a
-`pto_orch.parallel` TaskId carry becomes) is a tuple of them.
+`pto_orch.parallel` TaskId carry becomes) is a tuple of them; an integer array is a tuple
+of its elements (interpreter integers).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 import numpy as np
 from xdsl.dialects.builtin import TensorType, i1
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
+from xdsl.interpreters.builtin import scalar_attr
 from xdsl.ir import SSAValue
 
 from pypto_dialects.attrs import ArgDirection
@@ -27,6 +29,7 @@ from pypto_dialects.orch import (
     TaskArrayGetOp,
     TaskArraySetOp,
 )
+from pypto_dialects.orch_arrays import IntArrayCreateOp, IntArrayGetOp, IntArraySetOp, IntArrayType
 
 
 def task_ids(values: Iterable[Any]) -> list[int]:
@@ -147,7 +150,8 @@ def _deps(interpreter: Interpreter, values: Iterable[SSAValue]) -> list[int]:
 
 @register_impls
 class OrchFunctions(InterpreterFunctions):
-    """`pto_orch.call`, `pto_orch.submit`, `pto_orch.task_array_*`."""
+    """`pto_orch.call`, `pto_orch.submit`, `pto_orch.task_array_*`, `pto_orch.int_array_*`
+    (an integer array is a tuple of its elements: a set gives a new tuple)."""
 
     @impl(CallOp)
     def run_call(self, interpreter: Interpreter, op: CallOp, args: PythonValues) -> PythonValues:
@@ -184,8 +188,37 @@ class OrchFunctions(InterpreterFunctions):
         return (array[:i] + (value,) + array[i + 1 :],)
 
 
-def _slot(op: TaskArrayGetOp | TaskArraySetOp, array: tuple[Any, ...], index: Any) -> int:
+    @impl(IntArrayCreateOp)
+    def run_int_array_create(
+        self, interpreter: Interpreter, op: IntArrayCreateOp, args: PythonValues
+    ) -> PythonValues:
+        t = op.result.type
+        assert isinstance(t, IntArrayType)
+        zero = scalar_attr(0, t.element_type, interpreter.index_bitwidth)
+        return (tuple(args) or (zero,) * t.size.data,)
+
+    @impl(IntArrayGetOp)
+    def run_int_array_get(
+        self, interpreter: Interpreter, op: IntArrayGetOp, args: PythonValues
+    ) -> PythonValues:
+        array, index = args
+        return (array[_slot(op, array, index)],)
+
+    @impl(IntArraySetOp)
+    def run_int_array_set(
+        self, interpreter: Interpreter, op: IntArraySetOp, args: PythonValues
+    ) -> PythonValues:
+        value, array, index = args
+        i = _slot(op, array, index)
+        return (array[:i] + (value,) + array[i + 1 :],)
+
+
+_Indexed = TaskArrayGetOp | TaskArraySetOp | IntArrayGetOp | IntArraySetOp
+
+
+def _slot(op: _Indexed, array: tuple[Any, ...], index: Any) -> int:
     i = python_scalar(index)
     if not 0 <= i < len(array):
-        raise run_error(op, f"slot {i} is out of range (slots 0..{len(array) - 1})")
+        what = "element" if isinstance(op, IntArrayGetOp | IntArraySetOp) else "slot"
+        raise run_error(op, f"{what} {i} is out of range ({what}s 0..{len(array) - 1})")
     return i

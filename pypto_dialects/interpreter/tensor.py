@@ -115,6 +115,22 @@ def _in_bounds(op: Operation, src: TensorValue, offsets: list[int], shape: tuple
             )
 
 
+def _reshape(op: ReshapeOp | ViewOp, args: PythonValues) -> TensorValue:
+    """`source` (args[0]) under the result's shape (args[1:]: its sizes), as the runtime's
+    `Tensor::reshape`: the same element count, a contiguous source."""
+    src = _tensor(op, args[0])
+    shape = result_shape(op, op.result.type, args[1:])
+    if int(np.prod(shape, dtype=np.int64)) != int(np.prod(src.shape, dtype=np.int64)):
+        raise run_error(op, f"reshape of {src.shape} to {shape} changes the element count")
+    if not src.contiguous:
+        raise run_error(
+            op,
+            f"reshapes {src.describe()}, which is not contiguous: the runtime's "
+            "Tensor::reshape needs a contiguous tensor",
+        )
+    return TensorValue(src.buffer, src.start, shape, row_major(shape))
+
+
 def _allocate(
     interpreter: Interpreter,
     op: CreateOp,
@@ -165,6 +181,8 @@ class TensorFunctions(InterpreterFunctions):
 
     @impl(ViewOp)
     def run_view(self, interpreter: Interpreter, op: ViewOp, args: PythonValues) -> PythonValues:
+        if op.reinterprets():  # a reshape (lower-reinterpreting-views makes it one)
+            return (_reshape(op, args[:1]),)
         return (self._view(op, args),)
 
     def _view(self, op: SliceOp | ViewOp, args: PythonValues) -> TensorValue:
@@ -194,17 +212,7 @@ class TensorFunctions(InterpreterFunctions):
     def run_reshape(
         self, interpreter: Interpreter, op: ReshapeOp, args: PythonValues
     ) -> PythonValues:
-        src = _tensor(op, args[0])
-        shape = result_shape(op, op.result.type, args[1:])
-        if int(np.prod(shape, dtype=np.int64)) != int(np.prod(src.shape, dtype=np.int64)):
-            raise run_error(op, f"reshape of {src.shape} to {shape} changes the element count")
-        if not src.contiguous:
-            raise run_error(
-                op,
-                f"reshapes {src.describe()}, which is not contiguous: the runtime's "
-                "Tensor::reshape needs a contiguous tensor",
-            )
-        return (TensorValue(src.buffer, src.start, shape, row_major(shape)),)
+        return (_reshape(op, args),)
 
     @impl(TransposeOp)
     def run_transpose(

@@ -11,6 +11,8 @@ Modules:
     tensor_ops    pto_tensor.* ops
     tasks         pto_orch.call: Arg packs, kernel ids, core types
     control_flow  scf.for / scf.if / pto_rt.scope auto and their yields
+    descending    scf.for marked pto_orch.descending: the C++ loop counting down
+    int_arrays    pto_orch.int_array_* as C++ stack arrays
     arith_ops     arith.* as C++ expressions
     taskids       TaskIdLowering: TaskId state of a function, submit, TaskId ops
     deps          TaskId C++ forms, the edge resolver, the deps array

@@ -20,11 +20,12 @@ from pypto_dialects.analysis.task_id_scopes import array_carry_result
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.carry_plan import REBIND as REBIND_ATTR
 from pypto_dialects.carry_plan import CarryPlan, missing_plan, own_variable
-from pypto_dialects.orch import TaskIdType
+from pypto_dialects.orch import DESCENDING, TaskIdType
+from pypto_dialects.orch_arrays import IntArrayType
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.targets.pto2_cpp import manual, task_arrays
+from pypto_dialects.targets.pto2_cpp import descending, int_arrays, manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
@@ -102,6 +103,27 @@ def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -
     if isinstance(value.type, TensorType):
         return "Tensor"
     return c_type(value.type, op, what)
+
+
+def carry_variable(p: FunctionPrinter, op: scf.ForOp, i: int) -> Binding:
+    """A new variable for rebind carry `i` of `op` (not a TaskId carry): a `Tensor`, a scalar,
+    or an integer array (int_arrays); the caller declares it."""
+    val, res = op.body.block.args[i + 1], op.res[i]
+    if isinstance(val.type, IntArrayType):
+        return int_arrays.new_var(p, val if hint_of(val) else res, op, "carry")
+    ct = value_ctype(p, val, op, f"iter_arg #{i}")
+    return p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(res))
+
+
+def if_variable(p: FunctionPrinter, op: scf.IfOp, i: int) -> Binding:
+    """A new variable for result `i` of `op` (not a TaskId), bound to it; the caller declares
+    it."""
+    r = op.output[i]
+    if isinstance(r.type, IntArrayType):
+        var = int_arrays.new_var(p, r, op, "if_result")
+        p.bind(r, var)
+        return var
+    return p.declare(r, value_ctype(p, r, op, f"result #{i}"), "if_result")
 
 
 def emit_parallel_assign(p: FunctionPrinter, pairs: Sequence[tuple[Binding, Expr]]) -> None:
@@ -191,7 +213,8 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     rebind, sizes = carry_plan(op)
     body = op.body.block
     iv, iter_vals = body.args[0], body.args[1:]
-    lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
+    if DESCENDING not in op.attributes:
+        lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
     iv_type = c_type(iv.type, op, "induction variable")
     needed = carries_needed(op)
     kinds: list[str] = []
@@ -223,8 +246,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
             kinds.append(REBIND)
             b = p.taskids.hoisted.get((op, i))  # declared before a manual header
             if b is None:
-                ct = value_ctype(p, val, op, f"iter_arg #{i}")
-                b = p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(op.res[i]))
+                b = carry_variable(p, op, i)
             carries.append(b)
             decls.append((b, init))
         if (carry := carries[i]) is not None:
@@ -233,9 +255,13 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     w.blank()
     for b, init in decls:
         manual.declare_var(p.taskids, b, init)  # hoisted before a manual header if needed
-    name = p.names.fresh(hint_of(iv), "i")
-    p.open_block(f"for ({iv_type} {name} = {lb.text}; {name} < {ub.paren}; {name} += {step.text})")
-    p.bind(iv, Binding(name, iv_type, p.block))
+    if DESCENDING in op.attributes:  # counts down: i = -k (descending.py)
+        descending.open_loop(p, op, iv_type)
+    else:
+        name = p.names.fresh(hint_of(iv), "i")
+        header = f"{iv_type} {name} = {lb.text}; {name} < {ub.paren}; {name} += {step.text}"
+        p.open_block(f"for ({header})")
+        p.bind(iv, Binding(name, iv_type, p.block))
     def pairs_of(term: Operation, src: Source) -> list[tuple[Binding, Expr]]:
         pairs: list[tuple[Binding, Expr]] = []
         for i, v in enumerate(term.operands):
@@ -318,7 +344,7 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
             results.append(None)
             aliases.append((r, p.lookup(same, op)))
         else:
-            results.append(p.declare(r, value_ctype(p, r, op, f"result #{i}"), "if_result"))
+            results.append(if_variable(p, op, i))
     w = p.w
     w.blank()
     for b in results:

@@ -40,13 +40,14 @@ def handlers() -> dict[type[Operation], Handler]:
         from pypto_dialects.targets.pto2_cpp import (
             arith_ops,
             control_flow,
+            int_arrays,
             taskids,
             tasks,
             tensor_ops,
         )
 
         table: dict[type[Operation], Handler] = {}
-        for module in (arith_ops, control_flow, tasks, taskids, tensor_ops):
+        for module in (arith_ops, control_flow, tasks, taskids, tensor_ops, int_arrays):
             table.update(module.HANDLERS)
         _HANDLERS = table
     return _HANDLERS
@@ -111,6 +112,9 @@ class FunctionPrinter:
         self.signature: Signature | None = None
         # the values a printed line reads (control_flow.is_read), computed on first use
         self.read_values: set[SSAValue] | None = None
+        # ops whose results are bound before the op is reached and that print nothing there
+        # (a descending loop's index `0 - k`, bound to the loop variable: descending.py)
+        self.prebound: set[Operation] = set()
 
     # ------------------------------------------------------------------ driver
 
@@ -228,6 +232,8 @@ class FunctionPrinter:
             self.emit_op(op)
 
     def emit_op(self, op: Operation) -> None:
+        if op in self.prebound:
+            return
         handler = self.handlers.get(type(op))
         if handler is None:
             raise codegen_error(

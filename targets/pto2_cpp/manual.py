@@ -19,7 +19,7 @@ from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
 from pypto_dialects.orch import PARALLEL
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar, array_size
+from pypto_dialects.targets.pto2_cpp.deps import array_size
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, hint_of
 
@@ -80,8 +80,9 @@ def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
     from pypto_dialects.targets.pto2_cpp.control_flow import (
         carry_plan,
         carry_read,
+        carry_variable,
+        if_variable,
         is_read,
-        value_ctype,
     )
     from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed, carry_has_var, new_var
 
@@ -118,9 +119,7 @@ def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
                         hints = (hint_of(res), hint_of(val))
                     hoist(op, i, new_var(low, hints, n, op), None)
                 elif rebind[i] and needed[i] and carry_read(p, op, i):
-                    ct = value_ctype(p, val, op, f"iter_arg #{i}")
-                    b = p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(res))
-                    hoist(op, i, b, op.iter_args[i])
+                    hoist(op, i, carry_variable(p, op, i), op.iter_args[i])
         elif isinstance(op, scf.IfOp):
             for i, r in enumerate(op.output):
                 if r.first_use is None or not (is_task_id_like(r.type) or is_read(p, r)):
@@ -132,8 +131,7 @@ def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
                     p.bind(r, var)
                     hoist(op, i, var, None)
                 else:
-                    ct = value_ctype(p, r, op, f"result #{i}")
-                    hoist(op, i, p.declare(r, ct, "if_result"), None)
+                    hoist(op, i, if_variable(p, op, i), None)
 
 
 def _known_here(low: TaskIdLowering, value: SSAValue, at: Operation) -> Expr | None:
@@ -153,8 +151,8 @@ def _known_here(low: TaskIdLowering, value: SSAValue, at: Operation) -> Expr | N
 def declaration(p: FunctionPrinter, b: Binding) -> str:
     """The declaration of a carry / if-result variable without its value."""
     n = array_size(b)
-    if n:
-        return f"PTO2TaskId {b.name}[{n}];"
+    if n:  # a TaskId array, or an integer array (int_arrays.IntArrayVar)
+        return f"{b.ctype} {b.name}[{n}];"
     if b.ctype == "Tensor":
         # The runtime's Tensor has no public default constructor: a variable declared
         # before its value is known starts as a copy of a tensor parameter.
@@ -178,7 +176,6 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
         if init is not None:
             from pypto_dialects.targets.pto2_cpp.task_arrays import fill_array
 
-            assert isinstance(b, TaskIdVar)  # (array_size: only TaskId arrays have a size)
             fill_array(low, b, init)
         return
     if init is None:

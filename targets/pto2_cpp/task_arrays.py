@@ -15,6 +15,7 @@ from xdsl.ir import Operation, SSAValue
 
 from pypto_dialects.carry_plan import plan_size
 from pypto_dialects.orch import (
+    DESCENDING,
     PARALLEL,
     TaskArrayCreateOp,
     TaskArrayGetOp,
@@ -22,12 +23,14 @@ from pypto_dialects.orch import (
     TaskIdArrayType,
 )
 from pypto_dialects.rt import YieldOp as RtYieldOp
+from pypto_dialects.targets.pto2_cpp import descending, int_arrays
 from pypto_dialects.targets.pto2_cpp.deps import (
     INVALID,
     SlotRef,
     TaskIdVar,
     array_size,
 )
+from pypto_dialects.targets.pto2_cpp.int_arrays import IntArrayVar
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 
 if TYPE_CHECKING:
@@ -174,7 +177,10 @@ def carry(
 
 
 def slot_index(low: TaskIdLowering, loop: scf.ForOp) -> str:
-    """The slot a parallel loop's iteration writes: `i`, or `(i - lb) / step`."""
+    """The slot a parallel loop's iteration writes: `i`, or `(i - lb) / step` (a descending
+    loop's: descending.slot)."""
+    if DESCENDING in loop.attributes:
+        return descending.slot(low.p, loop)
     iv = low.p.env[loop.body.block.args[0]]
     lb, step = _const(loop.lb), _const(loop.step)
     if lb == 0 and step == 1:
@@ -210,14 +216,15 @@ def if_result(low: TaskIdLowering, op: scf.IfOp, i: int) -> TaskIdVar:
     return var
 
 
-def fill_array(low: TaskIdLowering, var: TaskIdVar, init: Expr) -> None:
-    """`for (i...) var[i] = init;` (a scalar broadcast) or `= init[i];` (a slot copy)."""
+def fill_array(low: TaskIdLowering, var: Binding, init: Expr) -> None:
+    """`for (i...) var[i] = init;` (a scalar broadcast) or `= init[i];` (a slot copy); `var`
+    is a TaskId array or an integer array (int_arrays.IntArrayVar)."""
     p = low.p
     w = p.w
     i = low.slot_var()
     src = f"{init.text}[{i}]" if array_size(init) else init.text
     p.mark(init)
-    w.line(f"for (int64_t {i} = 0; {i} < {var.size}; ++{i})")
+    w.line(f"for (int64_t {i} = 0; {i} < {array_size(var)}; ++{i})")
     w.depth += 1
     w.line(f"{var.name}[{i}] = {src};")
     w.depth -= 1
@@ -235,12 +242,15 @@ def assign_arrays(
     p = low.p
     w = p.w
     targets = {id(t) for t, _ in arrays}
-    copies: list[tuple[TaskIdVar, Expr]] = []
+    copies: list[tuple[Binding, Expr]] = []
     for t, s in arrays:
-        assert isinstance(t, TaskIdVar)  # (array_size: only TaskId arrays have a size)
         if any(id(b) in targets for b in s.deps):
-            tmp = TaskIdVar(p.names.fresh(f"{t.name}_next", "next"), p.block, size=array_size(t))
-            w.line(f"PTO2TaskId {tmp.name}[{tmp.size}];")
+            tmp: Binding
+            if isinstance(t, IntArrayVar):
+                tmp = int_arrays.like(p, t, f"{t.name}_next")
+            else:
+                tmp = TaskIdVar(p.names.fresh(f"{t.name}_next", "next"), p.block, array_size(t))
+            w.line(f"{t.ctype} {tmp.name}[{array_size(t)}];")
             fill_array(low, tmp, s)
             s = tmp
         copies.append((t, s))

@@ -176,6 +176,13 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
     if isinstance(op, SliceOp) and op.drop is not None:
         _rank_reducing_slice(p, op, src.name)
         return
+    if isinstance(op, ViewOp) and op.reinterprets():
+        raise codegen_error(
+            op,
+            f"reinterprets {st} as {rt}, which Tensor::view cannot (the runtime rejects a "
+            "view that does not fit dimension by dimension): run lower-reinterpreting-views "
+            "first (pto2-pipeline does), which makes it a pto_tensor.reshape",
+        )
     if len(st.get_shape()) != len(rt.get_shape()):
         raise codegen_error(
             op,

@@ -439,6 +439,86 @@ func.func @f() {
 
 // -----
 
+// ===== integer arrays
+
+// CHECK: :[[# @LINE + 2]]:36: error: invalid type: an integer array holds index or 8, 16, 32 or 64-bit integers, not f32{{$}}
+func.func @f() {
+  %a = pto_orch.int_array_create : !pto_orch.int_array<4, f32>
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 2]]:36: error: invalid type: an integer array has 1 to 4096 elements (the C++ is a stack array), not 0{{$}}
+func.func @f() {
+  %a = pto_orch.int_array_create : !pto_orch.int_array<0, i32>
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.int_array_create' op !pto_orch.int_array<4, i32> is created from 4 elements or none (all 0), not 2{{$}}
+func.func @f(%x: i32) {
+  %a = pto_orch.int_array_create %x, %x : !pto_orch.int_array<4, i32>
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_orch.int_array_create' op element 1 has type i64, but !pto_orch.int_array<2, i32> holds i32{{$}}
+func.func @f(%x: i32, %y: i64) {
+  %a = "pto_orch.int_array_create"(%x, %y) : (i32, i64) -> !pto_orch.int_array<2, i32>
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 4]]:3: error: 'pto_orch.int_array_get' op element 4 is out of range for !pto_orch.int_array<4, i32> (elements 0..3){{$}}
+func.func @f() {
+  %a = pto_orch.int_array_create : !pto_orch.int_array<4, i32>
+  %i = arith.constant 4 : index
+  %v = pto_orch.int_array_get %a[%i] : !pto_orch.int_array<4, i32>
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.int_array_get' op the result has type i64, but !pto_orch.int_array<4, i32> holds i32{{$}}
+func.func @f(%i: index) {
+  %a = pto_orch.int_array_create : !pto_orch.int_array<4, i32>
+  %v = "pto_orch.int_array_get"(%a, %i) : (!pto_orch.int_array<4, i32>, index) -> i64
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 4]]:3: error: 'pto_orch.int_array_set' op element -1 is out of range for !pto_orch.int_array<2, i32> (elements 0..1){{$}}
+func.func @f(%x: i32) {
+  %a = pto_orch.int_array_create : !pto_orch.int_array<2, i32>
+  %i = arith.constant -1 : index
+  %a1 = pto_orch.int_array_set %x, %a[%i] : !pto_orch.int_array<2, i32>
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 3]]:3: error: 'pto_orch.int_array_set' op the value has type i64, but !pto_orch.int_array<2, i32> holds i32{{$}}
+func.func @f(%x: i64, %i: index) {
+  %a = pto_orch.int_array_create : !pto_orch.int_array<2, i32>
+  %a1 = "pto_orch.int_array_set"(%x, %a, %i) : (i64, !pto_orch.int_array<2, i32>, index) -> !pto_orch.int_array<2, i32>
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 2]]:62: error: expected an !pto_orch.int_array type, not !pto_orch.task_id_array<2>{{$}}
+func.func @f(%i: index) {
+  %a = pto_orch.int_array_create : !pto_orch.task_id_array<2>
+  func.return
+}
+
+// -----
+
 // ===== discardable attributes
 
 // CHECK: :[[# @LINE + 1]]:1: error: 'pto_orch.kernel' op 'pto_orch.kind' belongs on func.func and takes #pto_orch.kind<...>{{$}}
@@ -474,6 +554,36 @@ pto_orch.kernel @k aiv (in tensor<4xf32>) attributes {pto_orch.manual_layer}
 
 // CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.parallel' is a unit attribute of scf.for{{$}}
 func.func @f() attributes {pto_orch.parallel} {
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 1]]:1: error: 'func.func' op 'pto_orch.descending' is a unit attribute of scf.for{{$}}
+func.func @f() attributes {pto_orch.descending} {
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 4]]:3: error: 'scf.for' op 'pto_orch.descending' is a unit attribute of scf.for{{$}}
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %c1 step %c1 {
+  } {pto_orch.descending = 1 : i64}
+  func.return
+}
+
+// -----
+
+// A descending loop counts down by its step in C++: the step is a constant.
+// CHECK: :[[# @LINE + 3]]:3: error: 'scf.for' op 'pto_orch.descending' needs a constant step: the C++ loop counts down by it (for (int64_t i = -lb; i > -ub; i += -step)){{$}}
+func.func @f(%s: index) {
+  %c0 = arith.constant 0 : index
+  scf.for %k = %c0 to %c0 step %s {
+    %i = arith.subi %c0, %k : index
+  } {pto_orch.descending}
   func.return
 }
 

@@ -297,12 +297,54 @@ func.func @f(%t: memref<16x16xf32>, %i: index) {
 
 // -----
 
-// ===== the runtime's view rules, dimension by dimension (a 4x8 view of a 2x16 tensor has the
-// right element count but does not fit)
+// ===== the runtime's view rules, dimension by dimension (a 4x4 view of a 2x16 tensor does
+// not fit; a 4x8 one, of the same element count, reinterprets the shape: see below)
 
 // CHECK: :[[# @LINE + 2]]:3: error: 'pto_tensor.view' op view extent 4 of dimension 0 exceeds the source extent 2{{$}}
 func.func @f(%t: tensor<2x16xf32>, %i: index) {
+  %v = pto_tensor.view %t[%i, %i] : tensor<2x16xf32> to tensor<4x4xf32>
+  func.return
+}
+
+// -----
+
+// ===== a view that reinterprets the shape (same rank and element count, static) is a
+// reshape: from the first element (constant zero offsets) of a contiguous source
+
+// CHECK: :[[# @LINE + 2]]:3: error: 'pto_tensor.view' op reinterprets tensor<2x16xf32> as tensor<4x8xf32> (a view of the same element count that does not fit dimension by dimension: a reshape), but not every offset is a constant 0: a reinterpretation covers the whole source; view the whole tensor, or take a pto_tensor.slice{{$}}
+func.func @f(%t: tensor<2x16xf32>, %i: index) {
   %v = pto_tensor.view %t[%i, %i] : tensor<2x16xf32> to tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 4]]:3: error: 'pto_tensor.view' op reinterprets tensor<2x16xf32> as tensor<4x8xf32> (a view of the same element count that does not fit dimension by dimension: a reshape), but not every offset is a constant 0: a reinterpretation covers the whole source; view the whole tensor, or take a pto_tensor.slice{{$}}
+func.func @f(%t: tensor<2x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = pto_tensor.view %t[%c0, %c1] : tensor<2x16xf32> to tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+// a slice with gaps (every row, half the columns) is not contiguous
+// CHECK: :[[# @LINE + 4]]:3: error: 'pto_tensor.view' op reinterprets tensor<2x16xf32> as tensor<4x8xf32> (a view of the same element count that does not fit dimension by dimension: a reshape), but it is not contiguous in memory (dimension 0 has stride 32, not 16: a view that narrows a later dimension, or a transpose); the runtime's Tensor::reshape aborts on a non-contiguous tensor and cannot copy: pass the view to the task as it is, or let a task write it into a pto_tensor.create'd tensor and reshape that{{$}}
+func.func @f(%t: tensor<2x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %s = pto_tensor.slice %t[%c0, %c0] : tensor<2x32xf32> to tensor<2x16xf32>
+  %v = pto_tensor.view %s[%c0, %c0] : tensor<2x16xf32> to tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 4]]:3: error: 'pto_tensor.view' op reinterprets tensor<16x2xf32> as tensor<8x4xf32> (a view of the same element count that does not fit dimension by dimension: a reshape), but it is not contiguous in memory (dimension 0 has stride 1, not 2: a view that narrows a later dimension, or a transpose); the runtime's Tensor::reshape aborts on a non-contiguous tensor and cannot copy: pass the view to the task as it is, or let a task write it into a pto_tensor.create'd tensor and reshape that{{$}}
+func.func @f(%t: tensor<2x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %x = pto_tensor.transpose %t, 0, 1 : tensor<2x16xf32> to tensor<16x2xf32>
+  %v = pto_tensor.view %x[%c0, %c0] : tensor<16x2xf32> to tensor<8x4xf32>
   func.return
 }
 

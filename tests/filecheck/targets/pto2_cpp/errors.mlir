@@ -87,6 +87,36 @@ func.func @rank6(%t: tensor<1x1x1x1x1x4xf32>, %i: index) attributes {pto_orch.ki
 
 // -----
 
+// An integer array created inside a scope lives in the scope's C++ block, as a scalar does:
+// used after the scope through a scope result, it is a located error.
+pto_orch.kernel @k aiv (in tensor<4xf32>, in i32, out tensor<4xf32>) -> tensor<4xf32>
+func.func @int_array_leaves_scope(%x: tensor<4xf32>, %y: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %r = pto_rt.scope auto -> (!pto_orch.int_array<2, i32>) {
+    %a = pto_orch.int_array_create : !pto_orch.int_array<2, i32>
+    pto_rt.yield %a : !pto_orch.int_array<2, i32>
+  }
+  %v = pto_orch.int_array_get %r[%c0] : !pto_orch.int_array<2, i32>
+  %y1 = pto_orch.call @k(in %x, scalar %v, out %y) : (tensor<4xf32>, i32, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_orch.int_array_get' op uses %r, whose C++ variable 'a' is declared inside a block that has already closed (a value defined inside a PTO2_SCOPE, loop or branch is used after it): thread it out through the enclosing op's results into a variable declared outside
+
+// -----
+
+// A view that reinterprets the shape is printed only as the reshape lower-reinterpreting-views
+// makes it: Tensor::view would reject it at run time.
+pto_orch.kernel @k aiv (in tensor<4x8xf32>) -> ()
+func.func @view_reinterprets(%t: tensor<2x16xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %v = pto_tensor.view %t[%c0, %c0] : tensor<2x16xf32> to tensor<4x8xf32>
+  pto_orch.call @k(in %v) : (tensor<4x8xf32>) -> ()
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.view' op reinterprets tensor<2x16xf32> as tensor<4x8xf32>, which Tensor::view cannot (the runtime rejects a view that does not fit dimension by dimension): run lower-reinterpreting-views first (pto2-pipeline does), which makes it a pto_tensor.reshape
+
+// -----
+
 pto_orch.kernel @k aiv (in tensor<16xf32>) -> ()
 func.func @view_rank(%t: tensor<4x4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index

@@ -69,6 +69,34 @@ func.func @outside_loop(%c: i1) attributes {pto_orch.kind = #pto_orch.kind<orche
 
 // -----
 
+// Integer arrays are C++ arrays updated in place too: the value an int_array_set consumed is
+// gone after it, and an array defined outside the loop is not updated inside it.
+// CHECK: :[[# @LINE + 5]]:3: error: 'pto_orch.int_array_get' op uses %tbl, an integer array that 'pto_orch.int_array_set' at line [[# @LINE + 4]] has updated in place (an integer array is one C++ array, so the value before the update no longer exists): use the int_array_set result, or copy the elements into another array first{{$}}
+func.func @int_consumed(%x: i32) -> index attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %tbl = pto_orch.int_array_create : !pto_orch.int_array<2, i32>
+  %tbl1 = pto_orch.int_array_set %x, %tbl[%c0] : !pto_orch.int_array<2, i32>
+  %old = pto_orch.int_array_get %tbl[%c0] : !pto_orch.int_array<2, i32>
+  %r = arith.index_cast %old : i32 to index
+  func.return %r : index
+}
+
+// -----
+
+// CHECK: :[[# @LINE + 7]]:5: error: 'pto_orch.int_array_set' op updates %tbl in place (integer arrays are C++ arrays), but the array is defined outside the loop around this op, so every iteration would update the one array while the IR gives each iteration the unchanged array: carry the array through the loop's iter_args and yield the updated array{{$}}
+func.func @int_outside_loop(%x: i32) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %tbl = pto_orch.int_array_create : !pto_orch.int_array<2, i32>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %tbl1 = pto_orch.int_array_set %x, %tbl[%i] : !pto_orch.int_array<2, i32>
+  }
+  func.return
+}
+
+// -----
+
 // A user edge on a TaskId array that lives in a scope that has closed.
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @user_edge_closed(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
