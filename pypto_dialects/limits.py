@@ -26,6 +26,9 @@ MAX_ENTRY_SCALARS = 128
 """Scalar parameters of an orchestration function: `CHIP_MAX_SCALAR_ARGS`."""
 MAX_DIM = 2**32 - 1
 """A static extent: the runtime keeps shapes and offsets as `uint32_t`."""
+MAX_BLOCK_NUM = 2**15 - 1
+"""Blocks of an SPMD task: `PTO2LaunchSpec::set_block_num` takes an `int16_t`, and the
+runtime refuses a count below 1 at submit (API.md A15, U1)."""
 MAX_TASK_ARRAY_SIZE = 4096
 """Slots of a `!pto_orch.task_id_array<N>`: the C++ is a stack array `PTO2TaskId a[N]`
 (8 bytes a slot), kept to 32 KiB."""

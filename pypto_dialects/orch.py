@@ -7,21 +7,22 @@ Rules: docs/dialects/pto_orch.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
     IndexType,
     IntegerAttr,
+    LocationAttr,
     SymbolRefAttr,
     TensorType,
     UnitAttr,
     i32,
 )
-from xdsl.ir import Attribute, Dialect, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -29,6 +30,7 @@ from xdsl.irdl import (
     base,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     opt_prop_def,
     prop_def,
     result_def,
@@ -73,6 +75,13 @@ from pypto_dialects.limits import check_task_args
 from pypto_dialects.orch_arrays import INT_ARRAY_OPS, IntArrayType
 from pypto_dialects.orch_kernel import KernelOp, types_compatible
 from pypto_dialects.symbols import SymbolTableCollection, verifying
+from pypto_dialects.task_options import (
+    TaskOptions,
+    parse_task_options,
+    print_task_options,
+    verify_dump_against,
+    verify_task_options,
+)
 
 # --------------------------------------------------------------------------- helpers
 
@@ -125,6 +134,7 @@ class TaskKernelSymbolUser(SymbolUserOpInterface):
                 check_arg_direction(i, d, pd, t)
         tensors = [a for a in args if isinstance(a.type, TensorType)]
         check_task_args(len(tensors), len(args) - len(tensors))
+        verify_dump_against(op.dump_args, ptypes, kernel.sym_name.data)
         written: dict[SSAValue, int] = {}
         for i, (a, pd) in enumerate(zip(args, pdirs)):
             if pd == ParamDirection.IN or not isinstance(a.type, TensorType):
@@ -234,9 +244,20 @@ class _TaskOp(IRDLOperation):
 
     args = var_operand_def()
     compiler_deps = var_operand_def()  # checked by verify_deps (a clearer message)
+    dynamic_block_num = opt_operand_def()  # checked by verify_task_options
+    """The SPMD block count as a value (`launch(%n : index)`); the last operand group."""
     res = var_result_def()
     callee = prop_def(SymbolRefAttr)
     arg_dirs = opt_prop_def(ArrayAttr[ArgDirectionAttr])
+    block_num = opt_prop_def(IntegerAttr)
+    """The SPMD block count as a constant (`launch(4)`): `launch_spec.set_block_num(4)`."""
+    sync_start = opt_prop_def(UnitAttr)
+    """`launch(n, sync_start)`: `launch_spec.set_require_sync_start(true)`."""
+    early_resolve = opt_prop_def(UnitAttr)
+    """`early_resolve`: `set_allow_early_resolve(true)`, the runtime's early-dispatch hint."""
+    dump_args = opt_prop_def(DenseArrayBase)
+    """`dump [i, ...]`: the argument positions (kernel parameters, including trailing `out`
+    ones the runtime allocates) marked for a tensor dump, `params.dump(...)`."""
     manual_candidate = opt_prop_def(UnitAttr)
     """Set by auto-derive-task-dependencies on a task whose edges it made explicit (spec
     `manual_dep_candidate`): materialize-runtime-scopes makes a region whose tasks all carry it
@@ -317,10 +338,10 @@ class _TaskOp(IRDLOperation):
     def as_submit(self, rewriter: Rewriter | PatternRewriter | None = None) -> SubmitOp:
         """The task as a `pto_orch.submit`, so that it has a TaskId to depend on: a submit is
         returned as is; a call is replaced (through `rewriter`, or xDSL's `Rewriter`) by a
-        submit with the same callee, arguments, directions, compiler deps, attributes and
-        location (diagnostics and the race report name the user's line), its results
-        replacing the call's; the new TaskId is named after the first result
-        (`%r` -> `%r_tid`, else `%tid`)."""
+        submit with the same callee, arguments, directions, compiler deps, task options
+        (`options()`), attributes and location (diagnostics and the race report name the
+        user's line), its results replacing the call's; the new TaskId is named after the
+        first result (`%r` -> `%r_tid`, else `%tid`)."""
         if isinstance(self, SubmitOp):
             return self
         new = SubmitOp(
@@ -330,6 +351,7 @@ class _TaskOp(IRDLOperation):
             self.directions(),
             (),
             list(self.compiler_deps),
+            self.options(),
         )
         new.attributes.update(self.attributes)
         new.manual_candidate = self.manual_candidate
@@ -344,18 +366,31 @@ class _TaskOp(IRDLOperation):
 
     def add_compiler_deps(self, values: Sequence[SSAValue]) -> None:
         """Append `values` (TaskIds or TaskId arrays) to `compiler_deps` in place, the last
-        operand group: the operands and `operandSegmentSizes` change, the op and its results
-        stay. Nothing changes when `values` is empty. (The caller decides which edges; this
-        does not skip values already listed.)"""
+        operand group before the block count value: the operands and `operandSegmentSizes`
+        change, the op and its results stay. Nothing changes when `values` is empty. (The
+        caller decides which edges; this does not skip values already listed.)"""
         if not values:
             return
         segments = AttrSizedOperandSegments.attribute_name
         old = self.properties[segments]
         assert isinstance(old, DenseArrayBase), old
         sizes = list(old.get_values())
-        sizes[-1] += len(values)
-        self.operands = [*self.operands, *values]
+        sizes[-2] += len(values)
+        tail = [self.dynamic_block_num] if self.dynamic_block_num is not None else []
+        self.operands = [*self.operands[: len(self.operands) - len(tail)], *values, *tail]
         self.properties[segments] = DenseArrayBase.from_list(i32, sizes)
+
+    def options(self) -> TaskOptions:
+        """The task's argument-pack options (launch spec, early resolve, dump), as a
+        `TaskOptions` a rebuilt task is given (task_options.py)."""
+        dump = self.dump_args
+        return TaskOptions(
+            None if self.block_num is None else self.block_num.value.data,
+            self.dynamic_block_num,
+            self.sync_start is not None,
+            self.early_resolve is not None,
+            None if dump is None else [int(v) for v in dump.get_values()],
+        )
 
     def kernel_result_values(self) -> Sequence[SSAValue]:
         """The results that alias kernel Out/InOut parameters (not the TaskId)."""
@@ -363,6 +398,37 @@ class _TaskOp(IRDLOperation):
 
     def verify_(self) -> None:
         verify_deps(self.compiler_deps, "compiler_deps")
+        verify_task_options(self.block_num, self.dynamic_block_num, self.sync_start,
+                            self.dump_args)
+
+    def _print_options(self, printer: Printer) -> None:
+        print_task_options(printer, self.block_num, self.dynamic_block_num, self.sync_start,
+                           self.early_resolve, self.dump_args)
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        operands: Sequence[SSAValue] = (),
+        result_types: Sequence[Attribute] = (),
+        properties: Mapping[str, Attribute] = {},
+        attributes: Mapping[str, Attribute] = {},
+        location: LocationAttr | None = None,
+        successors: Sequence[Block] = (),
+        regions: Sequence[Region] = (),
+    ) -> Self:
+        """xDSL's generic constructor (the generic parser, `clone`). Generic text written
+        before the block count operand existed, whose `operandSegmentSizes` has one entry
+        fewer (no block count group), is read with that group empty."""
+        key = AttrSizedOperandSegments.attribute_name
+        sizes = properties.get(key)
+        older = len(cls.get_irdl_definition().operands) - 1
+        if isinstance(sizes, DenseArrayBase) and len(values := list(sizes.get_values())) == older:
+            properties = {**properties, key: DenseArrayBase.from_list(i32, [*values, 0])}
+        return super().create(
+            operands=operands, result_types=result_types, properties=properties,
+            attributes=attributes, location=location, successors=successors, regions=regions,
+        )
 
     def _print_call(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -463,13 +529,18 @@ def _dirs_prop(dirs: Sequence[ArgDirection] | None) -> ArrayAttr | None:
     return None if dirs is None else ArrayAttr([ArgDirectionAttr(d) for d in dirs])
 
 
+def _block_value(options: TaskOptions) -> list[SSAValue]:
+    return [] if options.block_value is None else [options.block_value]
+
+
 @irdl_op_definition
 class CallOp(_TaskOp):
     """`pto_orch.call`: submit one task that runs a kernel (fire-and-forget).
 
     Syntax:
-        %r = pto_orch.call @kernel(in %a, out %c) [compiler_deps(%t : !pto_orch.task_id)]
-             [attr-dict] : (<arg types>) -> <result types>
+        %r = pto_orch.call @kernel(in %a, out %c) [<task options>]
+             [compiler_deps(%t : !pto_orch.task_id)] [attr-dict] : (<arg types>) -> <result types>
+        <task options> ::= [launch(4 | %n : index [, sync_start])] [early_resolve] [dump [i, ...]]
 
     Directions (`in`, `out`, `inout`, `no_dep`, `output_existing`, `scalar`) are given for
     every argument or for none; `derive-call-directions` fills them in and the C++ printer
@@ -477,10 +548,12 @@ class CallOp(_TaskOp):
     `get_effects` reports the same: `TaskArgumentEffects`). Each
     result *is* the Out/InOut argument the kernel's `returns` map names (destination-passing
     style). `compiler_deps` are the compiler-derived TaskId edges (spec
-    `compiler_manual_dep_edges`).
+    `compiler_manual_dep_edges`). The task options (task_options.py) are the SPMD launch
+    spec, the early-resolve hint and the dumped argument positions.
 
     Verifier: the callee is a `pto_orch.kernel`; argument and result types match it; each
-    direction agrees with the kernel parameter; compiler deps are TaskIds.
+    direction agrees with the kernel parameter; compiler deps are TaskIds; the task options'
+    rules (a block count of 1..32767, dumped positions that are dumpable parameters).
     """
 
     name = "pto_orch.call"
@@ -492,27 +565,31 @@ class CallOp(_TaskOp):
         result_types: Sequence[Attribute],
         dirs: Sequence[ArgDirection] | None = None,
         compiler_deps: Sequence[SSAValue] = (),
+        options: TaskOptions | None = None,
     ):
         if isinstance(callee, str):
             callee = SymbolRefAttr(callee)
+        options = options or TaskOptions()
         super().__init__(
-            operands=[args, compiler_deps],
+            operands=[args, compiler_deps, _block_value(options)],
             result_types=[result_types],
-            properties={"callee": callee, "arg_dirs": _dirs_prop(dirs)},
+            properties={"callee": callee, "arg_dirs": _dirs_prop(dirs), **options.properties()},
         )
 
     @classmethod
     def parse(cls, parser: Parser) -> CallOp:
         callee, unresolved, dirs = cls._parse_call(parser)
+        options = parse_task_options(parser)
         cdeps = parse_deps(parser, "compiler_deps")
         attrs = parser.parse_optional_attr_dict()
         args, outs = cls._parse_signature(parser, unresolved)
-        op = cls(callee, args, outs, dirs, cdeps)
+        op = cls(callee, args, outs, dirs, cdeps, options)
         op._take_attributes(attrs)
         return op
 
     def print(self, printer: Printer) -> None:
         self._print_call(printer)
+        self._print_options(printer)
         print_deps(printer, "compiler_deps", self.compiler_deps)
         self._print_tail(printer)
 
@@ -522,7 +599,8 @@ class SubmitOp(_TaskOp):
     """`pto_orch.submit`: submit one task that runs a kernel and yield its TaskId.
 
     Syntax:
-        %r, %tid = pto_orch.submit @kernel(in %a, out %c) [deps(%t0, %arr : !pto_orch.task_id,
+        %r, %tid = pto_orch.submit @kernel(in %a, out %c) [<task options>]
+                   [deps(%t0, %arr : !pto_orch.task_id,
                    !pto_orch.task_id_array<4>)] [compiler_deps(...)] [attr-dict]
                    : (<arg types>) -> <kernel result types>
 
@@ -550,28 +628,32 @@ class SubmitOp(_TaskOp):
         dirs: Sequence[ArgDirection] | None = None,
         deps: Sequence[SSAValue] = (),
         compiler_deps: Sequence[SSAValue] = (),
+        options: TaskOptions | None = None,
     ):
         if isinstance(callee, str):
             callee = SymbolRefAttr(callee)
+        options = options or TaskOptions()
         super().__init__(
-            operands=[args, deps, compiler_deps],
+            operands=[args, deps, compiler_deps, _block_value(options)],
             result_types=[result_types, TASK_ID],
-            properties={"callee": callee, "arg_dirs": _dirs_prop(dirs)},
+            properties={"callee": callee, "arg_dirs": _dirs_prop(dirs), **options.properties()},
         )
 
     @classmethod
     def parse(cls, parser: Parser) -> SubmitOp:
         callee, unresolved, dirs = cls._parse_call(parser)
+        options = parse_task_options(parser)
         deps = parse_deps(parser, "deps")
         cdeps = parse_deps(parser, "compiler_deps")
         attrs = parser.parse_optional_attr_dict()
         args, outs = cls._parse_signature(parser, unresolved)
-        op = cls(callee, args, outs, dirs, deps, cdeps)
+        op = cls(callee, args, outs, dirs, deps, cdeps, options)
         op._take_attributes(attrs)
         return op
 
     def print(self, printer: Printer) -> None:
         self._print_call(printer)
+        self._print_options(printer)
         print_deps(printer, "deps", self.deps)
         print_deps(printer, "compiler_deps", self.compiler_deps)
         self._print_tail(printer)

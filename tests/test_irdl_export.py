@@ -195,7 +195,9 @@ def test_mixed_type_groups_are_split_into_runs(irdl_file: Path) -> None:
     args = irdl_export.runs_limit("pto_orch.submit", "args")
     assert values[:4] == [1, 1, 1, 1]
     assert sum(values[:args]) == 4
-    assert len(values) == args + 2 * irdl_export.runs_limit("pto_orch.submit", "deps")
+    # args, deps and compiler_deps in runs, then the optional block count value (one segment)
+    assert len(values) == args + 2 * irdl_export.runs_limit("pto_orch.submit", "deps") + 1
+    assert values[-1] == 0
     assert "#pto_rt.mode<\"manual\">" in text
     assert_verifies(irdl_file, text)
 

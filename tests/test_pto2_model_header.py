@@ -147,6 +147,24 @@ void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args) {
         params_t2b.add_output(ext_o);
         rt_submit_task(mixed_1, params_t2b);
 
+        // Task 5: SPMD, early resolve, dumps (a tensor, a create-info, scalars as lvalues)
+        uint32_t d_ci_shapes[1] = {4};
+        TensorCreateInfo d_ci(d_ci_shapes, 1, DataType::FLOAT32);
+        int64_t params_t5_arg3 = (int64_t)((uint64_t)n + 1);
+        Arg params_t5;
+        params_t5.add_input(ext_a);
+        params_t5.add_output(d_ci);
+        params_t5.add_scalar(params_t5_arg3);
+        params_t5.add_scalar(s);
+        params_t5.dump(ext_a, d_ci, params_t5_arg3, s);
+        params_t5.launch_spec.set_block_num(20);
+        params_t5.launch_spec.set_block_num((int16_t)n);
+        params_t5.launch_spec.set_require_sync_start(true);
+        params_t5.set_allow_early_resolve(true);
+        TaskOutputTensors task_5_outs = rt_submit_aiv_task(0, params_t5);
+        PTO2TaskId t5 = task_5_outs.task_id();
+        (void)t5;
+
         Tensor x = c;
         Tensor sel = ext_a;
         if (n == 0) {
@@ -292,6 +310,11 @@ OTHER_ITEMS = _wrap("""\
     fresh.launch_spec.set_require_sync_start(fresh.launch_spec.block_num() > 1);
     fresh.set_allow_early_resolve();
     bool early = fresh.allow_early_resolve() || fresh.launch_spec.require_sync_start();
+    fresh.dump(ext_a, ci, const_lvalue);
+    fresh.dump(ext_b);
+    fresh.dump();  // every argument added so far (A17)
+    uint32_t marks = fresh.dump_tensor_mask + fresh.dump_scalar_mask;
+    (void)marks;
     fresh.set_dependencies(&tid, 1);
     uint32_t ndeps = fresh.explicit_dep_count() + fresh.explicit_dep(0).local();
     const PTO2TaskId* dep_data = fresh.explicit_deps_data();
@@ -555,6 +578,27 @@ NEGATIVE = [
      "PTO2OrchestrationConfig c{ .expected_arg_count = 1 }; (void)c;", "too many initializers"),
     ("mixed_kernels_four_ids", "MixedKernels m = {0, 1, 2, 3}; (void)m;",
      "MixedKernels m = {0, 1, 2}; (void)m;", "too many initializers"),
+    # fact A15: the seed's launch spec sets a block count (set_core_num is another runtime's
+    # spelling), an int16_t
+    ("launch_spec_set_core_num", "params.launch_spec.set_core_num(4);",
+     "params.launch_spec.set_block_num(4);", "has no member named 'set_core_num'"),
+    ("launch_spec_block_num_pointer", "params.launch_spec.set_block_num(&params);",
+     "params.launch_spec.set_block_num((int16_t)sizeof(params));", "set_block_num"),
+    # fact A17: dump takes lvalues already added to this Arg, each a Tensor, a
+    # TensorCreateInfo or a scalar (that it was added is a run-time check: see below)
+    ("dump_temporary_tensor",
+     "Tensor v = ext_a.view(shapes, offsets); params.add_input(v); params.dump(ext_a.view(shapes, offsets));",
+     "Tensor v = ext_a.view(shapes, offsets); params.add_input(v); params.dump(v);", "temporary"),
+    ("dump_temporary_scalar", "params.add_scalar(uint64_t{1}); params.dump(uint64_t{1});",
+     "uint64_t one = 1; params.add_scalar(one); params.dump(one);", "temporary"),
+    ("dump_entry_tensor", "params.add_input(ext_a); params.dump(orch_args.tensor(0));",
+     "params.add_input(ext_a); params.dump(ext_a);", "dump takes Tensor, TensorCreateInfo or scalar"),
+    ("dump_pointer", 'const char* name = "x"; params.add_input(ext_a); params.dump(name);',
+     'const char* name = "x"; params.add_input(ext_a); params.dump(ext_a); (void)name;',
+     "dump takes Tensor, TensorCreateInfo or scalar"),
+    ("dump_outputs", "TaskOutputTensors o = alloc_tensors(ci); params.add_output(ci); params.dump(o);",
+     "TaskOutputTensors o = alloc_tensors(ci); params.add_output(ci); params.dump(ci); (void)o;",
+     "dump takes Tensor, TensorCreateInfo or scalar"),
 ]
 
 # fact 2.4, 4.2: names the header (or a library header it includes) defines as object-like
@@ -611,6 +655,47 @@ def test_an_entry_point_of_another_signature_is_a_compile_error(bad: tuple[str, 
 def test_the_negative_snippets_cover_every_restriction() -> None:
     assert len(NEGATIVE) >= 25
     assert len({c[0] for c in NEGATIVE}) == len(NEGATIVE)
+
+
+# The part of fact A17 a compiler cannot check: dump() finds each argument among those already
+# added to this Arg by its address (a scalar by the object add_scalar was given), and records an
+# Arg error otherwise, so the submit is refused. Run with the recording runtime.
+DUMP_AT_RUN_TIME = """\
+    int64_t v = 3;
+    Arg missing_tensor; missing_tensor.add_input(ext_a); missing_tensor.dump(ext_b);
+    rt_submit_aiv_task(0, missing_tensor);
+    Arg scalar_by_value; scalar_by_value.add_scalar((uint64_t)v); scalar_by_value.dump(v);
+    rt_submit_aiv_task(0, scalar_by_value);
+    Arg create_info_as_tensor; create_info_as_tensor.add_input(ext_a); create_info_as_tensor.dump(ci);
+    rt_submit_aiv_task(0, create_info_as_tensor);
+    Arg empty; empty.dump();
+    rt_submit_aiv_task(0, empty);
+    Arg fine; fine.add_input(ext_a); fine.add_output(ci); fine.add_scalar(v); fine.dump(ext_a, ci, v);
+    fine.dump();
+    rt_submit_aic_task(1, fine);
+    printf("masks %x %x\\n", fine.dump_tensor_mask, fine.dump_scalar_mask);
+"""
+
+
+def test_dump_of_an_argument_not_added_is_an_arg_error(tmp_path: Path) -> None:
+    src = _wrap(DUMP_AT_RUN_TIME) + "static ChipStorageTaskArgs args;\nint main() { snippet(args); }\n"
+    (tmp_path / "dump.cpp").write_text(src)
+    runtime = model_header.INCLUDE_DIR / "record_runtime.cpp"
+    built = subprocess.run(
+        [model_header.CXX, *model_header.STRICT_FLAGS, f"-I{model_header.INCLUDE_DIR}", "dump.cpp",
+         str(runtime), "-o", "dump"],
+        cwd=tmp_path, capture_output=True, text=True, check=False, env=model_header.compiler_env())
+    assert built.returncode == 0, built.stderr
+    ran = subprocess.run([str(tmp_path / "dump")], capture_output=True, text=True, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines() == [
+        "task-error dump: tensor is not part of this Arg",
+        "task-error dump: scalar is not part of this Arg (add_scalar must be given the same lvalue)",
+        "task-error dump: TensorCreateInfo is not part of this Arg",
+        "task-error dump: no arguments added to this Arg",
+        "task aic 1 1: 0000000000000003",
+        "masks 3 1",
+    ]
 
 
 # --------------------------------------------------------------------------------- design

@@ -209,7 +209,7 @@ def _graph_only(path_or_text: str, name: str, function: str, piped: bool):
         else 1
         for n, a in zip(parameter_names(f), f.body.block.args)
     }
-    kernels = {op.sym_name.data: (lambda *a: None) for op in module.walk() if isinstance(op, KernelOp)}
+    kernels = {op.sym_name.data: (lambda *a, **block: None) for op in module.walk() if isinstance(op, KernelOp)}
     return run_function(module, function, args, kernels).graph
 
 

@@ -39,7 +39,8 @@ examples:
   pypto-run f.mlir --func orch --kernels kernels.py --arg a=a.npy --arg n=4
   pypto-run f.mlir -p pto2-pipeline --func orch --kernels kernels.py --arg a=a.npy --out out/
                      run after the pipeline (runtime scopes placed); write out/<param>.npy,
-                     out/task_graph.json, out/task_graph.dot and out/task_graph.html
+                     out/task_graph.json, out/task_graph.dot and out/task_graph.html, and
+                     each argument a task marks for a dump as out/dump/t<task>_<kernel>_arg<i>.npy
   pypto-run f.mlir ... --explain 17 --path 3 17
                      why task 17 waits (each edge's origin, slot, region, buffer) and the
                      chain of edges from task 3 to it; pypto-graph does the same on a saved
@@ -239,6 +240,10 @@ class PyptoRunMain(xDSLRunMain):
             out.mkdir(parents=True, exist_ok=True)
             for n, value in result.outputs.items():
                 np.save(out / f"{n}.npy", value)
+            if result.dumps:
+                (out / "dump").mkdir(exist_ok=True)
+                for n, value in result.dumps.items():
+                    np.save(out / "dump" / f"{n}.npy", value)
             (out / "task_graph.json").write_text(doc_text(doc))
             (out / "task_graph.dot").write_text(graph_dot(graph, races, f"@{symbol}", freed))
             (out / "task_graph.html").write_text(graph_html(doc, f"@{symbol}"))

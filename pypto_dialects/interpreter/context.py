@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr
 from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.ir import Operation, SSAValue
@@ -28,6 +29,9 @@ class RunContext:
     kernels: Mapping[str, KernelImpl] = field(default_factory=dict)
     runtime: Runtime = field(default_factory=Runtime)
     symbols: SymbolTableCollection = field(default_factory=SymbolTableCollection)  # kernel ops
+    dumps: dict[str, np.ndarray] = field(default_factory=dict)
+    """The arguments tasks marked for a dump (`dump [i, ...]`), by file stem
+    `t<task>_<kernel>_arg<i>`, in submit order."""
 
 
 class _RunData(InterpreterFunctions):

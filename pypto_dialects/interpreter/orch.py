@@ -1,15 +1,18 @@
 """Interpreter implementations of `pto_orch`: kernel tasks, TaskId arrays, integer arrays.
 
 A task runs its kernel's Python implementation at once (the interpreter's order is the
-program order) and is recorded in the task graph with the runtime's edges. TaskIds are
-task numbers (`int`), the invalid TaskId is `None`, and a TaskId array (or the array a
-`pto_orch.parallel` TaskId carry becomes) is a tuple of them; an integer array is a tuple
-of its elements (interpreter integers).
+program order), once per block when it has a launch spec (the kernel gets `block_idx`), and
+is recorded in the task graph with the runtime's edges; the arguments it marks for a dump are
+kept in the run context's `dumps`. TaskIds are task numbers (`int`), the invalid TaskId is
+`None`, and a TaskId array (or the array a `pto_orch.parallel` TaskId carry becomes) is a
+tuple of them; an integer array is a tuple of its elements (interpreter integers). Kernel
+calling convention: docs/interpreter.md#kernels.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import inspect
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -21,6 +24,8 @@ from xdsl.ir import SSAValue
 from pypto_dialects.attrs import ArgDirection
 from pypto_dialects.interpreter.context import python_scalar, run_context, run_error, where
 from pypto_dialects.interpreter.graph import TaskArg, TensorValue
+from pypto_dialects.interpreter.tensor import NUMPY_DTYPES, numpy_dtype
+from pypto_dialects.limits import MAX_BLOCK_NUM
 from pypto_dialects.orch import (
     CallOp,
     KernelOp,
@@ -30,6 +35,7 @@ from pypto_dialects.orch import (
     TaskArraySetOp,
 )
 from pypto_dialects.orch_arrays import IntArrayCreateOp, IntArrayGetOp, IntArraySetOp, IntArrayType
+from pypto_dialects.task_options import dump_positions
 
 
 def task_ids(values: Iterable[Any]) -> list[int]:
@@ -83,8 +89,6 @@ def _run_task(
         t = kernel.param_types[i]
         assert isinstance(t, TensorType)
         shape = tuple(t.get_shape())
-        from pypto_dialects.interpreter.tensor import numpy_dtype
-
         data = np.zeros(int(np.prod(shape, dtype=np.int64)), numpy_dtype(t, op))
         hint = next((r.name_hint for r, p in zip(op.res, kernel.result_param_indices())
                      if p == i and r.name_hint), None)
@@ -114,34 +118,113 @@ def _run_task(
             "in the kernels mapping",
         )
     result_params = kernel.result_param_indices()
-    try:
-        returned = fn(*call_values)
-    except Exception as err:  # the user's kernel failed: say where
-        raise run_error(op, f"kernel @{name} raised {type(err).__name__}: {err}") from err
-    if returned is not None:
-        outs = returned if isinstance(returned, tuple | list) else (returned,)
-        if len(outs) != len(result_params):
-            raise run_error(
-                op,
-                f"the implementation of @{name} returned {len(outs)} value(s) but the kernel "
-                f"has {len(result_params)} result(s)",
-            )
-        for p, out in zip(result_params, outs):
-            target = call_values[p]
-            if out is not target:
-                try:
-                    np.copyto(target, np.asarray(out, dtype=target.dtype), casting="unsafe")
-                except (ValueError, TypeError) as err:
-                    raise run_error(
-                        op,
-                        f"the implementation of @{name} returned a value that does not fit "
-                        f"parameter {p} (shape {target.shape}): {err}",
-                    ) from err
+    blocks = _block_count(op, args)
+    keywords = accepted_keywords(fn, ("block_idx", "block_num"))
+    if blocks > 1 and "block_idx" not in keywords:
+        raise run_error(
+            op,
+            f"launches @{name} on {blocks} blocks, but its implementation takes no keyword "
+            "argument block_idx: give it one (def k(..., block_idx=0)) to tell the blocks apart",
+        )
+    for b in range(blocks):
+        extra = {k: v for k, v in (("block_idx", b), ("block_num", blocks)) if k in keywords}
+        _call_kernel(op, name, fn, call_values, result_params, extra)
     task = rt.submit(
         "kernel", f"@{name}", op.name, where(op), task_args, scalars, explicit
     )
+    _record_dumps(ctx.dumps, op, kernel, name, task.id, values, call_values)
     results = tuple(values[p] for p in result_params)
     return results, task.id
+
+
+def accepted_keywords(fn: Callable[..., Any], names: Iterable[str]) -> set[str]:
+    """Which of `names` `fn` takes as keyword arguments (all of them with `**kwargs`; none
+    when its signature cannot be read)."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return set()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return set(names)
+    return {
+        n for n in names
+        if n in params and params[n].kind is not inspect.Parameter.POSITIONAL_ONLY
+    }
+
+
+def _block_count(op: CallOp | SubmitOp, args: PythonValues) -> int:
+    """The task's block count: its launch spec's (a constant, or the value operand, the
+    last one), 1 without one; a located error outside the runtime's 1..32767."""
+    if op.block_num is not None:
+        return op.block_num.value.data  # verified in range
+    if op.dynamic_block_num is None:
+        return 1
+    n = python_scalar(args[-1])
+    if not 1 <= n <= MAX_BLOCK_NUM:
+        raise run_error(
+            op,
+            f"launches {n} blocks: the runtime's block count is an int16_t of at least 1 "
+            f"(1 to {MAX_BLOCK_NUM})",
+        )
+    return n
+
+
+def _call_kernel(
+    op: CallOp | SubmitOp,
+    name: str,
+    fn: Callable[..., Any],
+    call_values: list[Any],
+    result_params: list[int],
+    keywords: dict[str, int],
+) -> None:
+    """Run the implementation once (one block) and copy what it returns into the arrays of
+    the parameters the kernel's results are."""
+    try:
+        returned = fn(*call_values, **keywords)
+    except Exception as err:  # the user's kernel failed: say where
+        raise run_error(op, f"kernel @{name} raised {type(err).__name__}: {err}") from err
+    if returned is None:
+        return
+    outs = returned if isinstance(returned, tuple | list) else (returned,)
+    if len(outs) != len(result_params):
+        raise run_error(
+            op,
+            f"the implementation of @{name} returned {len(outs)} value(s) but the kernel "
+            f"has {len(result_params)} result(s)",
+        )
+    for p, out in zip(result_params, outs):
+        target = call_values[p]
+        if out is not target:
+            try:
+                np.copyto(target, np.asarray(out, dtype=target.dtype), casting="unsafe")
+            except (ValueError, TypeError) as err:
+                raise run_error(
+                    op,
+                    f"the implementation of @{name} returned a value that does not fit "
+                    f"parameter {p} (shape {target.shape}): {err}",
+                ) from err
+
+
+def _record_dumps(
+    dumps: dict[str, np.ndarray],
+    op: CallOp | SubmitOp,
+    kernel: KernelOp,
+    name: str,
+    task: int,
+    values: tuple[Any, ...],
+    call_values: list[Any],
+) -> None:
+    """Keep a copy of each argument the task marks for a dump, as the task left it, in the
+    run context's `dumps` under `t<task>_<kernel>_arg<position>` (a 0-d array for a
+    scalar, of the scalar's type)."""
+    for p in dump_positions(op):
+        value = values[p]
+        if isinstance(value, TensorValue):
+            data = value.array(writeable=False).copy()
+        else:
+            t = kernel.param_types[p]
+            data = np.asarray(call_values[p], dtype=NUMPY_DTYPES.get(str(t), None))
+        dumps[f"t{task}_{name}_arg{p}"] = data
 
 
 def _deps(interpreter: Interpreter, values: Iterable[SSAValue]) -> list[int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -43,11 +43,14 @@ class RunResult:
 
     `outputs`: every tensor parameter's contents after the run, by parameter name;
     `results`: the function's results (numpy arrays for tensors, numbers for scalars,
-    TaskIds as task numbers / None / tuples); `graph`: the task graph."""
+    TaskIds as task numbers / None / tuples); `graph`: the task graph; `dumps`: the
+    arguments tasks marked for a dump (`dump [i, ...]`), each as the task left it, by name
+    `t<task>_<kernel>_arg<i>` (pypto-run --out writes them to `dump/<name>.npy`)."""
 
     outputs: dict[str, np.ndarray]
     results: tuple[Any, ...]
     graph: TaskGraph
+    dumps: dict[str, np.ndarray] = field(default_factory=dict)
 
     def races(self) -> list[Race]:
         """The graph's races (see `races.find_races`)."""
@@ -158,7 +161,8 @@ def run_function(
             f"@{name} has no parameter {', '.join(unknown)} (parameters: {', '.join(names)})"
         )
     interpreter = make_interpreter(module, kernels)
-    rt = run_context(interpreter).runtime
+    ctx = run_context(interpreter)
+    rt = ctx.runtime
     values: list[Any] = []
     tensors: dict[str, TensorValue] = {}
     for i, (pname, arg) in enumerate(zip(names, f.body.block.args)):
@@ -195,4 +199,4 @@ def run_function(
     outputs = {
         n: v.buffer.data.reshape(v.buffer.shape).copy() for n, v in tensors.items()
     }
-    return RunResult(outputs, results, rt.graph)
+    return RunResult(outputs, results, rt.graph, ctx.dumps)

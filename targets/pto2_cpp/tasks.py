@@ -17,8 +17,9 @@ from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, scalar_
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelInfo
-from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 from pypto_dialects.targets.pto2_cpp.task_arrays import names_task_id
+from pypto_dialects.task_options import dump_positions
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -73,7 +74,8 @@ class KernelRegistry:
             raise codegen_error(
                 at,
                 f"calls kernel @{kernel.sym_name.data} of kind '{kernel.kind.data.value}', "
-                "which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>)",
+                "which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>; "
+                "an SPMD launch is the task's launch(n): docs/dialects/pto_orch.md#task-options)",
             )
         return core
 
@@ -126,15 +128,24 @@ def emit_task(p: FunctionPrinter, op: CallOp | SubmitOp) -> None:
             f"passes {n_tensors} tensors; a PTO2 task takes at most {MAX_TASK_TENSORS} "
             "(CORE_MAX_TENSOR_ARGS)",
         )
-    tensor_lines = []
-    scalar_lines = []
-    for value, d in zip(args, dirs):
+    dumped = dump_positions(op)
+    tensor_lines: list[tuple[str, str]] = []
+    scalar_lines: list[tuple[str, str | int]] = []
+    lvalues: dict[int, str] = {}  # argument position -> the C++ lvalue added to the Arg
+    dumped_scalars: list[tuple[int, Expr, str]] = []  # named once the Arg's name is known
+    for i, (value, d) in enumerate(zip(args, dirs)):
         tag = d.tensor_arg_type
         if tag is None:  # scalar
             ct = c_type(value.type, op, "scalar argument")
-            scalar_lines.append(("add_scalar", scalar_arg(p.use(value, op), ct)))
+            expr = p.use(value, op)
+            if i in dumped:  # dump() finds a scalar by the address add_scalar was given
+                dumped_scalars.append((i, expr, ct))
+                scalar_lines.append(("add_scalar", i))
+            else:
+                scalar_lines.append(("add_scalar", scalar_arg(expr, ct)))
         else:
-            tensor_lines.append((ADD[tag], p.use_tensor(value, op).name))
+            lvalues[i] = p.use_tensor(value, op).name
+            tensor_lines.append((ADD[tag], lvalues[i]))
     if core == "MIX":
         ids = p.kernel_ids.group_ids(kernel, op)
     else:
@@ -146,9 +157,15 @@ def emit_task(p: FunctionPrinter, op: CallOp | SubmitOp) -> None:
     w.line(f"// Task {n}: {kernel.sym_name.data}")
     allocated = _runtime_outputs(p, op, kernel, len(tensor_lines), n)
     tensor_lines += [(ADD[TensorArgType.OUTPUT], info) for info, _ in allocated]
+    lvalues.update((index, info) for info, index in allocated)
+    for i, expr, ct in dumped_scalars:
+        lvalues[i] = _scalar_lvalue(p, expr, ct, f"{params}_arg{i}")
     w.line(f"Arg {params};")
     for method, text in tensor_lines + scalar_lines:
-        w.line(f"{params}.{method}({text});")
+        w.line(f"{params}.{method}({lvalues[text] if isinstance(text, int) else text});")
+    if dumped:
+        w.line(f"{params}.dump({', '.join(lvalues[i] for i in dumped)});")
+    _launch_lines(p, op, params)
     p.taskids.task_deps(op, params, n)
     read = allocated and _reads_runtime_outputs(op, kernel, allocated)
     if read:  # the outputs (or the TaskId) are read from task_<n>_outs
@@ -171,6 +188,33 @@ def emit_task(p: FunctionPrinter, op: CallOp | SubmitOp) -> None:
     for res, index in zip(op.kernel_result_values(), kernel.result_param_indices()):
         if index < len(args):
             p.bind(res, p.use_tensor(args[index], op, printed=False))
+
+
+def _scalar_lvalue(p: FunctionPrinter, expr: Expr, ctype: str, base: str) -> str:
+    """A named variable of the scalar's own C++ type holding `expr`, for a dumped scalar
+    argument (`add_scalar(x)` then `dump(x)`): `expr` itself when it is such a variable,
+    else `<ctype> <base> = <expr>;`, printed now (before the `Arg`)."""
+    if isinstance(expr, Binding) and expr.ctype == ctype:
+        return expr.name
+    name = p.names.fresh(base, "arg")
+    p.w.line(f"{ctype} {name} = {expr.text};")
+    return name
+
+
+def _launch_lines(p: FunctionPrinter, op: CallOp | SubmitOp, params: str) -> None:
+    """The launch spec and the early-resolve hint of a task, after its add_* / dump lines
+    and before its deps: `set_block_num` (a value is cast to the runtime's `int16_t`),
+    `set_require_sync_start(true)`, `set_allow_early_resolve(true)`."""
+    w = p.w
+    if op.block_num is not None:
+        w.line(f"{params}.launch_spec.set_block_num({op.block_num.value.data});")
+    elif op.dynamic_block_num is not None:
+        count = p.use(op.dynamic_block_num, op)
+        w.line(f"{params}.launch_spec.set_block_num((int16_t){count.paren});")
+    if op.sync_start is not None:
+        w.line(f"{params}.launch_spec.set_require_sync_start(true);")
+    if op.early_resolve is not None:
+        w.line(f"{params}.set_allow_early_resolve(true);")
 
 
 def _runtime_outputs(

@@ -37,6 +37,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
+from pypto_dialects.interpreter.orch import accepted_keywords
 from pypto_dialects.interpreter.run import RunResult
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import parse_module
@@ -298,18 +299,20 @@ def _kernel_ids(config: dict) -> dict[str, list[int]]:
 def _group_impls(config: dict, kernels: dict[str, Any]) -> dict[str, Any]:
     """The kernels mapping for the interpreter: a group kernel (AIC + AIV, or two AIV) not
     given by its own name runs its members' implementations one after the other on the
-    same arguments; the last value a member returns is the group's."""
-    out = dict(kernels)
+    same arguments (each also gets the keywords of an SPMD block it takes: `block_idx`,
+    `block_num`); the last value a member returns is the group's. A `Kernel` is given as its
+    Python implementation, whose signature says which of those keywords it takes."""
+    out = {n: k.py if isinstance(k, Kernel) else k for n, k in kernels.items()}
     for k in config["kernels"]:
         if k["id"] is not None or k["name"] in out:
             continue
         members = [out[m] for m in (k.get("aic"), k.get("aiv"), k.get("aiv0"), k.get("aiv1"))
                    if m is not None and m in out]
 
-        def group(*args: Any, _members: list = members) -> Any:
+        def group(*args: Any, _members: list = members, **block: Any) -> Any:
             returned = None
             for m in _members:
-                value = m(*args)
+                value = m(*args, **{n: block[n] for n in accepted_keywords(m, block)})
                 returned = returned if value is None else value
             return returned
 

@@ -133,7 +133,7 @@ func.func @spmd(%t: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<or
   pto_orch.call @k(in %t) : (tensor<4xf32>) -> ()
   func.return
 }
-// CHECK: :[[# @LINE - 3]]:3: error: 'pto_orch.call' op calls kernel @k of kind 'spmd', which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>)
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_orch.call' op calls kernel @k of kind 'spmd', which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>; an SPMD launch is the task's launch(n): docs/dialects/pto_orch.md#task-options){{$}}
 
 // -----
 

@@ -137,6 +137,15 @@ inline constexpr bool all_exactly_v = (std::is_same_v<bare_t<Ts>, T> && ...);
 template <typename... Ts>
 inline constexpr bool all_lvalues_v = (std::is_lvalue_reference_v<Ts> && ...);
 
+// The address of a forwarding-reference argument that was an lvalue, else nullptr (how
+// add_scalar remembers the object a later dump() names, fact A17).
+template <typename T, typename U>
+inline const void* lvalue_address(const U& value) {
+    if constexpr (std::is_lvalue_reference_v<T>) return &value;
+    (void)value;
+    return nullptr;
+}
+
 // Host reads and writes (fact H1, H2; semantics 3.8): the raw bits of one element.
 uint64_t tensor_data_read(const Tensor& tensor, uint32_t ndims, const uint32_t indices[]);
 void tensor_data_write(const Tensor& tensor, uint32_t ndims, const uint32_t indices[], uint64_t bits);
@@ -606,14 +615,19 @@ private:
 //  - STRICTER THAN THE SEED: one call passing more than MAX_TENSOR_ARGS tensors or more than
 //    MAX_SCALAR_ARGS scalars is a compile error. The runtime only records an Arg error when the
 //    running total passes the cap (fact K1, K2, 2.5); the model records that error too.
+//  - dump: lvalues only, each a Tensor, a TensorCreateInfo or a scalar (fact A17); that each was
+//    already added to this Arg is checked at run time (an Arg error), as the runtime does.
 //  - no add_dep, set_dependencies_with_kinds or set_predicate in the seed (fact 2.2, D7, D10, A18).
 struct Arg {
     // ---- storage (public in the seed; names are the model's)
     TensorRef tensors[CORE_MAX_TENSOR_ARGS] = {};
     TensorArgType tensor_types[CORE_MAX_TENSOR_ARGS] = {};
     uint64_t scalars[CORE_MAX_SCALAR_ARGS] = {};
+    const void* scalar_sources[CORE_MAX_SCALAR_ARGS] = {};  // the lvalue add_scalar got, or nullptr
     uint32_t num_tensors = 0;
     uint32_t num_scalars = 0;
+    uint32_t dump_tensor_mask = 0;  // bit i: tensor slot i is marked for a dump (fact A17)
+    uint32_t dump_scalar_mask = 0;  // bit i: scalar slot i is marked for a dump
     const PTO2TaskId* explicit_deps = nullptr;
     uint32_t num_explicit_deps = 0;
     bool early_resolve = false;
@@ -632,6 +646,8 @@ struct Arg {
     void clear() {  // empties slots, deps and the hint
         num_tensors = 0;
         num_scalars = 0;
+        dump_tensor_mask = 0;
+        dump_scalar_mask = 0;
         explicit_deps = nullptr;
         num_explicit_deps = 0;
         early_resolve = false;
@@ -708,7 +724,9 @@ struct Arg {
         static_assert((is_supported_scalar_arg_v<Ts> && ...),
                       "add_scalar takes arithmetic or enum values only (fact A12, S3)");
         static_assert(sizeof...(Ts) <= MAX_SCALAR_ARGS, "add_scalar: more than MAX_SCALAR_ARGS scalars (fact K2)");
-        (push_scalar(to_u64(static_cast<pto2_model::bare_t<Ts>>(values))), ...);
+        (push_scalar(to_u64(static_cast<pto2_model::bare_t<Ts>>(values)),
+                     pto2_model::lvalue_address<Ts>(values)),
+         ...);
     }
     void add_scalars(const uint64_t* values, int count) {
         for (int i = 0; i < count; ++i) push_scalar(values[i]);
@@ -737,7 +755,57 @@ struct Arg {
     PTO2TaskId explicit_dep(uint32_t index) const { return explicit_deps[index]; }
     const PTO2TaskId* explicit_deps_data() const { return explicit_deps; }
 
+    // ---- tensor dumps (fact A17; PTO2_PROFILING is 1, so the checks are live): marks arguments
+    // already added to this Arg, each found by its address -- a Tensor among the slots added
+    // with add_input / add_inout / add_output(Tensor) / add_no_dep, a TensorCreateInfo among the
+    // add_output(TensorCreateInfo) slots, a scalar among the objects add_scalar was given as
+    // lvalues. No argument marks every slot. A miss is an Arg error.
+    template <typename... Ts>
+    void dump(Ts&&... args) {
+        static_assert(pto2_model::all_lvalues_v<Ts...>,
+                      "dump: temporary argument (pass the lvalue already added to this Arg; fact A17)");
+        static_assert(((pto2_model::all_exactly_v<Tensor, Ts> || pto2_model::all_exactly_v<TensorCreateInfo, Ts> ||
+                        is_supported_scalar_arg_v<Ts>) && ...),
+                      "dump takes Tensor, TensorCreateInfo or scalar arguments only (fact A17)");
+        if constexpr (sizeof...(Ts) == 0) {
+            if (num_tensors == 0 && num_scalars == 0) return set_error("dump: no arguments added to this Arg");
+            dump_tensor_mask = num_tensors == 32 ? ~0u : (1u << num_tensors) - 1;
+            dump_scalar_mask = (1u << num_scalars) - 1;
+        } else {
+            (mark_dump(args), ...);
+        }
+    }
+
 private:
+    void mark_dump(const Tensor& t) {
+        for (uint32_t i = 0; i < num_tensors; ++i) {
+            if (tensor_types[i] != TensorArgType::OUTPUT && tensors[i].tensor == &t) {
+                dump_tensor_mask |= 1u << i;
+                return;
+            }
+        }
+        set_error("dump: tensor is not part of this Arg");
+    }
+    void mark_dump(const TensorCreateInfo& ci) {
+        for (uint32_t i = 0; i < num_tensors; ++i) {
+            if (tensor_types[i] == TensorArgType::OUTPUT && tensors[i].create_info == &ci) {
+                dump_tensor_mask |= 1u << i;
+                return;
+            }
+        }
+        set_error("dump: TensorCreateInfo is not part of this Arg");
+    }
+    template <typename T>
+    std::enable_if_t<is_supported_scalar_arg_v<T>> mark_dump(const T& scalar) {
+        for (uint32_t i = 0; i < num_scalars; ++i) {
+            if (scalar_sources[i] == &scalar) {
+                dump_scalar_mask |= 1u << i;
+                return;
+            }
+        }
+        set_error("dump: scalar is not part of this Arg (add_scalar must be given the same lvalue)");
+    }
+
     void push_tensor(const Tensor* t, TensorArgType type) {
         if (num_scalars > 0) return set_error("a tensor added after a scalar");
         if (num_tensors >= CORE_MAX_TENSOR_ARGS) return set_error("more than MAX_TENSOR_ARGS tensors");
@@ -750,8 +818,9 @@ private:
         tensors[num_tensors].create_info = ci;
         tensor_types[num_tensors++] = TensorArgType::OUTPUT;
     }
-    void push_scalar(uint64_t bits) {
+    void push_scalar(uint64_t bits, const void* source = nullptr) {
         if (num_scalars >= CORE_MAX_SCALAR_ARGS) return set_error("more than MAX_SCALAR_ARGS scalars");
+        scalar_sources[num_scalars] = source;
         scalars[num_scalars++] = bits;
     }
 };
