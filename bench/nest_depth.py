@@ -50,11 +50,12 @@ def nest_program(depth: int) -> str:
 
 def measure(depth: int) -> tuple[int, float, int]:
     """(ops, order-untracked-hazards CPU s, visits per task) for a nest of `depth`."""
+    from pypto_dialects.analysis.untracked_hazards import Analysis
     from pypto_dialects.context import make_context
     from pypto_dialects.parsing import parse_module
-    from pypto_dialects.transforms import order_untracked_hazards as ouh
     from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
     from pypto_dialects.transforms.materialize_runtime_scopes import MaterializeRuntimeScopes
+    from pypto_dialects.transforms.order_untracked_hazards import OrderUntrackedHazards
 
     ctx = make_context()
     module = parse_module(ctx, nest_program(depth), "nest")
@@ -62,20 +63,20 @@ def measure(depth: int) -> tuple[int, float, int]:
     DeriveCallDirections().apply(ctx, module)
     MaterializeRuntimeScopes().apply(ctx, module)
     visits = 0
-    task = ouh.Analysis.task
+    task = Analysis.task
 
     def counting(self, op, state):
         nonlocal visits
         visits += 1
         return task(self, op, state)
 
-    ouh.Analysis.task = counting  # type: ignore[method-assign]
+    Analysis.task = counting  # type: ignore[method-assign]
     try:
         t0 = time.process_time()
-        ouh.OrderUntrackedHazards().apply(ctx, module)
+        OrderUntrackedHazards().apply(ctx, module)
         t1 = time.process_time()
     finally:
-        ouh.Analysis.task = task  # type: ignore[method-assign]
+        Analysis.task = task  # type: ignore[method-assign]
     return ops, t1 - t0, visits // 2
 
 

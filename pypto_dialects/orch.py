@@ -344,22 +344,26 @@ class _TaskOp(IRDLOperation):
         first result (`%r` -> `%r_tid`, else `%tid`)."""
         if isinstance(self, SubmitOp):
             return self
-        new = SubmitOp(
-            self.callee,
-            list(self.args),
-            [r.type for r in self.res],
-            self.directions(),
-            (),
-            list(self.compiler_deps),
-            self.options(),
+        # the call's own properties (callee, directions, manual_candidate, task options) with
+        # a segment for the empty deps: `create` takes them as they are, where the IRDL
+        # constructor would rebuild and check each one (about 4x the time; order-untracked-
+        # hazards makes a submit of a third of the tasks of a program, issue 28)
+        tail = [self.dynamic_block_num] if self.dynamic_block_num is not None else []
+        properties = dict(self.properties)
+        properties[_SEGMENTS] = _segment_sizes(
+            (len(self.args), 0, len(self.compiler_deps), len(tail))
         )
-        new.attributes.update(self.attributes)
-        new.manual_candidate = self.manual_candidate
-        new.location = self.location
+        new = SubmitOp.create(
+            operands=[*self.args, *self.compiler_deps, *tail],
+            result_types=[*(r.type for r in self.res), TASK_ID],
+            properties=properties,
+            attributes=dict(self.attributes),
+            location=self.location,
+        )
         hint = self.res[0].name_hint if self.res and self.res[0].name_hint else None
         new.task_id.name_hint = f"{hint}_tid" if hint else "tid"
         if isinstance(rewriter, PatternRewriter):
-            rewriter.replace(self, new, list(new.res))
+            rewriter.replace(self, new, list(new.res))  # its replace_op is deprecated
         else:
             (rewriter or Rewriter).replace_op(self, new, list(new.res))
         return new
@@ -371,14 +375,13 @@ class _TaskOp(IRDLOperation):
         caller decides which edges; this does not skip values already listed.)"""
         if not values:
             return
-        segments = AttrSizedOperandSegments.attribute_name
-        old = self.properties[segments]
+        old = self.properties[_SEGMENTS]
         assert isinstance(old, DenseArrayBase), old
         sizes = list(old.get_values())
         sizes[-2] += len(values)
         tail = [self.dynamic_block_num] if self.dynamic_block_num is not None else []
         self.operands = [*self.operands[: len(self.operands) - len(tail)], *values, *tail]
-        self.properties[segments] = DenseArrayBase.from_list(i32, sizes)
+        self.properties[_SEGMENTS] = _segment_sizes(tuple(sizes))
 
     def options(self) -> TaskOptions:
         """The task's argument-pack options (launch spec, early resolve, dump), as a
@@ -523,6 +526,20 @@ class _TaskOp(IRDLOperation):
             outs = [parser.parse_type()]
         args: list[SSAValue] = [parser.resolve_operand(u, t) for u, t in zip(unresolved, ins)]
         return args, outs
+
+
+_SEGMENTS = AttrSizedOperandSegments.attribute_name
+_SEGMENT_SIZES: dict[tuple[int, ...], DenseArrayBase] = {}
+
+
+def _segment_sizes(sizes: tuple[int, ...]) -> DenseArrayBase:
+    """The `operandSegmentSizes` property for `sizes` (one attribute per distinct sizes:
+    attributes are immutable values, and packing one takes longer than the rest of an
+    operand edit)."""
+    got = _SEGMENT_SIZES.get(sizes)
+    if got is None:
+        got = _SEGMENT_SIZES[sizes] = DenseArrayBase.from_list(i32, sizes)
+    return got
 
 
 def _dirs_prop(dirs: Sequence[ArgDirection] | None) -> ArrayAttr | None:

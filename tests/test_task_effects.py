@@ -28,6 +28,7 @@ from xdsl.transforms.dead_code_elimination import DeadCodeElimination
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.analysis.storage_roots import RootSets
+from pypto_dialects.analysis.untracked_hazards import Analysis
 from pypto_dialects.attrs import ArgDirection, ParamDirection, TensorArgType
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
@@ -37,7 +38,6 @@ from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.transforms.auto_derive_task_dependencies import _accesses
 from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
-from pypto_dialects.transforms.order_untracked_hazards import Analysis
 from pypto_dialects.transforms.verify_orchestration import HostAccessChecker
 
 D = ArgDirection

@@ -24,6 +24,7 @@ from xdsl.utils.exceptions import VerifyException
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
+from pypto_dialects.analysis.untracked_hazards import untracked_root
 from pypto_dialects.carry_plan import ARRAY_SIZE, CarryPlan, missing_plan, plan_size
 from pypto_dialects.diagnostics import file_position, pass_error
 from pypto_dialects.orch import (
@@ -39,7 +40,6 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskDummyOp, TaskIsValidOp
-from pypto_dialects.transforms.order_untracked_hazards import untracked_root
 
 
 class _Checker:

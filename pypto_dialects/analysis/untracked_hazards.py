@@ -1,0 +1,560 @@
+"""The hazards the PTO2 runtime does not order, for `order-untracked-hazards`: which pairs of
+tasks need a compiler edge (`Analysis`, one walk of an orchestration function; it changes
+nothing) and which TaskIds a task's deps already name (`TaskIdSources`, `ordered_before`).
+
+Rules: docs/passes/order-untracked-hazards.md. Buffers and windows: storage_roots.RootSets.
+Cost: a loop body is walked twice (loop-carried hazards), except inside the second walk of an
+enclosing loop, where once suffices: a task at loop depth d is visited d + 1 times (bench/
+nest_depth.py); what a task accesses is worked out on its first visit only, and the loops
+around a task are looked up, not searched for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from xdsl.dialects import scf
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.diagnostics import location_of, pass_error
+from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.tensor import CreateOp
+
+Task = CallOp | SubmitOp
+
+# --------------------------------------------------------------------------- buffers
+
+
+Window = tuple[int, int, int]
+"""(axis, span, extent): a slice whose offset along `axis` is the loop's induction variable
+times a constant, so consecutive iterations' offsets differ by `span`; `extent` along it."""
+
+
+def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
+    """(loop, c) when `value` is a loop's induction variable times the constant c."""
+    from xdsl.dialects.arith import MuliOp
+
+    if isinstance(value, BlockArgument) and value.index == 0:
+        loop = value.block.parent_op()
+        return (loop, 1) if isinstance(loop, scf.ForOp) else None
+    if isinstance(value, OpResult) and isinstance(value.op, MuliOp):
+        for a, b in ((value.op.lhs, value.op.rhs), (value.op.rhs, value.op.lhs)):
+            c = storage.constant_index(b)
+            inner = _iv_times(a) if c is not None else None
+            if inner is not None:
+                return inner[0], inner[1] * c  # type: ignore[operator]
+    return None
+
+
+def iteration_windows(value: SSAValue, roots: storage.RootSets) -> dict[scf.ForOp, Window]:
+    """The loops whose iterations use disjoint parts of `value`'s buffer: `value` is (through
+    task results, writes and scope results: storage_roots.same_base) a `pto_tensor.slice` of
+    a whole buffer with an offset `iv * c`."""
+    from pypto_dialects.tensor import SliceOp
+
+    v, links = storage.same_base(value, roots.symbols)
+    if len(links) != 1 or links[0][0] is not storage.Link.PART or not isinstance(v, OpResult):
+        return {}
+    op = v.op
+    if not isinstance(op, SliceOp) or not roots.of(op.source).whole:
+        return {}
+    shape = op.result.type.get_shape()
+    out: dict[scf.ForOp, Window] = {}
+    for axis, off in enumerate(op.offsets):
+        found = _iv_times(off)
+        if found is None or axis >= len(shape) or shape[axis] < 0:
+            continue
+        loop, c = found
+        step = storage.constant_index(loop.step)
+        if step is None or step <= 0:
+            continue
+        out.setdefault(loop, (axis, c * step, shape[axis]))
+    return out
+
+
+# --------------------------------------------------------------------------- accesses
+
+
+@dataclass(eq=False)
+class Access:
+    """One task's use of one buffer. `lookup`: the runtime looks up every part of the buffer
+    the task touches (`_looks_up`); `whole`: every argument on the buffer may be all of it;
+    `sure`: the task surely writes all of this buffer (an argument that is all of it and of no
+    other buffer); `covered`: every part of the buffer it reads it also writes
+    (`_writes_its_reads`); `lookup_all`: it looks up all of this buffer (an in / inout
+    argument that is all of it and of no other buffer); `recorded`: it surely writes some of
+    this buffer (a written argument of this buffer alone); `manual`: the innermost manual
+    scope around the task; `place`: its window of the buffer (storage_roots.Place); `prev`:
+    the outermost loop of which this entry is the previous iteration's instance (it is that
+    of every loop between the task and that one it was walked in: loops mark their entries
+    from the innermost out, `Analysis._mark_prev`)."""
+
+    task: Task
+    read: bool
+    write: bool
+    lookup: bool
+    whole: bool
+    manual: ScopeOp | None
+    windows: dict[scf.ForOp, Window] = field(default_factory=dict)
+    prev: scf.ForOp | None = None
+    place: storage.Place | None = None
+    sure: bool = False
+    covered: bool = True
+    lookup_all: bool = False
+    recorded: bool = False
+
+
+class _Slot(NamedTuple):
+    """One tensor argument of a task on one buffer."""
+
+    value: SSAValue
+    place: storage.Place
+    lookup: bool
+    read: bool
+    write: bool
+
+
+def untracked_root(root: SSAValue) -> bool:
+    """A `pto_tensor.create ... manual_dep` buffer: the runtime's tensor map neither records
+    its writers nor looks it up (a view of it is tracked again; counted as untracked too,
+    the conservative answer)."""
+    return isinstance(root, OpResult) and isinstance(root.op, CreateOp) and (
+        root.op.manual_dep is not None
+    )
+
+
+def _slot_holds(root: SSAValue, outer: _Slot, inner: _Slot) -> bool:
+    """Whether argument `outer` surely holds what `inner` touches of `root`: the same value,
+    or a window of `root` alone that holds it (a value that may be one of several buffers
+    holds only itself)."""
+    return outer.value is inner.value or (
+        outer.place.roots == {root} and storage.covers(outer.place, inner.place)
+    )
+
+
+def _looks_up(root: SSAValue, slots: list[_Slot]) -> bool:
+    """Whether the runtime orders the task after every earlier recorded writer of `root`
+    that overlaps what the task touches: the buffer is tracked and every argument on it is
+    looked up (in / inout), or held by one that is. An `output_existing` slot is not
+    looked up."""
+    if untracked_root(root):
+        return False
+    lookups = [s for s in slots if s.lookup]
+    return bool(lookups) and all(any(_slot_holds(root, l, s) for l in lookups) for s in slots)
+
+
+def _writes_its_reads(root: SSAValue, slots: list[_Slot]) -> bool:
+    """Whether every part of `root` the task reads it also writes (an inout argument, or a
+    written argument that holds the read one): then a later lookup that meets its read meets
+    its recorded write."""
+    writes = [s for s in slots if s.write]
+    return all(any(_slot_holds(root, w, s) for w in writes) for s in slots if s.read)
+
+
+Chain = tuple  # (Access, Chain) | None: a persistent list, newest first, shared by copies
+
+
+def _items(chain: Chain | None, stop: Chain | None = None):
+    """The accesses of `chain` up to (not including) the node `stop`."""
+    while chain is not None and chain is not stop:
+        yield chain[0]
+        chain = chain[1]
+
+
+def _reaches(chain: Chain | None, stop: Chain | None) -> bool:
+    while chain is not None:
+        if chain is stop:
+            return True
+        chain = chain[1]
+    return stop is None
+
+
+@dataclass
+class Pending:
+    """The accesses of one buffer a later task may have to be ordered after (persistent
+    lists: a copy shares them, so saving a state before a region costs nothing)."""
+
+    writers: Chain | None = None
+    readers: Chain | None = None
+
+    def copy(self) -> Pending:
+        return Pending(self.writers, self.readers)
+
+
+State = dict[SSAValue, Pending]
+
+
+def _union(a: Chain | None, b: Chain | None, base: Chain | None) -> Chain | None:
+    """Both `a` and `b` grew from `base` (or were reset since): their union, in time
+    proportional to what they added."""
+    a_base, b_base = _reaches(a, base), _reaches(b, base)
+    out = base if (a_base or b_base) else None
+    for item in [*_items(a, base if a_base else None), *_items(b, base if b_base else None)]:
+        out = (item, out)
+    return out
+
+
+def _merge_one(state: State, root: SSAValue, other: Pending, base: Pending) -> None:
+    """`state[root]` becomes the union of itself and `other` (either path may have run), both
+    grown from `base`."""
+    mine = state[root]
+    mine.writers = _union(mine.writers, other.writers, base.writers)
+    mine.readers = _union(mine.readers, other.readers, base.readers)
+
+
+def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
+    """Whether the earlier access `p` and the later `x` conflict with no runtime ordering
+    (`loop`: `p` is from the previous iteration of that loop)."""
+    if not (p.write or x.write):
+        return False
+    if p.place is not None and x.place is not None and not storage.overlap(p.place, x.place):
+        return False  # constant windows of the buffer that do not meet (in every iteration)
+    if loop is not None and _disjoint_iterations(p, x, loop):
+        return False
+    if p.task is x.task and loop is None:
+        return False
+    if p.manual is not None and p.manual is x.manual:
+        if loop is None or p.manual.is_ancestor(loop):
+            return False  # one manual scope (one instance of it): the user's deps order it
+    if p.manual is None and x.manual is None and p.write and x.lookup and (
+        not x.write or p.covered or (x.lookup_all and p.recorded)
+    ):
+        # the tensor map: x waits for the earlier writer. For a write after p's read, only
+        # when x's lookup surely meets p's recorded write (the map records writers only): p
+        # wrote what it read, or x looks up all of the buffer and p surely wrote some of it
+        return False
+    return True
+
+
+def _disjoint_iterations(p: Access, x: Access, loop: scf.ForOp) -> bool:
+    """Whether `p` (an earlier iteration of `loop`) and `x` use disjoint slices: both slice
+    along one axis at `iv * c` with the same span, at least as wide as either extent."""
+    wp, wx = p.windows.get(loop), x.windows.get(loop)
+    if wp is None or wx is None or wp[:2] != wx[:2]:
+        return False
+    return wp[1] >= max(wp[2], wx[2])
+
+
+@dataclass(eq=False)
+class Need:
+    """A compiler edge to add: `x` after `p`'s task (through a carry of `loop`, if given: `p`
+    is the previous iteration's)."""
+
+    x: Task
+    p: Access
+    loop: scf.ForOp | None
+
+
+class Analysis:
+    """Walks one orchestration function (`block(body, {})`) and lists the edges it needs in
+    `needs`, in the order found (each (consumer, producer, loop) once). Changes nothing; an
+    edge that cannot be expressed (a TaskId carried out of a loop that would not order every
+    earlier iteration) is a located PassFailedException at the later task."""
+
+    def __init__(self, roots: storage.RootSets) -> None:
+        self.roots = roots
+        self.needs: list[Need] = []
+        self.seen: set[tuple[int, int, int]] = set()
+        self.loops: list[scf.ForOp] = []  # the loops around the op being walked
+        self.manual: list[ScopeOp] = []
+        self.logs: list[dict[SSAValue, Pending]] = []  # undo logs of the open regions
+        self.replaying = 0  # > 0 inside the second walk of a loop body
+        # memos (a task is visited once per enclosing loop level and more):
+        self.accesses: dict[Task, list[tuple[SSAValue, Access]]] = {}  # per task, its first visit
+        self.around: dict[Operation, frozenset[scf.ForOp]] = {}  # the loops around an op
+        self.inner_first: dict[Task, list[scf.ForOp]] = {}  # the loops around a task
+
+    def block(self, block: Block, state: State) -> None:
+        """Walk the ops of `block` in order (`op`), `state` the pending accesses per root."""
+        for op in block.ops:
+            self.op(op, state)
+
+    def op(self, op: Operation, state: State) -> None:
+        """Walk one op: a task (`task`), or the regions of a scope, if (both branches from
+        the state before it, then merged) or loop (its body twice, loop-carried hazards)."""
+        if isinstance(op, CallOp | SubmitOp):
+            self.task(op, state)
+        elif isinstance(op, ScopeOp):
+            if op.is_manual:
+                self.manual.append(op)
+            self.block(op.body.block, state)
+            if op.is_manual:
+                self.manual.pop()
+        elif isinstance(op, scf.IfOp):
+            then_log = self._walk(op.true_region.block, state)
+            then_state = {r: state[r] for r in then_log}
+            state.update({r: p.copy() for r, p in then_log.items()})  # back to before the if
+            else_log = (
+                self._walk(op.false_region.block, state) if op.false_region.blocks else {}
+            )
+            for r in then_log.keys() | else_log.keys():
+                base = then_log[r] if r in then_log else else_log[r]
+                other = then_state.get(r) or base
+                _merge_one(state, r, other, base)
+        elif isinstance(op, scf.ForOp):
+            self.loops.append(op)
+            first = self._walk(op.body.block, state)
+            second: dict[SSAValue, Pending] = {}
+            if not self.replaying:
+                # the second walk finds the hazards carried from one iteration to the next.
+                # Inside it, each inner loop is walked once: its own carried hazards were
+                # found in the first walk (the same body, the same pairs), and what a second
+                # walk would add to the state only repeats entries of the same tasks
+                self._mark_prev(state, first, op)
+                self.replaying += 1
+                second = self._walk(op.body.block, state)
+                self.replaying -= 1
+            self.loops.pop()
+            for r in first.keys() | second.keys():  # the loop may run no iteration
+                base = first[r] if r in first else second[r]
+                _merge_one(state, r, base, base)
+        else:
+            for region in op.regions:
+                for b in region.blocks:
+                    self.block(b, state)
+
+    def _walk(self, block: Block, state: State) -> dict[SSAValue, Pending]:
+        """Walk `block`; returns what each root it touched was before (an undo log), so a
+        region costs the roots it touches, not the whole state."""
+        self.logs.append({})
+        self.block(block, state)
+        return self.logs.pop()
+
+    def _touch(self, state: State, root: SSAValue) -> Pending:
+        """`state[root]`, saved first in every open undo log that has not saved it yet (the
+        innermost first: a log that has it was opened inside every log that has it too, so
+        the search stops there)."""
+        pend = state.get(root)
+        for log in reversed(self.logs):
+            if root in log:
+                break
+            log[root] = pend.copy() if pend is not None else Pending()
+        if pend is None:
+            pend = state[root] = Pending()
+        return pend
+
+    def _loops_around(self, op: Operation) -> frozenset[scf.ForOp]:
+        """The loops `op` is nested in (memoized; a task's are known from its first visit)."""
+        got = self.around.get(op)
+        if got is None:
+            loops = []
+            cur = op.parent_op()
+            while cur is not None:
+                if isinstance(cur, scf.ForOp):
+                    loops.append(cur)
+                cur = cur.parent_op()
+            got = self.around[op] = frozenset(loops)
+        return got
+
+    def _mark_prev(
+        self, state: State, touched: dict[SSAValue, Pending], loop: scf.ForOp
+    ) -> None:
+        """Entries made in the first walk of `loop`'s body become the previous iteration's
+        (`loop` is around every loop that marked them before)."""
+        around = self.around
+        for root, before in touched.items():
+            pend = state[root]
+            for attr in ("writers", "readers"):
+                chain, base = getattr(pend, attr), getattr(before, attr)
+                if not _reaches(chain, base):
+                    base = None
+                new = [
+                    replace(a, prev=loop) if loop in around[a.task] else a
+                    for a in _items(chain, base)
+                ]
+                out = base
+                for a in reversed(new):
+                    out = (a, out)
+                setattr(pend, attr, out)
+
+    def _accesses(self, op: Task) -> list[tuple[SSAValue, Access]]:
+        """Each buffer (root) `op` uses, with its access (computed on the first visit: it
+        depends on the task and on the loops and manual scope around it only); none for a
+        task without call-site directions."""
+        if op.directions() is None:
+            return []
+        manual = self.manual[-1] if self.manual else None
+        per_root: dict[SSAValue, Access] = {}
+        slots: dict[SSAValue, list[_Slot]] = {}
+        for effect in op.argument_effects(self.roots.symbols):
+            if not effect.tracked:
+                continue  # no_dep: the user's word that the task need not wait
+            value = effect.value
+            place = self.roots.of(value)
+            roots, whole = place.roots, place.whole
+            write, lookup, read = effect.writes, effect.looked_up, effect.reads
+            # the task surely writes all of the root: one root, all of it (a write of a value
+            # that may be one of several buffers is a possible write of each)
+            sure = write and whole and len(roots) == 1
+            windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
+            for root in roots:
+                slots.setdefault(root, []).append(_Slot(value, place, lookup, read, write))
+                a = per_root.get(root)
+                if a is None:
+                    per_root[root] = Access(op, read, write, lookup, whole, manual, windows,
+                                            place=place, sure=sure)
+                else:
+                    a.read |= read
+                    a.write |= write
+                    a.whole = a.whole and whole
+                    a.sure |= sure
+                    if a.place != place:  # two windows of one buffer: compared as unknown
+                        a.place = None
+                    a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
+        for root, x in per_root.items():
+            x.lookup = _looks_up(root, slots[root])
+            x.covered = _writes_its_reads(root, slots[root])
+            x.lookup_all = x.lookup and any(
+                sl.lookup and sl.place.whole and sl.place.roots == {root} for sl in slots[root]
+            )
+            x.recorded = any(sl.write and sl.place.roots == {root} for sl in slots[root])
+        return list(per_root.items())
+
+    def task(self, op: Task, state: State) -> None:
+        """Compare each buffer task `op` uses with the accesses pending on it (an edge for
+        each pair the runtime does not order, `_need`), then record its access."""
+        accesses = self.accesses.get(op)
+        if accesses is None:
+            accesses = self.accesses[op] = self._accesses(op)
+            self.around[op] = frozenset(self.loops)
+            self.inner_first[op] = self.loops[::-1]
+        for root, x in accesses:
+            pend = self._touch(state, root)
+            if x.write:
+                candidates = [*_items(pend.writers), *_items(pend.readers)]
+            elif x.manual is None and x.lookup:  # an auto reader: the tensor map orders it
+                candidates = [p for p in _items(pend.writers) if p.manual is not None]
+            else:
+                candidates = list(_items(pend.writers))
+            for p in candidates:
+                loop = self._carry_loop(p, x)
+                if loop is not None and isinstance(root, OpResult) and (
+                    loop is root.op or loop in self._loops_around(root.op)
+                ):
+                    continue  # created in the loop body: a new buffer every iteration
+                if _needs_edge(p, x, loop):
+                    self._need(x, p, loop)
+            if x.sure:
+                # x is ordered after every entry (an edge, or the tensor map: x looks up all of
+                # its access), and every later access of the root after x: x replaces them
+                pend.writers = (x, None)
+                pend.readers = None
+            elif x.write:
+                # a possible write (of part of the buffer, or of one of several buffers)
+                # replaces nothing: a later access may touch what x did not write
+                pend.writers = (x, pend.writers)
+                if x.read:
+                    pend.readers = (x, pend.readers)
+            else:
+                pend.readers = (x, pend.readers)
+
+    def _carry_loop(self, p: Access, x: Access) -> scf.ForOp | None:
+        """The outermost loop around `x`'s task whose previous iteration `p` is: `p.prev`
+        when it is around that task (when it is not, neither is a loop inside it that
+        marked `p` before it)."""
+        return p.prev if p.prev is not None and p.prev in self.around[x.task] else None
+
+    def _need(self, x: Access, p: Access, loop: scf.ForOp | None) -> None:
+        key = (id(x.task), id(p.task), id(loop))
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        # Only the last instance of p is carried: enough when p's instances are ordered among
+        # themselves (p surely writes all of the buffer), or, for a loop-carried hazard, when
+        # x's are (x_i after every earlier p, and x_(i+1) after x_i).
+        around_x = self.around[x.task]
+        exits = [o for o in self.inner_first[p.task] if o not in around_x]
+        chained = p.sure
+        if not exits and loop is not None:
+            chained = chained or x.sure
+        if (exits or loop is not None) and not chained:
+            if p.write and p.whole:
+                # p writes all of a value that may be one of several buffers: its instances
+                # are not ordered by the buffer (each may write another one), so order them
+                # with a compiler edge from one instance to the next
+                self._chain(p, exits, loop)
+            elif not exits and loop is not None and x.write and x.whole:
+                self._chain(x, [], loop)
+            else:
+                raise pass_error(
+                    x.task,
+                    f"must run after {_name(p.task)} (they use one buffer and the runtime does "
+                    "not order them), and that task runs in every iteration of a loop while "
+                    "only the last iteration's TaskId can be carried: its access is "
+                    + ("a read" if not p.write else "a write of part of the buffer")
+                    + ", so earlier iterations stay unordered. Order the iterations with "
+                    "explicit deps (a TaskId array), or move one of the tasks",
+                )
+        self.needs.append(Need(x.task, p, loop))
+
+    def _chain(self, a: Access, exits: list[scf.ForOp], loop: scf.ForOp | None) -> None:
+        """Order the instances of `a`'s task one after the other in each loop of `exits` and
+        in `loop`, and in the loops between them (each instance after the previous
+        iteration's, through a carried TaskId)."""
+        # the loops around the task up to `loop` (innermost first) are inside `loop`
+        inside = loop is not None and loop in self.around[a.task]
+        for lp in self.inner_first[a.task]:
+            if lp in exits or inside:
+                key = (id(a.task), id(a.task), id(lp))
+                if key not in self.seen:
+                    self.seen.add(key)
+                    self.needs.append(Need(a.task, a, lp))
+            if lp is loop:
+                inside = False
+
+
+def _name(task: Task) -> str:
+    return f"'{task.name}' @{task.callee.root_reference.data} at {location_of(task)}"
+
+
+# --------------------------------------------------------------------------- TaskIds named
+
+
+class TaskIdSources(storage.Resolver[frozenset[Operation]]):
+    """The submits whose TaskId a TaskId value may be (`of(value)`): back through the storage
+    edges of TaskId values, which are scope and if results and loop carries (the memo engine:
+    a carry cycle adds nothing, and every answer it keeps is exact); a TaskId no submit
+    defines (an allocation batch's, the invalid one, a barrier's, an array slot) has none."""
+
+    def __init__(self) -> None:
+        super().__init__(SymbolTableCollection())  # no kernel is looked up for a TaskId
+
+    def leaf(self, value: SSAValue) -> frozenset[Operation]:
+        op = value.owner
+        if isinstance(op, SubmitOp) and value is op.task_id:
+            return frozenset({op})
+        return frozenset()
+
+    def join(
+        self, value: SSAValue, parts: list[tuple[storage.Link, frozenset[Operation]]]
+    ) -> frozenset[Operation]:
+        return frozenset().union(*(p for _, p in parts))
+
+    def cut(self) -> frozenset[Operation]:
+        return frozenset()
+
+
+REACH = 64
+"""How many tasks the search for an existing path of deps visits per consumer (a bound that
+keeps the pass linear; a path it does not find costs one redundant edge)."""
+
+
+def ordered_before(x: Task, sources: TaskIdSources) -> set[Operation]:
+    """The tasks `x`'s deps and compiler deps already order it after, following the deps of
+    those tasks in turn (up to REACH tasks). A TaskId carried through a loop counts as the task
+    that yields it (the previous iteration's instance)."""
+    seen: set[Operation] = set()
+    todo: list[Operation] = [x]
+    while todo and len(seen) < REACH:
+        t = todo.pop()
+        for v in [*getattr(t, "deps", ()), *getattr(t, "compiler_deps", ())]:
+            for src in sources.of(v):
+                if src not in seen:
+                    seen.add(src)
+                    todo.append(src)
+    return seen
+
