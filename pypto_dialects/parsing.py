@@ -235,6 +235,11 @@ class LocatingParser(Parser):
             col = start - self._line_starts[line - 1] + 1
             here = FileLineColLoc(self._file, IntAttr(line + self._line_offset), IntAttr(col))
             op.location = here if isinstance(loc, UnknownLoc) else NameLoc(loc.desc, here)
+        for region in op.regions:  # implicit terminators (a scf.for written without its
+            for block in region.blocks:  # scf.yield) are located at their op, as in MLIR
+                last = block.last_op
+                if last is not None and isinstance(last.location, UnknownLoc):
+                    last.location = op.location
         if self._names_in_locations:
             names_from_locations(op)
         return op
