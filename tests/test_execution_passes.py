@@ -545,3 +545,23 @@ def test_a_function_in_a_nested_module_runs_its_own_kernels() -> None:
     code, _ = generate(PROGRAMS / "nested_modules.mlir", "inner", True, False)
     assert code.count("rt_submit_aic_task(") == 2
     assert "rt_submit_aiv_task(" not in code
+
+
+# ------------------------------------------------- a conditional writer's TaskId through loops
+
+
+@pytest.mark.parametrize("function", ["if_in_loop", "nested_loops"])
+@pytest.mark.parametrize("analyze", [False, True], ids=["default", "analyze-auto-scopes"])
+def test_a_writer_that_runs_in_some_iterations_only_is_waited_for(
+    function: str, analyze: bool
+) -> None:
+    # The manual-scope writer runs in iteration 0 only; in iterations 1 and 2 its TaskId
+    # keeps iteration 0's value (an if's other branch, a loop with no iteration), so the
+    # reader after the loop waits for it. Before the fix those paths reset it to invalid:
+    # no edge, a RAW race on %b.
+    a = rand(16)
+    r = execute(PROGRAMS / "conditional_writers.mlir", {"inc": INC}, [a, zeros(16), zeros(16)],
+                function=function, analyze=analyze)
+    np.testing.assert_array_equal(r.outputs[1], a + 1)
+    np.testing.assert_array_equal(r.outputs[2], a + 2)
+    assert r.edges == edges("t0>t1 explicit")

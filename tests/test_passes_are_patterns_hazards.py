@@ -152,11 +152,13 @@ def test_carries_and_a_new_submit_go_through_the_rewriter() -> None:
     (loop,) = _ops(module, scf.ForOp)
     (branch,) = _ops(module, scf.IfOp)
     writer, reader, last = _ops(module, SubmitOp)
-    init, other = _ops(module, TaskInvalidOp)
-    # post-order: the manual scope, the if (its else branch yields task_invalid), the loop
-    # (a carry seeded with task_invalid), then the writer in the loop gets the previous
-    # iteration's TaskId; the reader after the loop becomes a submit (its user, the last
-    # task, is modified) and gets the loop's result; the last task the reader's TaskId
+    (init,) = _ops(module, TaskInvalidOp)
+    # post-order: the manual scope, the if (its else branch yields the TaskId's value on
+    # entry: a placeholder for the loop's carry, which does not exist yet), the loop (a carry
+    # seeded with task_invalid; the placeholder replaced by the carry and erased), then the
+    # writer in the loop gets the previous iteration's TaskId; the reader after the loop
+    # becomes a submit (its user, the last task, is modified) and gets the loop's result;
+    # the last task the reader's TaskId
     assert _kinds(events) == [
         ("insert", "pto_rt.scope"),
         ("replace", "pto_rt.scope"),
@@ -169,6 +171,8 @@ def test_carries_and_a_new_submit_go_through_the_rewriter() -> None:
         ("insert", "pto_system.task_invalid"),
         ("modify", "scf.yield"),
         ("insert", "pto_system.task_invalid"),
+        ("modify", "scf.yield"),
+        ("erase", "pto_system.task_invalid"),
         ("insert", "scf.for"),
         ("replace", "scf.for"),
         ("erase", "scf.for"),
@@ -181,16 +185,19 @@ def test_carries_and_a_new_submit_go_through_the_rewriter() -> None:
         ("modify", "pto_orch.submit"),
         ("modify", "pto_orch.submit"),
     ]
-    assert [op for kind, op in events if kind == "insert"] == [
-        _ops(module, ScopeOp)[1], branch, other, init, loop, reader]
-    assert [events[i][1] for i in (15, 20, 21)] == [writer, reader, last]
+    inserted = [op for kind, op in events if kind == "insert"]
+    assert inserted[:2] == [_ops(module, ScopeOp)[1], branch]
+    assert inserted[3:] == [init, loop, reader]
+    assert [op for kind, op in events if kind == "erase"][2] is inserted[2]  # the placeholder
+    assert [events[i][1] for i in (17, 22, 23)] == [writer, reader, last]
     (carry,) = loop.body.block.args[1:]
     assert list(writer.compiler_deps) == [carry]
     assert list(loop.iter_args) == [init.result]
     assert list(reader.compiler_deps) == [loop.res[0]]  # the carry's last value
     assert list(last.compiler_deps) == [reader.task_id]
     assert reader.task_id.name_hint == "o1_tid"
-    assert list(branch.false_region.block.last_op.operands) == [other.result]
+    # an iteration that skips the writer keeps the earlier iteration's TaskId, not none
+    assert list(branch.false_region.block.last_op.operands) == [carry]
     assert str(module) == _applied(LOOP)
     _, again = _rewrite(module)
     assert again == []

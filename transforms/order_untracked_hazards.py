@@ -72,6 +72,14 @@ class Added:
     named: bool = False
     result: TaskIdRef = field(default_factory=TaskIdRef)
     arg: TaskIdRef = field(default_factory=TaskIdRef)
+    before: Added | None = None
+    """For an if or loop nested in a loop that carries the same TaskId (an `Added` of that
+    loop): the TaskId's value on entry to the if or loop is that loop's carry (the task of an
+    earlier iteration), not none. An if's other branch yields it and a loop starts from it,
+    or a task after them loses the edge to an earlier iteration's task."""
+    pending: list[SSAValue] = field(default_factory=list)
+    """For a loop's entry: the placeholders, made before its carry exists (the walk is
+    post-order), that stand for the carry; replaced by it when the loop is rewritten."""
 
 
 class EdgePlan:
@@ -132,6 +140,27 @@ class EdgePlan:
             self.deps.setdefault(x, []).append(ref)
         for x, op in trigger.items():
             self.ready.setdefault(op, []).append(x)
+        self._link_entry_values()
+
+    def _link_entry_values(self) -> None:
+        """Set `before` on every if and loop entry a carried TaskId passes through inside the
+        loop that carries it: its chain of results (scopes and ifs, down to the next loop)
+        from the loop's source downwards."""
+        made_by: dict[TaskIdRef, tuple[Operation, Added]] = {
+            a.result: (owner, a) for owner, entries in self.added.items() for a in entries
+        }
+        for owner, entries in self.added.items():
+            if not isinstance(owner, scf.ForOp):
+                continue
+            for loop_entry in entries:
+                src = loop_entry.source
+                while src in made_by:
+                    inner, a = made_by[src]
+                    if isinstance(inner, scf.IfOp | scf.ForOp) and a.before is None:
+                        a.before = loop_entry
+                    if isinstance(inner, scf.ForOp):
+                        break  # inside it, its own carry is the value on entry
+                    src = a.source
 
     def _ancestors(self, x: Task) -> dict[Block | Operation, int]:
         """The blocks and ops `x` is nested in, each with its distance from `x` (memoized)."""
@@ -194,6 +223,16 @@ def _invalid(rewriter: PatternRewriter, before: Operation, at: Operation) -> SSA
     return inv.result
 
 
+def _entry_value(rewriter: PatternRewriter, a: Added, before: Operation, at: Operation) -> SSAValue:
+    """The value of `a`'s TaskId on entry to its if or loop: none, or, in a loop carrying it
+    (`a.before`), that loop's carry, which does not exist yet: a `task_invalid` placeholder
+    the loop's rewrite replaces."""
+    value = _invalid(rewriter, before, at)
+    if a.before is not None:
+        a.before.pending.append(value)
+    return value
+
+
 def _append_operands(rewriter: PatternRewriter, op: Operation, values: list[SSAValue]) -> None:
     op.operands = [*op.operands, *values]
     rewriter.notify_op_modified(op)
@@ -210,8 +249,9 @@ class ThreadTaskIds(RewritePattern):
       with all of them, the old results first (same location, attributes and, for a loop,
       carry plan through `CarryPlan.copy`; regions moved over); each result is named after
       its TaskId; its yields get the TaskIds (reported modified); an if's other branch
-      yields, and a loop's new carry starts from, a `pto_system.task_invalid` inserted there,
-      located at the if or loop;
+      yields, and a loop's new carry starts from, the TaskId's value on entry: the carry of
+      an enclosing loop that carries it (`Added.before`), else a `pto_system.task_invalid`
+      inserted there, located at the if or loop;
     - then each consumer the plan makes ready at this op gets its `compiler_deps` (reported
       modified).
 
@@ -286,26 +326,33 @@ class ThreadTaskIds(RewritePattern):
             for r in (op.true_region, op.false_region)
         )
         if not else_r.blocks:
-            else_r.add_block(Block([scf.YieldOp()]))
+            term = scf.YieldOp()
+            term.location = op.location
+            else_r.add_block(Block([term]))
         new = self._extended(op, added, [op.cond], [then_r, else_r])
         self._replace(op, new, added, rewriter)
         for region in (then_r, else_r):
             term = region.block.last_op
             assert isinstance(term, scf.YieldOp)
             values = [
-                a.source.get() if a.block is region.block else _invalid(rewriter, term, new)
+                a.source.get() if a.block is region.block else _entry_value(rewriter, a, term, new)
                 for a in added
             ]
             _append_operands(rewriter, term, values)
 
     def _loop(self, op: scf.ForOp, added: list[Added], rewriter: PatternRewriter) -> None:
-        inits = [_invalid(rewriter, op, op) for _ in added]
+        inits = [_entry_value(rewriter, a, op, op) for a in added]
         body = rewriter.move_region_contents_to_new_regions(op.body)
         block = body.block
         for a in added:
             arg = rewriter.insert_block_argument(block, len(block.args), TASK_ID)
             arg.name_hint = a.source.get().name_hint if a.named else None
             a.arg.value = arg
+            for placeholder in a.pending:
+                rewriter.replace_all_uses_with(placeholder, arg)
+                owner = placeholder.owner
+                assert isinstance(owner, Operation)
+                rewriter.erase(owner)
         new = self._extended(op, added, [*op.operands, *inits], [body])
         CarryPlan.copy(op, new, added=len(added))
         self._replace(op, new, added, rewriter)
