@@ -30,6 +30,7 @@ from xdsl.ir import BlockArgument, Operation
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.attrs import TaskIdArrayType, TaskIdType
+from pypto_dialects.cpp_plan import NAMES as DECLARATION_PLAN
 
 if TYPE_CHECKING:
     from xdsl.dialects import scf
@@ -78,9 +79,12 @@ class CarryPlan:
     def copy(old: Operation, new: Operation, added: int = 0) -> None:
         """Copy `old`'s attributes onto `new`, a loop rebuilt with `old`'s iter_args followed
         by `added` new TaskId carries: the plan (when `old` has one) gets a rebind, non-array
-        entry per added carry."""
+        entry per added carry. The declaration plan (cpp_plan.py) is not copied: it is
+        decided from the final loop, and a planned function whose loop lost it is reported
+        as a stale plan before printing."""
         for k, v in old.attributes.items():
-            new.attributes[k] = v
+            if k not in DECLARATION_PLAN:
+                new.attributes[k] = v
         plan = CarryPlan.of(old)
         if plan is not None:
             CarryPlan(

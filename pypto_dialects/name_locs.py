@@ -19,6 +19,7 @@ left alone, and a location name that is not a valid SSA name is ignored.
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 from xdsl.dialects.builtin import (
@@ -30,6 +31,8 @@ from xdsl.dialects.builtin import (
     StringAttr,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+
+OpT = TypeVar("OpT", bound=Operation)
 
 _INVENTED = re.compile(r"(?:arg)?\d+")
 """Names upstream printers give values that have none of their own (`%0`, `%arg3`); xDSL
@@ -64,6 +67,22 @@ def copy_name(source: SSAValue, target: SSAValue) -> None:
     target.name_hint = source.name_hint
     if source in _SOURCE_NAMES:
         _SOURCE_NAMES[target] = _SOURCE_NAMES[source]
+
+
+def clone_with_names(op: OpT) -> OpT:
+    """`op.clone()` whose values keep their source names (`source_name`): a plain clone keeps
+    the name hints only, which drop a `_<digits>` suffix."""
+    new = op.clone()
+    for old_op, new_op in zip(op.walk(), new.walk()):
+        for a, b in zip(old_op.results, new_op.results):
+            if a in _SOURCE_NAMES:
+                _SOURCE_NAMES[b] = _SOURCE_NAMES[a]
+        for old_region, new_region in zip(old_op.regions, new_op.regions):
+            for old_block, new_block in zip(old_region.blocks, new_region.blocks):
+                for old_arg, new_arg in zip(old_block.args, new_block.args):
+                    if old_arg in _SOURCE_NAMES:
+                        _SOURCE_NAMES[new_arg] = _SOURCE_NAMES[old_arg]
+    return new
 
 
 def _take(value: SSAValue, name: str) -> None:

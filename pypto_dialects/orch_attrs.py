@@ -6,7 +6,9 @@ these attributes (the attributes and the ops they belong on: docs/dialects/pto_o
     on function arguments: `pto_orch.dir`;
     on `scf.for`: `pto_orch.parallel` (unit), `pto_orch.descending` (unit, a constant step),
     `pto_orch.iter_arg_rebind` (array<i1>), `pto_orch.iter_arg_array_size` (array<i64>);
-    on `pto_orch.call` / `pto_orch.submit`: `pto_orch.manual_candidate` (unit).
+    on `pto_orch.call` / `pto_orch.submit`: `pto_orch.manual_candidate` (unit);
+    the declaration plan (cpp_plan.py): `pto_orch.declared_params`, `pto_orch.declared_dims`
+    on `func.func`, `pto_orch.hoisted`, `pto_orch.hoisted_with_init` on `scf.for` / `scf.if`.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from pypto_dialects.attrs import (
 from pypto_dialects.carry_plan import ARRAY_SIZE as ITER_ARG_ARRAY_SIZE
 from pypto_dialects.carry_plan import REBIND as ITER_ARG_REBIND
 from pypto_dialects.carry_plan import CarryPlan
+from pypto_dialects.cpp_plan import NAMES as DECLARATION_PLAN
+from pypto_dialects.cpp_plan import verify_attribute as verify_declaration_plan
 from pypto_dialects.limits import check_entry_args, check_symbol_name, constant_int
 from pypto_dialects.orch import (
     DESCENDING,
@@ -101,6 +105,8 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
             raise VerifyException(
                 "'pto_orch.manual_candidate' is a unit attribute of pto_orch.call/submit"
             )
+    elif name in DECLARATION_PLAN:
+        verify_declaration_plan(op, name, value)
     elif name == DIR:
         raise VerifyException("'pto_orch.dir' is an argument attribute of func.func")
     else:

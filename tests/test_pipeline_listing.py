@@ -13,6 +13,7 @@ from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.parsing import parse_module, split_input
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.transforms import PASSES
+from pypto_dialects.transforms.plan_cpp_declarations import plan_function
 from pypto_dialects.transforms.pto2_pipeline import STEPS, Pto2Pipeline
 from pypto_dialects.transforms.verify_orchestration import check_orchestration
 
@@ -72,6 +73,7 @@ def test_the_printer_reports_rule_5_with_the_verifiers_message() -> None:
         else:
             raise AssertionError("verify-orchestration accepts a closed-scope edge")
         (func,) = orchestration_functions(module)
+        plan_function(func, SymbolTableCollection()).stamp(func)
         try:
             _generate(func, SymbolTableCollection())
         except Exception as err:

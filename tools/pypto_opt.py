@@ -72,6 +72,11 @@ CHECK_ONLY_PASSES = frozenset(
 """Passes that only check the IR and never change it: the driver does not verify the IR again
 after them (mlir-opt skips the verifier after a pass that preserved all analyses)."""
 
+PLANNERS = frozenset({"plan-cpp-declarations", "pto2-pipeline"})
+"""Passes after which the declaration plan fits the IR (pto2-pipeline plans after every pass
+that changes the IR): when one of them is the last pass that could change the IR, `-t
+pto2-cpp` does not check the plan against the IR again."""
+
 LEGALITY_CHECKS = frozenset({"verify-orchestration", "pto2-pipeline"})
 """Passes after which verify-orchestration's rules hold (pto2-pipeline ends with that pass):
 when one of them is the last pass that could change the IR, `-t pto2-cpp` does not check the
@@ -353,6 +358,7 @@ class PyptoOptMain(xDSLOptMain):
         ran = 0  # passes (steps) run so far
         changed = False  # whether a pass may have changed the IR since it was last verified
         self._legal = False  # verify-orchestration has checked the IR as it is now
+        self._planned = False  # plan-cpp-declarations has planned the IR as it is now
 
         def callback(prev: ModulePass | None, module: ModuleOp, nxt: ModulePass | None) -> None:
             # Verification as mlir-opt's: after parsing, then after each pass of -p
@@ -367,12 +373,16 @@ class PyptoOptMain(xDSLOptMain):
                 print(f"pass {prev.name}: {took:.6f} s", file=sys.stderr)
             if prev is None:  # parsed (each chunk of --split-input-file starts here)
                 due, ran, changed = True, 0, False
-                self._legal = False
+                self._legal = self._planned = False
             else:
                 if prev.name in LEGALITY_CHECKS:
                     self._legal = True
                 elif prev.name not in CHECK_ONLY_PASSES:
                     self._legal = False
+                if prev.name in PLANNERS:
+                    self._planned = True
+                elif prev.name not in CHECK_ONLY_PASSES:
+                    self._planned = False
                 changed = changed or prev.name not in CHECK_ONLY_PASSES
                 end = ran in ends
                 ran += 1
@@ -441,7 +451,7 @@ class PyptoOptMain(xDSLOptMain):
         allowed on stdout, as a listing of the files."""
         from pypto_dialects.targets.pto2_cpp.api import generate_module
 
-        result = generate_module(prog, verify=False, checked=self._legal)
+        result = generate_module(prog, verify=False, checked=self._legal, planned=self._planned)
         if self._out_dir() is not None:
             taken = {r.function for r in self._cpp_results}
             for r in result.results:

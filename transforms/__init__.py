@@ -137,6 +137,12 @@ def _lower_reinterpreting_views() -> type[ModulePass]:
     return LowerReinterpretingViews
 
 
+def _plan_cpp_declarations() -> type[ModulePass]:
+    from pypto_dialects.transforms.plan_cpp_declarations import PlanCppDeclarations
+
+    return PlanCppDeclarations
+
+
 def _pto2_pipeline() -> type[ModulePass]:
     from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 
@@ -203,6 +209,11 @@ PASSES["lower-reinterpreting-views"] = (
     _lower_reinterpreting_views,
     "make a pto_tensor.view that reinterprets its source's shape (a 2x16 seen as 4x8) the "
     "pto_tensor.reshape it stands for",
+)
+PASSES["plan-cpp-declarations"] = (
+    _plan_cpp_declarations,
+    "stamp the declaration plan: the parameters / dim symbols the C++ prologue declares, the "
+    "carries / if results declared before a manual scope's header",
 )
 PASSES["pto2-pipeline"] = (
     _pto2_pipeline,

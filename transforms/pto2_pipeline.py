@@ -32,6 +32,7 @@ STEPS: tuple[str, ...] = (
     "classify-iter-arg-carry",
     "canonicalize",
     "batch-tensor-allocations",  # ends with add-retain-edges
+    "plan-cpp-declarations",  # after every pass that changes the IR
     "verify-orchestration",  # what the printer would reject is rejected here, located
 )
 """The passes of `pto2-pipeline`, in order, by name: the names of `PASSES`

@@ -138,7 +138,11 @@ def _check_scopes(module: ModuleOp, checked: bool) -> None:
 
 
 def _prepare(
-    module: ModuleOp, verify: bool, pto2_pipeline: bool, checked: bool = False
+    module: ModuleOp,
+    verify: bool,
+    pto2_pipeline: bool,
+    checked: bool = False,
+    planned: bool = False,
 ) -> ModuleOp:
     if pto2_pipeline:
         from pypto_dialects.context import make_context
@@ -150,8 +154,37 @@ def _prepare(
         from pypto_dialects.parsing import verify_module
 
         verify_module(module)
+    given = module
     module = _without_dead_ops(module, owned=pto2_pipeline)
     _check_scopes(module, checked=pto2_pipeline or checked)
+    owned = pto2_pipeline or module is not given
+    return _planned(module, owned=owned, checked=pto2_pipeline or planned)
+
+
+def _planned(module: ModuleOp, owned: bool, checked: bool) -> ModuleOp:
+    """`module` with the declaration plan on every orchestration function (cpp_plan.py): a
+    plan already there is checked against the IR (a stale one is a located error; skipped
+    when `checked`: plan-cpp-declarations, or pto2-pipeline, has just planned the module as
+    it is), and the functions without one are planned on a copy (on `module` itself when
+    `owned`), so the caller's module is left as it is."""
+    from pypto_dialects.cpp_plan import ProloguePlan
+    from pypto_dialects.name_locs import clone_with_names
+    from pypto_dialects.transforms.plan_cpp_declarations import (
+        check_declaration_plan,
+        plan_module,
+    )
+
+    symbols = SymbolTableCollection()
+    unplanned = False
+    for f in all_functions(module):
+        if ProloguePlan.of(f) is None:
+            unplanned = True
+        elif not checked:
+            check_declaration_plan(f, symbols)
+    if unplanned:
+        if not owned:
+            module = clone_with_names(module)
+        plan_module(module, only_unplanned=True)
     return module
 
 
@@ -225,14 +258,17 @@ def generate_module(
     verify: bool = True,
     pto2_pipeline: bool = False,
     checked: bool = False,
+    planned: bool = False,
 ) -> ModuleResult:
     """PTO2 C++ of every orchestration function of `module`, in module order (one file
     each); see `generate_orchestration` for the arguments and errors. A module without an
     orchestration function is a located error. `checked`: the caller has run
     verify-orchestration on the module as it is now (pypto-opt, when pto2-pipeline or
     verify-orchestration was the last pass that could change it), so its rules are not checked
-    again."""
-    module = _prepare(module, verify, pto2_pipeline, checked)
+    again. A module without a declaration plan (plan-cpp-declarations) is planned on a copy
+    first; one with a plan is checked against it (a stale plan is a located error) unless
+    `planned`: the caller has just run plan-cpp-declarations (or pto2-pipeline) on it."""
+    module = _prepare(module, verify, pto2_pipeline, checked, planned)
     funcs = orchestration_functions(module)
     if not funcs:
         raise codegen_error(

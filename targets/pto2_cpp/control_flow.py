@@ -13,23 +13,19 @@ from typing import TYPE_CHECKING
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
-from xdsl.traits import IsTerminator
 
-from pypto_dialects.analysis.storage_roots import SameValues
+from pypto_dialects.analysis.cpp_reads import carries_needed, names_task_id
 from pypto_dialects.analysis.task_id_scopes import array_carry_result
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.carry_plan import REBIND as REBIND_ATTR
-from pypto_dialects.carry_plan import CarryPlan, missing_plan, own_variable
+from pypto_dialects.carry_plan import CarryPlan, missing_plan
 from pypto_dialects.orch import DESCENDING, TaskIdType
 from pypto_dialects.orch_arrays import IntArrayType
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.rt import YieldOp as ScopeYieldOp
-from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.targets.pto2_cpp import descending, int_arrays, manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
-from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed
 from pypto_dialects.targets.pto2_cpp.taskids import is_task_id_value
 
 if TYPE_CHECKING:
@@ -38,64 +34,16 @@ if TYPE_CHECKING:
 ALIAS, REBIND, DEAD, TASKID = "alias", "rebind", "dead", "taskid"
 
 
-def _read_values(func: Operation) -> set[SSAValue]:
-    """The values of `func` whose C++ form some printed line reads: every operand of an op
-    other than a terminator or a loop init, and, backwards from those, the values assigned
-    to a read if result, scope result or loop carry (its init and its yielded value; a carry
-    is read when its iter_arg or its result is). `func.return` prints nothing: a value that
-    is only returned is not read."""
-    live: set[SSAValue] = set()
-    todo: list[SSAValue] = []
-    for op in func.walk():
-        if op.has_trait(IsTerminator):
-            continue
-        start = 3 if isinstance(op, scf.ForOp) else 0  # lb, ub, step; then the inits
-        todo.extend(op.operands[:start] if start else op.operands)
-    while todo:
-        v = todo.pop()
-        if v in live:
-            continue
-        live.add(v)
-        if isinstance(v, BlockArgument):
-            loop = v.block.parent_op()
-            if isinstance(loop, scf.ForOp) and v.index > 0:
-                todo.extend(_carry_sources(loop, v.index - 1))
-                todo.append(loop.res[v.index - 1])
-            continue
-        assert isinstance(v, OpResult), v
-        owner = v.op
-        if isinstance(owner, scf.ForOp):
-            todo.extend(_carry_sources(owner, v.index))
-            todo.append(owner.body.block.args[v.index + 1])
-        elif isinstance(owner, scf.IfOp | ScopeOp):
-            for region in owner.regions:
-                term = region.block.last_op if region.blocks else None
-                if term is not None and v.index < len(term.operands):
-                    todo.append(term.operands[v.index])
-    return live
-
-
-def _carry_sources(loop: scf.ForOp, k: int) -> list[SSAValue]:
-    term = loop.body.block.last_op
-    out = [loop.iter_args[k]]
-    if term is not None and k < len(term.operands):
-        out.append(term.operands[k])
-    return out
-
-
 def is_read(p: FunctionPrinter, value: SSAValue) -> bool:
-    """Whether the printed C++ reads `value` (see `_read_values`; computed once per
+    """Whether the printed C++ reads `value` (cpp_reads.read_values, computed once per
     function): an if result, scope result or loop carry that nothing reads gets no
     variable."""
-    live = p.read_values
-    if live is None:
-        live = p.read_values = _read_values(p.func)
-    return value in live
+    return p.reads.is_read(value)
 
 
 def carry_read(p: FunctionPrinter, loop: scf.ForOp, i: int) -> bool:
     """Whether carry `i` of `loop` (not a TaskId carry) needs a C++ variable."""
-    return is_read(p, loop.body.block.args[i + 1]) or is_read(p, loop.res[i])
+    return p.reads.carry_read(loop, i)
 
 
 def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -> str:
@@ -275,7 +223,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
             elif (
                 kind == ALIAS
                 and (value := src(v)) is not carry
-                and same_value(v, p.symbols) is not iter_vals[i]
+                and p.reads.same_value(v) is not iter_vals[i]
             ):
                 # (a variable holding the carry's own buffer, like a hoisted if result whose
                 # branches both write the carry in place, needs no assignment)
@@ -334,11 +282,7 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
             results.append(b)  # declared before a manual header
         elif is_task_id_value(r):
             results.append(task_arrays.if_result(p.taskids, op, i))
-        elif (
-            _only_yielded(r)
-            and (same := if_same_value(op, i, p.symbols)) is not None
-            and same in p.env
-        ):
+        elif (same := p.reads.if_alias(op, i)) is not None and same in p.env:
             # both branches yield this buffer / value, and r is only passed on (a loop carry,
             # a scope result): r prints as it, nothing to declare or assign
             results.append(None)
@@ -363,28 +307,6 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
         p.bind(r, expr)
 
 
-def _only_yielded(r: SSAValue) -> bool:
-    """Whether every use of `r` is a yield (scf.yield or pto_rt.yield)."""
-    return all(isinstance(u.operation, scf.YieldOp | ScopeYieldOp) for u in r.uses)
-
-
-def same_value(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue:
-    """The value `v` surely is, through in-place aliasing, as classify-iter-arg-carry sees it
-    (storage_roots.SameValues with the loops' carry plans): a scope result is what the scope
-    yields, a task result the Out/InOut argument it returns, a write / assemble result its
-    target, a loop result whose carry is planned without rebind the loop's init, an if result
-    whose branches agree that value; an `alloc_tensors` result is itself (its C++ name)."""
-    return SameValues(symbols, own_variable).of(v)
-
-
-def if_same_value(op: scf.IfOp, i: int, symbols: SymbolTableCollection) -> SSAValue | None:
-    """The value defined before `op` that both branches of `op` yield as result `i` (through
-    in-place aliasing, `same_value`), or None."""
-    r = op.output[i]
-    same = same_value(r, symbols)
-    return None if same is r else same
-
-
 # ---------------------------------------------------------------------- pto_rt.scope auto
 
 
@@ -405,7 +327,7 @@ def hoist_task_id_results(
     out: dict[int, Binding] = {}
     term = op.body.block.last_op
     for j, r in enumerate(op.res):
-        if not isinstance(r.type, TaskIdType) or not task_arrays.names_task_id(r):
+        if not isinstance(r.type, TaskIdType) or not names_task_id(r):
             continue  # unused, or only yielded into a carry that has no variable
         if term is None:
             continue
@@ -455,7 +377,7 @@ def scope_yield_handler(
             if j in hoisted:
                 continue
             r = op.res[j]
-            if isinstance(r.type, TaskIdType) and not task_arrays.names_task_id(r):
+            if isinstance(r.type, TaskIdType) and not names_task_id(r):
                 continue  # only yielded into a carry that has no variable: named nowhere
             if (fwd is None or j not in fwd.bind) and r.first_use is not None and (
                 is_task_id_like(r.type) or is_read(p, r)

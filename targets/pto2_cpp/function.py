@@ -1,8 +1,8 @@
 """The printer of one orchestration function: state, op dispatch, C++ blocks and value uses.
 
 The op registry `FunctionPrinter.handlers` is built from the `HANDLERS` table of each concern
-module. Directions, carry plans and scopes are read from the IR, never derived; a missing one
-is a located error (docs/targets/pto2-cpp.md#input-post-pipeline-ir).
+module. Directions, carry plans, scopes and the declaration plan are read from the IR, never
+derived; a missing one is a located error (docs/targets/pto2-cpp.md#input-post-pipeline-ir).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects.analysis.cpp_reads import CppReads
 from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
@@ -111,7 +112,7 @@ class FunctionPrinter:
         # the entry's parameters (set by skeleton.emit_file; the kernel table's signature)
         self.signature: Signature | None = None
         # the values a printed line reads (control_flow.is_read), computed on first use
-        self.read_values: set[SSAValue] | None = None
+        self.reads = CppReads(func, symbols)
         # ops whose results are bound before the op is reached and that print nothing there
         # (a descending loop's index `0 - k`, bound to the loop variable: descending.py)
         self.prebound: set[Operation] = set()

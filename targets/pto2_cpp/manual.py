@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xdsl.dialects import scf
-from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
+from pypto_dialects.carry_plan import plan_size
+from pypto_dialects.cpp_plan import HoistPlan
 from pypto_dialects.orch import PARALLEL
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.targets.pto2_cpp.deps import array_size
@@ -74,78 +75,51 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
 
 def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
     """Print, before the header of the manual `scope`, the variables its direct `scf.for` /
-    `scf.if` ops will assign (which ones: docs/targets/pto2-cpp.md#the-manual-block), with
-    their initial value when it is final here (`_known_here`). The loop / if takes the
-    variable from `low.hoisted`; declare_var then prints only the initial assignment, if any."""
-    from pypto_dialects.targets.pto2_cpp.control_flow import (
-        carry_plan,
-        carry_read,
-        carry_variable,
-        if_variable,
-        is_read,
-    )
-    from pypto_dialects.targets.pto2_cpp.task_arrays import carries_needed, carry_has_var, new_var
+    `scf.if` ops will assign, as their declaration plan says (`pto_orch.hoisted`, with the
+    initial value for the carries of `pto_orch.hoisted_with_init`; cpp_plan.py). The loop /
+    if takes the variable from `low.hoisted`; declare_var then prints only the initial
+    assignment, if any."""
+    from pypto_dialects.targets.pto2_cpp.control_flow import carry_variable, if_variable
+    from pypto_dialects.targets.pto2_cpp.task_arrays import new_var
 
     p = low.p
-    term = scope.body.block.last_op
-
-    def leaves(v: SSAValue) -> bool:
-        return any(use.operation is term for use in v.uses)
 
     def hoist(op: Operation, i: int, b: Binding, init: SSAValue | None) -> None:
         low.hoisted[(op, i)] = b
         low.hoisted_vars.add(b)
-        n = array_size(b)
-        known = _known_here(low, init, op) if not n and init is not None else None
-        if known is not None:
+        if init is not None:
+            known = p.lookup(storage.tied_base(init, p.symbols), op)
             p.w.line(f"{b.ctype} {b.name} = {p.mark(known).text};")
             low.declared_with_init.add(b)
         else:
             p.w.line(declaration(p, b))
 
     for op in scope.body.block.ops:
-        if isinstance(op, scf.ForOp):
-            rebind, sizes = carry_plan(op)
-            needed = carries_needed(op) if op.iter_args else []
-            for i, val in enumerate(op.body.block.args[1:]):
-                res = op.res[i]
-                if sizes[i] != 0 or is_task_id_like(val.type):
+        if not isinstance(op, scf.ForOp | scf.IfOp):
+            continue
+        plan = HoistPlan.of(op)
+        for i in plan.hoisted:
+            if isinstance(op, scf.ForOp):
+                val, res = op.body.block.args[i + 1], op.res[i]
+                size = plan_size(op, i)
+                if size or is_task_id_like(val.type):
                     is_array = isinstance(val.type, TaskIdArrayType)
-                    if not (is_array or sizes[i]) or not leaves(res) or not carry_has_var(op, i):
-                        continue  # a TaskId dies with the scope; an array that stays inside
-                    n = val.type.size.data if isinstance(val.type, TaskIdArrayType) else sizes[i]
+                    n = val.type.size.data if isinstance(val.type, TaskIdArrayType) else size
                     hints = (hint_of(val), hint_of(res))
                     if PARALLEL in op.attributes and not is_array:
                         hints = (hint_of(res), hint_of(val))
                     hoist(op, i, new_var(low, hints, n, op), None)
-                elif rebind[i] and needed[i] and carry_read(p, op, i):
-                    hoist(op, i, carry_variable(p, op, i), op.iter_args[i])
-        elif isinstance(op, scf.IfOp):
-            for i, r in enumerate(op.output):
-                if r.first_use is None or not (is_task_id_like(r.type) or is_read(p, r)):
-                    continue
-                if is_task_id_like(r.type):
-                    if not isinstance(r.type, TaskIdArrayType) or not leaves(r):
-                        continue
+                else:
+                    init = op.iter_args[i] if i in plan.with_init else None
+                    hoist(op, i, carry_variable(p, op, i), init)
+            else:
+                r = op.output[i]
+                if isinstance(r.type, TaskIdArrayType):
                     var = new_var(low, (hint_of(r),), r.type.size.data, op, default="if_result")
                     p.bind(r, var)
                     hoist(op, i, var, None)
                 else:
                     hoist(op, i, if_variable(p, op, i), None)
-
-
-def _known_here(low: TaskIdLowering, value: SSAValue, at: Operation) -> Expr | None:
-    """The C++ form of `value` if it is final before the manual header being printed: a
-    constant, or a value printed already (outside the scope, or a create allocated before
-    the header) that names no variable hoisted there; a task result or a write prints as
-    the tensor it writes (storage_roots.tied_base)."""
-    value = storage.tied_base(value, low.p.symbols)
-    if isinstance(value.owner, ConstantOp):
-        return low.p.lookup(value, at)
-    expr = low.p.env.get(value)
-    if expr is None or any(d in low.hoisted_vars for d in expr.deps):
-        return None
-    return low.p.lookup(value, at)  # (a located error if its C++ block has closed)
 
 
 def declaration(p: FunctionPrinter, b: Binding) -> str:

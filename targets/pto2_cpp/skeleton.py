@@ -9,16 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument
 
+from pypto_dialects.analysis.cpp_reads import entry_dim_symbols
 from pypto_dialects.attrs import is_task_id_like
+from pypto_dialects.cpp_plan import DECLARED_DIMS, DECLARED_PARAMS, MISSING, ProloguePlan
 from pypto_dialects.orch_attrs import param_directions
 from pypto_dialects.targets.pto2_cpp.cxx_types import DATA_TYPES, c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import Param, Signature
 from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
-from pypto_dialects.targets.pto2_cpp.writer import INDENT
-from pypto_dialects.tensor import DimOp
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -81,39 +80,22 @@ def signature(p: FunctionPrinter) -> Signature:
     return Signature(func.sym_name.data, tuple(params))
 
 
-def _dim_symbols(p: FunctionPrinter) -> list[tuple[DimOp, int, int]]:
-    """The `pto_tensor.dim`s (all used: dead ones are gone, api.py) of a dynamic extent of a
-    function argument, first one per (argument, axis), in program order: (op, argument index,
-    axis)."""
-    entry = p.func.body.block
-    seen: set[tuple[int, int]] = set()
-    out = []
-    for op in p.func.body.walk():
-        if not isinstance(op, DimOp):
-            continue
-        src = op.source
-        if not isinstance(src, BlockArgument) or src.block is not entry:
-            continue
-        if op.static_extent() is not None:
-            continue
-        key = (src.index, op.axis.value.data)
-        if key not in seen:
-            seen.add(key)
-            out.append((op, key[0], key[1]))
-    return out
-
-
 def emit_file(p: FunctionPrinter) -> None:
     """Print the whole file of `p.func` into `p.w`; sets `p.signature`. The prelude (arith
     helpers) is spliced in after the includes once the body is printed.
 
-    The prologue's variables are named before the body is printed (so parameters get their
-    names first) but printed after it, at the top of the entry: only the ones the body's text
-    names are declared."""
+    The entry's prologue is printed first, as the function's declaration plan says
+    (`pto_orch.declared_params` / `pto_orch.declared_dims`, cpp_plan.py); every parameter
+    and dim symbol is named in the prologue's order first, declared or not, so the names do
+    not depend on the plan. A name the body prints that the plan does not declare is a
+    located error (the plan and the printer disagree)."""
     w = p.w
     func = p.func
     if not func.body.blocks:
         raise codegen_error(func, "is an orchestration function without a body")
+    plan = ProloguePlan.of(func)
+    if plan is None:
+        raise codegen_error(func, MISSING)
     sig = signature(p)
     p.signature = sig
     for line in INCLUDES:
@@ -132,12 +114,9 @@ def emit_file(p: FunctionPrinter) -> None:
     w.raw(EXPORT)
     p.open_block(ENTRY_SIG)
     prologue = _declare_prologue(p, sig)
-    mark = len(w.lines)
+    declared = _print_prologue(p, plan, prologue)
     p.emit_block(func.body.block)
-    lines = _prologue_lines(prologue)
-    if len(w.lines) == mark and lines:
-        lines.pop()  # no body: no blank line before the closing brace
-    w.lines[mark:mark] = lines
+    _check_prologue(p, prologue, declared)
     p.close_block()
     w.raw()
     w.raw('}  // extern "C"')
@@ -155,15 +134,22 @@ def _prelude_lines(p: FunctionPrinter) -> list[str]:
     return lines
 
 
-def _declare_prologue(p: FunctionPrinter, sig: Signature) -> list[tuple[str, Binding, list[str]]]:
-    """Bind the parameters and dim symbols; returns (group, binding, lines) to print."""
-    out: list[tuple[str, Binding, list[str]]] = []
+Key = tuple[str, int | tuple[int, int]]
+"""A prologue item: ("param", argument index) or ("dim", (argument index, axis))."""
+Prologue = dict[Key, tuple[str, Binding, list[str]]]
+"""Every prologue item: key -> (group comment, binding, declaration lines)."""
+
+
+def _declare_prologue(p: FunctionPrinter, sig: Signature) -> Prologue:
+    """Bind every parameter and dim symbol (in the prologue's order, which names them);
+    returns key -> (group comment, binding, declaration lines)."""
+    out: Prologue = {}
     args = p.func.body.block.args
     for arg, prm in zip(args, sig.params):
         if prm.kind == "tensor":
             b = p.declare(arg, "Tensor", "ext_arg", hint=f"ext_{prm.name}")
             line = f"Tensor {b.name} = from_tensor_arg(orch_args.tensor({prm.slot}));"
-            out.append(("// External tensors", b, [line]))
+            out[("param", arg.index)] = ("// External tensors", b, [line])
     for arg, prm in zip(args, sig.params):
         if prm.kind == "scalar":
             ct = prm.c_type
@@ -175,32 +161,67 @@ def _declare_prologue(p: FunctionPrinter, sig: Signature) -> list[tuple[str, Bin
                 f"{conv}.u64 = orch_args.scalar({prm.slot});",
                 f"{ct} {b.name} = {conv}.val;",
             ]
-            out.append(("// Scalar parameters", b, lines))
-    for op, arg_index, axis in _dim_symbols(p):
+            out[("param", arg.index)] = ("// Scalar parameters", b, lines)
+    for op, arg_index, axis in entry_dim_symbols(p.func):
         prm = sig.params[arg_index]
         b = p.declare(op.result, "int64_t", f"{prm.name}_dim{axis}")
         p.dim_symbols[(arg_index, axis)] = b
         line = f"int64_t {b.name} = (int64_t)orch_args.tensor({prm.slot}).shapes[{axis}];"
-        out.append(("// Dynamic-dim symbols (extent of the declaring argument)", b, [line]))
+        group = "// Dynamic-dim symbols (extent of the declaring argument)"
+        out[("dim", (arg_index, axis))] = (group, b, [line])
     return out
 
 
-def _prologue_lines(prologue: list[tuple[str, Binding, list[str]]]) -> list[str]:
-    """The entry's first lines: each group (comment, declarations, blank line) with the
-    declarations the body uses; `(void)orch_args;` when none is left."""
-    indent = INDENT
-    lines: list[str] = []
+def _print_prologue(
+    p: FunctionPrinter, plan: ProloguePlan, prologue: Prologue
+) -> set[Key]:
+    """Print the entry's first lines: the declarations of the plan, in its order, each
+    group after its comment line; `(void)orch_args;` when the plan declares nothing. A blank
+    line follows (before the body's first line). Returns the keys declared."""
+    w = p.w
+    keys: list[Key] = [("param", i) for i in plan.params]
+    keys += [("dim", d) for d in plan.dims]
     group = None
-    for title, b, decl in prologue:
-        if not b.used:
-            continue
+    for key in keys:
+        item = prologue.get(key)
+        if item is None:  # a dim no pto_tensor.dim reads (the stale-plan check reports it)
+            raise codegen_error(
+                p.func,
+                f"declares {key[0]} {key[1]} in its declaration plan, which the function "
+                "does not have: the plan is stale, re-run plan-cpp-declarations",
+            )
+        title, _, decl = item
         if title != group:
             if group is not None:
-                lines.append("")
-            lines.append(indent + title)
+                w.blank()
+            w.line(title)
             group = title
-        lines.extend(indent + d for d in decl)
-    if not lines:
-        lines.append(indent + "(void)orch_args;")
-    lines.append("")
-    return lines
+        for d in decl:
+            w.line(d)
+    if not keys:
+        w.line("(void)orch_args;")
+    w.blank()
+    return set(keys)
+
+
+def _check_prologue(
+    p: FunctionPrinter, prologue: Prologue, declared: set[Key]
+) -> None:
+    """A located error when the body printed a parameter or dim symbol the plan did not
+    declare, or did not print one the plan declared (the plan and the printer disagree: the
+    C++ would not compile, an unused variable included, under -Wall -Werror)."""
+    for key, (_, b, _) in prologue.items():
+        if b.used and key not in declared:
+            raise codegen_error(
+                p.func,
+                f"names '{b.name}' in its C++, which the declaration plan does not declare "
+                f"('{DECLARED_PARAMS}' / '{DECLARED_DIMS}'): the plan is stale, re-run "
+                "plan-cpp-declarations",
+            )
+        if not b.used and key in declared:
+            raise codegen_error(
+                p.func,
+                f"declares '{b.name}' as its declaration plan says ('{DECLARED_PARAMS}' / "
+                f"'{DECLARED_DIMS}'), but its C++ never names it (an unused variable): the "
+                "plan is stale, re-run plan-cpp-declarations",
+            )

@@ -13,6 +13,7 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, SSAValue
 
+from pypto_dialects.analysis.cpp_reads import names_task_id  # noqa: F401  (tasks.py's)
 from pypto_dialects.carry_plan import plan_size
 from pypto_dialects.orch import (
     DESCENDING,
@@ -22,7 +23,6 @@ from pypto_dialects.orch import (
     TaskArraySetOp,
     TaskIdArrayType,
 )
-from pypto_dialects.rt import YieldOp as RtYieldOp
 from pypto_dialects.targets.pto2_cpp import descending, int_arrays
 from pypto_dialects.targets.pto2_cpp.deps import (
     INVALID,
@@ -35,67 +35,6 @@ from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
-
-
-def carries_needed(loop: scf.ForOp) -> list[bool]:
-    """Which carries of `loop` need a C++ variable: carry i does when its result is used,
-    when its iter_arg is used by an op other than the loop's yield, or when the yield passes
-    its iter_arg on to another carry that needs one (x in `scf.yield %y, %x`)."""
-    block = loop.body.block
-    term = block.last_op
-    args = block.args[1:]
-    needed = [loop.res[j].first_use is not None for j in range(len(args))]
-    fed_by: list[list[int]] = [[] for _ in args]  # yield position -> iter_args it receives
-    for j, a in enumerate(args):
-        for use in a.uses:
-            if use.operation is not term:
-                needed[j] = True
-            elif use.index != j:
-                fed_by[use.index].append(j)
-    work = [k for k, n in enumerate(needed) if n]
-    while work:
-        for j in fed_by[work.pop()]:
-            if not needed[j]:
-                needed[j] = True
-                work.append(j)
-    return needed
-
-
-def carry_has_var(loop: scf.ForOp, i: int) -> bool:
-    """Whether TaskId carry i of `loop` gets a C++ variable (`carry` returns one): the result
-    of a parallel array carry when it is used, any other carry when `carries_needed`."""
-    val = loop.body.block.args[i + 1]
-    if PARALLEL in loop.attributes and plan_size(loop, i) and not isinstance(
-        val.type, TaskIdArrayType
-    ):
-        return loop.res[i].first_use is not None
-    return carries_needed(loop)[i]
-
-
-def names_task_id(value: SSAValue) -> bool:
-    """Whether the printed C++ names the TaskId `value` (so a submit or barrier captures it).
-    Every use prints it except a yield or loop-init use whose carry / result gets no C++
-    variable: a dead carry, an unused if or scope result."""
-    for use in value.uses:
-        o = use.operation
-        parent = o.parent_op()
-        if isinstance(o, scf.YieldOp) and isinstance(parent, scf.ForOp):
-            named = carry_has_var(parent, use.index)
-        elif isinstance(o, scf.YieldOp) and isinstance(parent, scf.IfOp):
-            named = parent.results[use.index].first_use is not None
-        elif isinstance(o, RtYieldOp) and parent is not None:
-            # a named result either has a variable assigned at this yield (the value is
-            # defined inside the scope) or prints as the value itself; a result nothing names
-            # (only yielded into a carry without a variable) names nothing here
-            named = names_task_id(parent.results[use.index])
-        elif isinstance(o, scf.ForOp) and use.index >= 3:  # an init (after lb, ub, step)
-            j = use.index - 3
-            named = carry_has_var(o, j) or names_task_id(o.body.block.args[j + 1])
-        else:
-            named = True
-        if named:
-            return True
-    return False
 
 
 def _const(v: SSAValue) -> int | None:
@@ -138,7 +77,7 @@ def carry(
     low: TaskIdLowering, loop: scf.ForOp, i: int, init: Expr, needed: bool
 ) -> TaskIdVar | None:
     """The variable a TaskId / TaskId-array carry's yields assign (None: the carry is dead,
-    `needed` False; see carries_needed).
+    `needed` False; see cpp_reads.carries_needed).
     Binds the iter_arg and the loop result; the caller declares the variable before the loop
     (`declare_var`, with `init`)."""
     p = low.p

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation, SSAValue
 
+from pypto_dialects.analysis.cpp_reads import names_task_id
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.orch import (
     CallOp,
@@ -95,7 +96,7 @@ class TaskIdLowering:
 
     def submit_capture(self, op: Operation, task_no: int) -> str:
         """`TaskOutputTensors task_<n>_outs = ` when the C++ names the submit's TaskId."""
-        if not isinstance(op, SubmitOp) or not task_arrays.names_task_id(op.task_id):
+        if not isinstance(op, SubmitOp) or not names_task_id(op.task_id):
             return ""
         outs = self.p.names.numbered(f"task_{task_no}_outs")
         self._outs[op] = outs
@@ -138,7 +139,7 @@ class TaskIdLowering:
         w.line(f"// Task {n}: dummy barrier")
         w.line(f"Arg {params};")
         count = emit_deps(p, params, edges, self.fanout_var)
-        used = task_arrays.names_task_id(op.result)
+        used = names_task_id(op.result)
         outs = p.names.numbered(f"task_{n}_outs") if used else ""
         submit = f"rt_submit_dummy_task({params});"
         capture = f"TaskOutputTensors {outs} = {submit}"

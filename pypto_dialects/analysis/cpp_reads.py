@@ -1,0 +1,392 @@
+"""What the PTO2 C++ of an orchestration function reads: which values some printed line
+reads (`read_values`), which loop carries and TaskIds get a C++ variable (`carries_needed`,
+`carry_has_var`, `names_task_id`), and which entry parameters and dynamic-dim symbols the
+printed body names (`named_entry_values`). plan-cpp-declarations decides the C++ declarations
+from these (docs/passes/plan-cpp-declarations.md); the pto2-cpp printer prints what it
+decided.
+
+Expects post-pipeline IR: carry plans stamped, directions derived, allocations batched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.traits import IsTerminator
+
+from pypto_dialects.analysis.storage_roots import SameValues, returned_arg, yield_values
+from pypto_dialects.attrs import is_task_id_like
+from pypto_dialects.carry_plan import CarryPlan, own_variable, plan_size
+from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdArrayType
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.rt import YieldOp as ScopeYieldOp
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.tensor import DimOp, WriteOp
+
+# ---------------------------------------------------------------------- read values
+
+
+def read_values(func: Operation) -> set[SSAValue]:
+    """The values of `func` whose C++ form some printed line reads: every operand of an op
+    other than a terminator or a loop init, and, backwards from those, the values assigned
+    to a read if result, scope result or loop carry (its init and its yielded value; a carry
+    is read when its iter_arg or its result is). `func.return` prints nothing: a value that
+    is only returned is not read. An if result, scope result or loop carry that nothing
+    reads gets no C++ variable."""
+    live: set[SSAValue] = set()
+    todo: list[SSAValue] = []
+    for op in func.walk():
+        if op.has_trait(IsTerminator):
+            continue
+        start = 3 if isinstance(op, scf.ForOp) else 0  # lb, ub, step; then the inits
+        todo.extend(op.operands[:start] if start else op.operands)
+    while todo:
+        v = todo.pop()
+        if v in live:
+            continue
+        live.add(v)
+        if isinstance(v, BlockArgument):
+            loop = v.block.parent_op()
+            if isinstance(loop, scf.ForOp) and v.index > 0:
+                todo.extend(_carry_sources(loop, v.index - 1))
+                todo.append(loop.res[v.index - 1])
+            continue
+        assert isinstance(v, OpResult), v
+        owner = v.op
+        if isinstance(owner, scf.ForOp):
+            todo.extend(_carry_sources(owner, v.index))
+            todo.append(owner.body.block.args[v.index + 1])
+        elif isinstance(owner, scf.IfOp | ScopeOp):
+            for region in owner.regions:
+                term = region.block.last_op if region.blocks else None
+                if term is not None and v.index < len(term.operands):
+                    todo.append(term.operands[v.index])
+    return live
+
+
+def _carry_sources(loop: scf.ForOp, k: int) -> list[SSAValue]:
+    term = loop.body.block.last_op
+    out = [loop.iter_args[k]]
+    if term is not None and k < len(term.operands):
+        out.append(term.operands[k])
+    return out
+
+
+# ---------------------------------------------------------------------- carries and TaskIds
+
+
+def carries_needed(loop: scf.ForOp) -> list[bool]:
+    """Which carries of `loop` need a C++ variable: carry i does when its result is used,
+    when its iter_arg is used by an op other than the loop's yield, or when the yield passes
+    its iter_arg on to another carry that needs one (x in `scf.yield %y, %x`)."""
+    block = loop.body.block
+    term = block.last_op
+    args = block.args[1:]
+    needed = [loop.res[j].first_use is not None for j in range(len(args))]
+    fed_by: list[list[int]] = [[] for _ in args]  # yield position -> iter_args it receives
+    for j, a in enumerate(args):
+        for use in a.uses:
+            if use.operation is not term:
+                needed[j] = True
+            elif use.index != j:
+                fed_by[use.index].append(j)
+    work = [k for k, n in enumerate(needed) if n]
+    while work:
+        for j in fed_by[work.pop()]:
+            if not needed[j]:
+                needed[j] = True
+                work.append(j)
+    return needed
+
+
+def carry_has_var(loop: scf.ForOp, i: int) -> bool:
+    """Whether TaskId carry i of `loop` gets a C++ variable: the result of a parallel array
+    carry when it is used, any other carry when `carries_needed`."""
+    val = loop.body.block.args[i + 1]
+    if PARALLEL in loop.attributes and plan_size(loop, i) and not isinstance(
+        val.type, TaskIdArrayType
+    ):
+        return loop.res[i].first_use is not None
+    return carries_needed(loop)[i]
+
+
+def names_task_id(value: SSAValue) -> bool:
+    """Whether the printed C++ names the TaskId `value` (so a submit or barrier captures it).
+    Every use prints it except a yield or loop-init use whose carry / result gets no C++
+    variable: a dead carry, an unused if or scope result."""
+    for use in value.uses:
+        o = use.operation
+        parent = o.parent_op()
+        if isinstance(o, scf.YieldOp) and isinstance(parent, scf.ForOp):
+            named = carry_has_var(parent, use.index)
+        elif isinstance(o, scf.YieldOp) and isinstance(parent, scf.IfOp):
+            named = parent.results[use.index].first_use is not None
+        elif isinstance(o, ScopeYieldOp) and parent is not None:
+            # a named result either has a variable assigned at this yield (the value is
+            # defined inside the scope) or prints as the value itself; a result nothing names
+            # (only yielded into a carry without a variable) names nothing here
+            named = names_task_id(parent.results[use.index])
+        elif isinstance(o, scf.ForOp) and use.index >= 3:  # an init (after lb, ub, step)
+            j = use.index - 3
+            named = carry_has_var(o, j) or names_task_id(o.body.block.args[j + 1])
+        else:
+            named = True
+        if named:
+            return True
+    return False
+
+
+class CppReads:
+    """`read_values` of one function, computed on first use, and the questions asked of it
+    (`carries_needed` and `same_value` memoized: the IR must not change meanwhile)."""
+
+    def __init__(self, func: Operation, symbols: SymbolTableCollection | None = None) -> None:
+        self.func = func
+        self._live: set[SSAValue] | None = None
+        self._needed: dict[scf.ForOp, list[bool]] = {}
+        self._same = SameValues(symbols or SymbolTableCollection(), own_variable)
+
+    def needed(self, loop: scf.ForOp) -> list[bool]:
+        """`carries_needed(loop)`, computed once per loop."""
+        got = self._needed.get(loop)
+        if got is None:
+            got = self._needed[loop] = carries_needed(loop)
+        return got
+
+    def same_value(self, value: SSAValue) -> SSAValue:
+        """The value `value` surely is, through in-place aliasing, as classify-iter-arg-carry
+        sees it (storage_roots.SameValues with the loops' carry plans)."""
+        return self._same.of(value)
+
+    def if_alias(self, op: scf.IfOp, i: int) -> SSAValue | None:
+        """The value defined before `op` that result `i` prints as: both branches yield it
+        (through in-place aliasing, `same_value`) and the result is only yielded on (a loop
+        carry, a scope result); None when the result is a variable of its own."""
+        r = op.output[i]
+        if not only_yielded(r):
+            return None
+        same = self.same_value(r)
+        return None if same is r else same
+
+    def is_read(self, value: SSAValue) -> bool:
+        """Whether the printed C++ reads `value` (`read_values`)."""
+        if self._live is None:
+            self._live = read_values(self.func)
+        return value in self._live
+
+    def carry_read(self, loop: scf.ForOp, i: int) -> bool:
+        """Whether carry `i` of `loop` (not a TaskId carry) needs a C++ variable."""
+        return self.is_read(loop.body.block.args[i + 1]) or self.is_read(loop.res[i])
+
+    def rebind_carry(self, loop: scf.ForOp, i: int) -> bool:
+        """Whether carry `i` of `loop` is a variable of its own assigned at the yield (not
+        a TaskId carry, planned with rebind, needed and read)."""
+        val = loop.body.block.args[i + 1]
+        plan = CarryPlan.of(loop)
+        if plan is None or plan.size(i) or is_task_id_like(val.type):
+            return False
+        return plan.own_variable(i) and self.needed(loop)[i] and self.carry_read(loop, i)
+
+    def if_has_variable(self, op: scf.IfOp, i: int, hoisted: bool) -> bool:
+        """Whether result `i` of `op` (not a TaskId) is a C++ variable assigned in the
+        branches: read, and either `hoisted` before a manual header or not an alias of the
+        one value both branches yield (`if_alias`)."""
+        r = op.output[i]
+        if r.first_use is None or is_task_id_like(r.type) or not self.is_read(r):
+            return False
+        return hoisted or self.if_alias(op, i) is None
+
+
+def only_yielded(r: SSAValue) -> bool:
+    """Whether every use of `r` is a yield (scf.yield or pto_rt.yield)."""
+    return all(isinstance(u.operation, scf.YieldOp | ScopeYieldOp) for u in r.uses)
+
+
+# ---------------------------------------------------------------------- entry values
+
+
+def entry_dim_symbols(func: FuncOp) -> list[tuple[DimOp, int, int]]:
+    """The `pto_tensor.dim`s of a dynamic extent of a function argument, first one per
+    (argument, axis), in program order: (op, argument index, axis). Each such (argument,
+    axis) is one dynamic-dim symbol of the entry's prologue."""
+    entry = func.body.block
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for op in func.body.walk():
+        if not isinstance(op, DimOp):
+            continue
+        src = op.source
+        if not isinstance(src, BlockArgument) or src.block is not entry:
+            continue
+        if op.static_extent() is not None:
+            continue
+        key = (src.index, op.axis.value.data)
+        if key not in seen:
+            seen.add(key)
+            out.append((op, key[0], key[1]))
+    return out
+
+
+def _entry_dim(op: DimOp, func: FuncOp) -> tuple[int, int] | None:
+    src = op.source
+    if isinstance(src, BlockArgument) and src.block is func.body.block:
+        if op.static_extent() is None:
+            return (src.index, op.axis.value.data)
+    return None
+
+
+@dataclass(frozen=True)
+class EntryNames:
+    """The entry parameters (argument indices) and dynamic-dim symbols ((argument, axis)) the
+    printed body names, and whether it declares a tensor variable before its value is known
+    (which starts as a copy of the first tensor parameter)."""
+
+    params: frozenset[int]
+    dims: frozenset[tuple[int, int]]
+    placeholder: bool
+
+
+def alias_sources(
+    values: Iterable[SSAValue],
+    reads: CppReads,
+    hoisted: Callable[[Operation, int], bool],
+    symbols: SymbolTableCollection,
+) -> set[SSAValue]:
+    """The values whose C++ variables the C++ forms of `values` name (a value's own when it
+    is a variable): back through the values that print as another one: a task result as the
+    argument its kernel returns, a write result as the tensor written, a scope result as
+    the value yielded, a loop carry without a variable of its own as its init, an if result
+    that is an alias (`if_alias`) as that value, an arith result as its operands. A loop
+    carry with a variable is named by the loop's result; an entry-argument dynamic dim by
+    the dim itself. `hoisted(op, i)`: result `i` of an `scf.if` is declared before a manual
+    header (a variable, never an alias). TaskIds are left out (none is a parameter). Each
+    value is visited once: linear in the values reached."""
+    out: set[SSAValue] = set()
+    seen: set[SSAValue] = set()
+    todo = list(values)
+    while todo:
+        v = todo.pop()
+        if v in seen or is_task_id_like(v.type):
+            continue
+        seen.add(v)
+        nxt = _printed_as(v, reads, hoisted, symbols)
+        if nxt is None:
+            out.add(v)
+        else:
+            todo.extend(nxt)
+    return out
+
+
+def _printed_as(
+    v: SSAValue,
+    reads: CppReads,
+    hoisted: Callable[[Operation, int], bool],
+    symbols: SymbolTableCollection,
+) -> Iterable[SSAValue] | None:
+    """The values `v` prints as (see alias_sources), or None when it is a C++ variable or
+    literal of its own."""
+    if isinstance(v, BlockArgument):
+        loop = v.block.parent_op()
+        if isinstance(loop, scf.ForOp) and v.index > 0:
+            k = v.index - 1
+            if not own_variable(v):
+                return [loop.iter_args[k]]
+            return [loop.res[k]]  # the carry's variable
+        return None
+    assert isinstance(v, OpResult), v
+    op = v.op
+    if isinstance(op, scf.ForOp):
+        if not own_variable(op.body.block.args[v.index + 1]):
+            return [op.iter_args[v.index]]
+        return None
+    if isinstance(op, scf.IfOp):
+        if hoisted(op, v.index):
+            return None
+        same = reads.if_alias(op, v.index)
+        return None if same is None else [same]
+    if isinstance(op, ScopeOp):
+        ys = yield_values(op)
+        return [ys[v.index]] if v.index < len(ys) else None
+    if isinstance(op, CallOp | SubmitOp):
+        arg = returned_arg(op, v.index, symbols)
+        return None if arg is None else [arg]
+    if isinstance(op, WriteOp):
+        return [op.tensor]
+    if isinstance(op, arith.ConstantOp):
+        return None
+    if op.dialect_name() == "arith":
+        return list(op.operands)
+    return None
+
+
+def named_entry_values(
+    func: FuncOp,
+    reads: CppReads,
+    hoisted: Callable[[Operation, int], bool],
+    with_init: Callable[[scf.ForOp, int], bool],
+    symbols: SymbolTableCollection,
+) -> EntryNames:
+    """The entry parameters and dynamic-dim symbols the printed body of `func` names.
+
+    A value is named where a line prints it: every operand of an op that prints its operands
+    (tasks, tensor ops, allocations' dynamic sizes, TaskId and integer array ops); a dim's
+    source when it is printed (not a static extent, not an entry argument's dynamic extent:
+    those read `orch_args`); a loop's bounds and step and, for a carry with a variable of its
+    own, its init and yielded value; an if's condition and, for a result with a variable, the
+    values both branches yield; the operands of an arith value used more than once (it may be
+    printed as a variable of its own where it is defined; one used once is printed inside its
+    user's text). A terminator names nothing itself (a yield assigns the variables above; a
+    return prints nothing). What a named value prints as is named too (`alias_sources`). A
+    tensor variable declared before its value is known (an if result with a variable, a carry
+    `hoisted` without `with_init`) names the first tensor parameter."""
+    named: list[SSAValue] = []
+    placeholder = False
+    for op in func.body.walk():
+        if op.has_trait(IsTerminator):
+            continue
+        if isinstance(op, DimOp):
+            if op.static_extent() is None and _entry_dim(op, func) is None:
+                named.append(op.source)
+        elif isinstance(op, scf.ForOp):
+            named.extend((op.lb, op.ub, op.step))
+            term = op.body.block.last_op
+            for i, init in enumerate(op.iter_args):
+                if not reads.rebind_carry(op, i):
+                    continue
+                named.append(init)
+                if term is not None and i < len(term.operands):
+                    named.append(term.operands[i])
+                if isinstance(init.type, TensorType) and hoisted(op, i) and not with_init(op, i):
+                    placeholder = True
+        elif isinstance(op, scf.IfOp):
+            named.append(op.cond)
+            for i, r in enumerate(op.output):
+                if not reads.if_has_variable(op, i, hoisted(op, i)):
+                    continue
+                if isinstance(r.type, TensorType):
+                    placeholder = True
+                for region in range(len(op.regions)):
+                    ys = yield_values(op, region)
+                    if i < len(ys):
+                        named.append(ys[i])
+        elif op.dialect_name() == "arith":
+            if op.results and op.results[0].has_more_than_one_use():
+                named.extend(op.operands)
+        else:
+            named.extend(op.operands)
+    params: set[int] = set()
+    dims: set[tuple[int, int]] = set()
+    entry = func.body.block
+    for src in alias_sources(named, reads, hoisted, symbols):
+        if isinstance(src, BlockArgument) and src.block is entry:
+            params.add(src.index)
+        elif isinstance(src, OpResult) and isinstance(src.op, DimOp):
+            key = _entry_dim(src.op, func)
+            if key is not None:
+                dims.add(key)
+    return EntryNames(frozenset(params), frozenset(dims), placeholder)

@@ -1,0 +1,262 @@
+"""`plan-cpp-declarations`: stamp the declaration plan (pypto_dialects/cpp_plan.py) on every
+orchestration function: which parameters and dynamic-dim symbols the entry's prologue
+declares, and which loop carries / if results of a manual scope are declared before its
+header. Rules: docs/passes/plan-cpp-declarations.md. Two walks per function; idempotent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.passes import ModulePass
+
+from pypto_dialects.analysis.cpp_reads import (
+    CppReads,
+    alias_sources,
+    carry_has_var,
+    entry_dim_symbols,
+    named_entry_values,
+)
+from pypto_dialects.analysis.storage_roots import tied_base
+from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
+from pypto_dialects.carry_plan import CarryPlan
+from pypto_dialects.cpp_plan import (
+    DECLARED_DIMS,
+    DECLARED_PARAMS,
+    HOISTED,
+    HOISTED_WITH_INIT,
+    MISSING,
+    RERUN,
+    HoistPlan,
+    ProloguePlan,
+    drop_plan,
+)
+from pypto_dialects.diagnostics import verify_error
+from pypto_dialects.orch_arrays import IntArrayType
+from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.symbols import SymbolTableCollection
+
+
+@dataclass
+class FunctionPlan:
+    """The declaration plan of one function: its prologue and the hoists of the loops /
+    ifs directly in its manual scopes (only the ones that hoist something)."""
+
+    prologue: ProloguePlan
+    hoists: dict[Operation, HoistPlan] = field(default_factory=dict[Operation, HoistPlan])
+
+    def stamp(self, function: func.FuncOp) -> None:
+        """Write the plan on `function` and its ops, replacing any plan they had."""
+        for op in function.body.walk():
+            drop_plan(op)
+        self.prologue.stamp(function)
+        for op, hoist in self.hoists.items():
+            hoist.stamp(op)
+
+
+def _leaves(value: SSAValue, scope: ScopeOp) -> bool:
+    """Whether the manual `scope` yields `value`."""
+    term = scope.body.block.last_op
+    return any(use.operation is term for use in value.uses)
+
+
+def _hoisted_carries(loop: scf.ForOp, scope: ScopeOp, reads: CppReads) -> list[int]:
+    """The carries of `loop` (directly in the manual `scope`) declared before its header: a
+    carry with a variable of its own assigned at the yield (tensors and scalars), and a
+    TaskId array carry (an array, or a planned array of TaskIds) with a variable whose
+    result the scope yields."""
+    plan = CarryPlan.of(loop)
+    if plan is None:
+        return []  # no plan: the printer reports it at the loop
+    out = []
+    for i, val in enumerate(loop.body.block.args[1:]):
+        if plan.size(i) or is_task_id_like(val.type):
+            array = isinstance(val.type, TaskIdArrayType) or plan.size(i)
+            if array and _leaves(loop.res[i], scope) and carry_has_var(loop, i):
+                out.append(i)
+        elif reads.rebind_carry(loop, i):
+            out.append(i)
+    return out
+
+
+def _hoisted_results(op: scf.IfOp, scope: ScopeOp, reads: CppReads) -> list[int]:
+    """The results of `op` (directly in the manual `scope`) declared before its header: a
+    read tensor or scalar result, and a TaskId array result the scope yields."""
+    out = []
+    for i, r in enumerate(op.output):
+        if is_task_id_like(r.type):
+            if isinstance(r.type, TaskIdArrayType) and _leaves(r, scope):
+                out.append(i)
+        elif reads.if_has_variable(op, i, hoisted=True):
+            out.append(i)
+    return out
+
+
+def _defining_op(value: SSAValue) -> Operation | None:
+    if isinstance(value, OpResult):
+        return value.op
+    assert isinstance(value, BlockArgument), value
+    return value.block.parent_op()
+
+
+class _Planner:
+    """The plan of one function (`run`)."""
+
+    def __init__(self, function: func.FuncOp, symbols: SymbolTableCollection) -> None:
+        self.function = function
+        self.symbols = symbols
+        self.reads = CppReads(function, symbols)
+        self.hoisted: dict[Operation, list[int]] = {}
+        self.hoisted_values: set[SSAValue] = set()
+
+    def is_hoisted(self, op: Operation, i: int) -> bool:
+        return i in self.hoisted.get(op, ())
+
+    def run(self) -> FunctionPlan:
+        scopes: list[tuple[Operation, ScopeOp]] = []
+        for op in self.function.body.walk():
+            if not isinstance(op, ScopeOp) or not op.is_manual:
+                continue
+            for child in op.body.block.ops:
+                if isinstance(child, scf.ForOp):
+                    found = _hoisted_carries(child, op, self.reads)
+                elif isinstance(child, scf.IfOp):
+                    found = _hoisted_results(child, op, self.reads)
+                else:
+                    continue
+                if found:
+                    self.hoisted[child] = found
+                    self.hoisted_values.update(child.results[i] for i in found)
+                    scopes.append((child, op))
+        plan = FunctionPlan(self._prologue())
+        for op, scope in scopes:
+            found = self.hoisted[op]
+            init: tuple[int, ...] = ()
+            if isinstance(op, scf.ForOp):
+                init = tuple(i for i in found if self._known_before(op, i, scope))
+            plan.hoists[op] = HoistPlan(tuple(found), init)
+        return plan
+
+    def _known_before(self, loop: scf.ForOp, i: int, scope: ScopeOp) -> bool:
+        """Whether carry `i` is declared with its initial value, final before the header of
+        `scope`: not a TaskId nor an integer array (an array variable is declared without a
+        value and filled slot by slot where the loop is printed), and (seen through in-place
+        updates, `tied_base`) a constant, or a value defined outside the scope whose C++ names
+        no variable declared before a manual header."""
+        plan = CarryPlan.of(loop)
+        t = loop.body.block.args[i + 1].type
+        if is_task_id_like(t) or isinstance(t, IntArrayType):
+            return False
+        if plan is None or plan.size(i):
+            return False
+        value = tied_base(loop.iter_args[i], self.symbols)
+        if isinstance(value.owner, arith.ConstantOp):
+            return True
+        owner = _defining_op(value)
+        if owner is not None and scope.is_ancestor(owner):
+            return False
+        sources = alias_sources([value], self.reads, self.is_hoisted, self.symbols)
+        return not any(s in self.hoisted_values for s in sources)
+
+    def _with_init(self, loop: scf.ForOp, i: int) -> bool:
+        if not self.is_hoisted(loop, i):
+            return False
+        scope = loop.parent_op()
+        assert isinstance(scope, ScopeOp)
+        return self._known_before(loop, i, scope)
+
+    def _prologue(self) -> ProloguePlan:
+        names = named_entry_values(
+            self.function, self.reads, self.is_hoisted, self._with_init, self.symbols
+        )
+        inputs = self.function.function_type.inputs.data
+        tensors = [i for i, t in enumerate(inputs) if isinstance(t, TensorType)]
+        params = set(names.params)
+        if names.placeholder and tensors:
+            params.add(tensors[0])
+        order = tensors + [i for i, t in enumerate(inputs) if not isinstance(t, TensorType)]
+        dims = [(a, x) for _, a, x in entry_dim_symbols(self.function) if (a, x) in names.dims]
+        return ProloguePlan(tuple(i for i in order if i in params), tuple(dims))
+
+
+def plan_function(function: func.FuncOp, symbols: SymbolTableCollection) -> FunctionPlan:
+    """The declaration plan of the orchestration `function` (post-pipeline IR), without
+    stamping it. Raises nothing: a loop without a carry plan hoists nothing (the printer
+    reports the missing carry plan at the loop)."""
+    return _Planner(function, symbols).run()
+
+
+def _text(values: Sequence[object]) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+def check_declaration_plan(function: func.FuncOp, symbols: SymbolTableCollection) -> None:
+    """Check that the plan stamped on `function` is the one plan-cpp-declarations computes
+    for it now. Raises a located VerifyException at the function (no plan, or a different
+    prologue) or at the first `scf.for` / `scf.if` whose hoists differ: the IR changed after
+    the plan was stamped (a stale plan), or it was written by hand."""
+    stamped = ProloguePlan.of(function)
+    if stamped is None:
+        raise verify_error(function, MISSING)
+    want = plan_function(function, symbols)
+    for op in function.body.walk():
+        if not isinstance(op, scf.ForOp | scf.IfOp):
+            continue
+        have, need = HoistPlan.of(op), want.hoists.get(op, HoistPlan())
+        for name, a, b in (
+            (HOISTED, have.hoisted, need.hoisted),
+            (HOISTED_WITH_INIT, have.with_init, need.with_init),
+        ):
+            if a != b:
+                raise verify_error(
+                    op,
+                    f"has '{name}' = {_text(a)}, but the declarations before the manual "
+                    f"header are {_text(b)}: the declaration plan is stale (the IR changed "
+                    f"after it was planned); {RERUN}",
+                )
+    prologue: list[tuple[str, Sequence[object], Sequence[object], str]] = [
+        (DECLARED_PARAMS, stamped.params, want.prologue.params, "parameters"),
+        (DECLARED_DIMS, stamped.dims, want.prologue.dims, "dynamic-dim symbols"),
+    ]
+    for name, stamped_items, wanted, what in prologue:
+        if stamped_items != wanted:
+            raise verify_error(
+                function,
+                f"has '{name}' = {_text(stamped_items)}, but the body's C++ names the {what} "
+                f"{_text(wanted)}: the declaration plan is stale (the IR changed after it was "
+                f"planned); {RERUN}",
+            )
+
+
+def check_declaration_plans(module: ModuleOp) -> None:
+    """`check_declaration_plan` on every orchestration function of `module` (the pto2-cpp
+    target, before printing a module that came with a plan)."""
+    symbols = SymbolTableCollection()
+    for f in orchestration_functions(module):
+        check_declaration_plan(f, symbols)
+
+
+def plan_module(module: ModuleOp, only_unplanned: bool = False) -> None:
+    """Stamp the plan on every orchestration function of `module` (`only_unplanned`: on
+    those without one)."""
+    symbols = SymbolTableCollection()
+    for f in orchestration_functions(module):
+        if not only_unplanned or ProloguePlan.of(f) is None:
+            plan_function(f, symbols).stamp(f)
+
+
+@dataclass(frozen=True)
+class PlanCppDeclarations(ModulePass):
+    """Stamp the declaration plan on every orchestration function of a module (the rules:
+    docs/passes/plan-cpp-declarations.md); a plan already there is replaced."""
+
+    name = "plan-cpp-declarations"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        plan_module(op)
