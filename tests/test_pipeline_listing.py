@@ -5,6 +5,7 @@ verify-orchestration is checked in one place (the printer asks the pass: rule 5)
 
 from __future__ import annotations
 
+import pathlib
 import re
 
 from opt_runner import ROOT
@@ -84,3 +85,13 @@ def test_the_printer_reports_rule_5_with_the_verifiers_message() -> None:
         assert "that scope has closed before this task" in by_pass
         seen += 1
     assert seen == 2  # the user edge and the compiler edge
+
+
+def test_the_readme_names_the_steps_in_order() -> None:
+    """The README's one-sentence summary of the main command names every step, in order."""
+    text = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
+    start = text.index("The main command runs `pto2-pipeline` (")
+    sentence = " ".join(text[start : text.index("[docs/passes/index.md]", start)].split())
+    named = [m.group(0) for m in re.finditer(r"[a-z0-9]+(?:-[a-z0-9]+)*", sentence)]
+    steps = [n for n in named if n in STEPS]
+    assert steps == list(STEPS), sentence
