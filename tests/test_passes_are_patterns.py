@@ -17,60 +17,26 @@ from typing import Any
 import pytest
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriterListener
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.context import make_context
 from pypto_dialects.orch import CallOp, SubmitOp
-from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.transforms.derive_call_directions import DeriveCallDirections
 from pypto_dialects.transforms.expand_manual_phase_fence import ExpandManualPhaseFence
 from pypto_dialects.transforms.fold_tensor_dims import FoldTensorDims
 from pypto_dialects.transforms.fuse_create_assemble_to_slice import FuseCreateAssembleToSlice
 from pypto_dialects.transforms.guard_dynamic_loop_steps import GuardDynamicLoopSteps
+from support.rewrite_events import Event
+from support.rewrite_events import applied as _applied
+from support.rewrite_events import ops as _ops
+from support.rewrite_events import parse as _parse
+from support.rewrite_events import recorder as _recorder
+from support.rewrite_events import rewrite as _rewrite
 
 ORCH = "attributes {pto_orch.kind = #pto_orch.kind<orchestration>}"
 OUT = "{pto_orch.dir = #pto_orch.dir<out>}"
-
-Event = tuple[str, Operation]
-
-
-def _parse(text: str) -> ModuleOp:
-    module = parse_module(make_context(), text)
-    verify_module(module)
-    return module
-
-
-def _recorder(events: list[Event]) -> PatternRewriterListener:
-    """A listener that logs every rewriter event as (kind, op)."""
-    return PatternRewriterListener(
-        operation_insertion_handler=[lambda op: events.append(("insert", op))],
-        operation_removal_handler=[lambda op: events.append(("erase", op))],
-        operation_modification_handler=[lambda op: events.append(("modify", op))],
-        operation_replacement_handler=[lambda op, _new: events.append(("replace", op))],
-    )
-
-
-def _rewrite(p: ModulePass, text: str) -> tuple[ModuleOp, list[Event]]:
-    """Run pass `p` through its pattern hook with a recording listener."""
-    module = _parse(text)
-    events: list[Event] = []
-    p.rewrite_module(module, listener=_recorder(events))  # type: ignore[attr-defined]
-    return module, events
-
-
-def _applied(p: ModulePass, text: str) -> str:
-    """The pass's ordinary output (`apply`), printed."""
-    module = _parse(text)
-    p.apply(make_context(), module)
-    return str(module)
-
-
-def _ops(module: ModuleOp, kind: type[Operation] | tuple[type[Operation], ...]) -> list[Any]:
-    return [op for op in module.walk() if isinstance(op, kind)]
 
 
 def _kinds(events: list[Event]) -> list[tuple[str, str]]:

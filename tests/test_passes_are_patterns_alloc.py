@@ -17,66 +17,28 @@ from typing import Any
 import pytest
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriterListener
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.context import make_context
 from pypto_dialects.orch import CallOp, SubmitOp
-from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.transforms.add_retain_edges import AddRetainEdges
 from pypto_dialects.transforms.batch_tensor_allocations import BatchTensorAllocations
+from support.rewrite_events import Event
+from support.rewrite_events import applied as _applied
+from support.rewrite_events import kinds as _kinds
+from support.rewrite_events import ops as _ops
+from support.rewrite_events import parse as _parse
+from support.rewrite_events import recorder as _recorder
+from support.rewrite_events import rewrite as _rewrite
 
 ORCH = "attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false}"
 OUT = "{pto_orch.dir = #pto_orch.dir<out>}"
 PLAN = "{pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 0>}"
 T = "tensor<16xf32>"
 K = f"pto_orch.kernel @k aiv (in {T}, out {T}) -> {T}"
-
-Event = tuple[str, Operation]
-
-
-def _parse(text: str) -> ModuleOp:
-    module = parse_module(make_context(), text)
-    verify_module(module)
-    return module
-
-
-def _recorder(events: list[Event]) -> PatternRewriterListener:
-    """A listener that logs every rewriter event as (kind, op)."""
-    return PatternRewriterListener(
-        operation_insertion_handler=[lambda op: events.append(("insert", op))],
-        operation_removal_handler=[lambda op: events.append(("erase", op))],
-        operation_modification_handler=[lambda op: events.append(("modify", op))],
-        operation_replacement_handler=[lambda op, _new: events.append(("replace", op))],
-    )
-
-
-def _rewrite(p: ModulePass, text: str | ModuleOp) -> tuple[ModuleOp, list[Event]]:
-    """Run pass `p` through its pattern hook with a recording listener (on `text`, parsed,
-    or on a module parsed already)."""
-    module = _parse(text) if isinstance(text, str) else text
-    events: list[Event] = []
-    p.rewrite_module(module, listener=_recorder(events))  # type: ignore[attr-defined]
-    return module, events
-
-
-def _applied(p: ModulePass, text: str) -> str:
-    """The pass's ordinary output (`apply`), printed."""
-    module = _parse(text)
-    p.apply(make_context(), module)
-    return str(module)
-
-
-def _ops(module: ModuleOp, kind: type[Operation] | tuple[type[Operation], ...]) -> list[Any]:
-    return [op for op in module.walk() if isinstance(op, kind)]
-
-
-def _kinds(events: list[Event]) -> list[tuple[str, str]]:
-    return [(kind, op.name) for kind, op in events]
 
 
 # ------------------------------------------------------------------------- add-retain-edges

@@ -17,61 +17,33 @@ import pytest
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
-from xdsl.pattern_rewriter import PatternRewriterListener
 
 from pypto_dialects.context import make_context
 from pypto_dialects.diagnostics import file_position
 from pypto_dialects.orch import CallOp, SubmitOp
-from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.transforms.order_untracked_hazards import OrderUntrackedHazards
+from support.rewrite_events import Event, applied, rewrite
+from support.rewrite_events import kinds as _kinds
+from support.rewrite_events import ops as _ops
+from support.rewrite_events import parse as _parse
+from support.rewrite_events import recorder as _recorder
 
 T = "tensor<16xf32>"
 K = f"pto_orch.kernel @k aiv (in {T}, out {T}) -> {T}"
 INOUT = f"{T} {{pto_orch.dir = #pto_orch.dir<inout>}}"
 ORCH = "attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false}"
 
-Event = tuple[str, Operation]
-
-
-def _parse(text: str) -> ModuleOp:
-    module = parse_module(make_context(), text, "in.mlir")  # every op located in in.mlir
-    verify_module(module)
-    return module
-
-
-def _recorder(events: list[Event]) -> PatternRewriterListener:
-    """A listener that logs every rewriter event as (kind, op)."""
-    return PatternRewriterListener(
-        operation_insertion_handler=[lambda op: events.append(("insert", op))],
-        operation_removal_handler=[lambda op: events.append(("erase", op))],
-        operation_modification_handler=[lambda op: events.append(("modify", op))],
-        operation_replacement_handler=[lambda op, _new: events.append(("replace", op))],
-    )
-
 
 def _rewrite(text: str | ModuleOp) -> tuple[ModuleOp, list[Event]]:
     """Run the pass through its pattern hook with a recording listener."""
-    module = _parse(text) if isinstance(text, str) else text
-    events: list[Event] = []
-    OrderUntrackedHazards().rewrite_module(module, listener=_recorder(events))
-    return module, events
+    return rewrite(OrderUntrackedHazards(), text)
 
 
 def _applied(text: str) -> str:
     """The pass's ordinary output (`apply`), printed."""
-    module = _parse(text)
-    OrderUntrackedHazards().apply(make_context(), module)
-    return str(module)
-
-
-def _ops(module: ModuleOp | Operation, kind: type | tuple[type, ...]) -> list[Any]:
-    return [op for op in module.walk() if isinstance(op, kind)]
-
-
-def _kinds(events: list[Event]) -> list[tuple[str, str]]:
-    return [(kind, op.name) for kind, op in events]
+    return applied(OrderUntrackedHazards(), text)
 
 
 def _line(op: Operation) -> int:
