@@ -62,6 +62,8 @@ def parse_task_options(parser: Parser) -> TaskOptions:
         parser.parse_punctuation("(")
         pos = parser.pos
         n = parser.parse_optional_integer(allow_boolean=False)
+        if n is not None and not I64_MIN <= n <= I64_MAX:
+            parser.raise_error(str(_range_error(f"the block count is {n}")), pos, parser.pos)
         if n is not None:
             opts.block_num = n
         else:
@@ -80,9 +82,28 @@ def parse_task_options(parser: Parser) -> TaskOptions:
     opts.early_resolve = parser.parse_optional_keyword("early_resolve") is not None
     if parser.parse_optional_keyword("dump") is not None:
         opts.dump = parser.parse_comma_separated_list(
-            Parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
+            Parser.Delimiter.SQUARE, lambda: _parse_position(parser)
         )
     return opts
+
+
+I64_MIN, I64_MAX = -(2**63), 2**63 - 1
+"""The range of the i64 properties that hold a block count and the dumped positions."""
+
+
+def _parse_position(parser: Parser) -> int:
+    """One dumped argument position; a located error when it does not fit the i64 property
+    (the verifier checks the rest: verify_task_options, verify_dump_against)."""
+    pos = parser.pos
+    p = parser.parse_integer(allow_boolean=False)
+    if not I64_MIN <= p <= I64_MAX:
+        parser.raise_error(
+            f"dump names argument {p}, out of range: a position is the index of a kernel "
+            "parameter",
+            pos,
+            parser.pos,
+        )
+    return p
 
 
 def print_task_options(

@@ -149,6 +149,17 @@ def test_an_integer_array_carried_through_a_loop_is_read_in_the_next() -> None:
     assert r.edges == set()
 
 
+@pytest.mark.parametrize(("sel", "rows"), [(0, [16, 16, 32, 48]), (5, [0, 16, 32, 16])])
+def test_an_integer_array_updated_in_one_branch_of_an_if(sel: int, rows: list[int]) -> None:
+    # each branch updates the one array in place; the if result is the branch's array
+    x = rand(64, 16)
+    r = execute(PROGRAMS / "int_arrays.mlir", {"copy": COPY}, [x, zeros(64, 16), sel],
+                function="branch_table")
+    np.testing.assert_array_equal(r.outputs[1], _blocks(x, rows))
+    assert [t["args"][0]["start_offset"] for t in r.tasks] == [str(16 * q) for q in rows]
+    assert r.edges == set()
+
+
 def test_an_element_read_past_the_end_is_a_located_run_error() -> None:
     path = PROGRAMS / "int_arrays.mlir"
     module = parse_module(make_context(), path.read_text(), str(path))

@@ -311,7 +311,7 @@ def test_the_printer_reports_a_declaration_the_body_never_names() -> None:
 
 INT_ARRAY = "!pto_orch.int_array<2, index>"
 INT_ARRAY_CARRY = KERNELS + f"""
-func.func @h(%a: tensor<16xf32>, %out: tensor<16xf32> {OUT}, %n: index) {ORCH} {{
+func.func @h(%a: tensor<32xf32>, %out: tensor<16xf32> {OUT}, %n: index) {ORCH} {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -323,12 +323,15 @@ func.func @h(%a: tensor<16xf32>, %out: tensor<16xf32> {OUT}, %n: index) {ORCH} {
     }} {{pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 0>}}
     pto_rt.yield %seen : {INT_ARRAY}
   }}
-  %o = pto_orch.call @t(in %a, out %out) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %e = pto_orch.int_array_get %r[%c0] : {INT_ARRAY}
+  %s = pto_tensor.slice %a[%e] : tensor<32xf32> to tensor<16xf32>
+  %o = pto_orch.call @t(in %s, out %out) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }}
 """
 """An integer array carry whose initial value (%init, made before the scope) is known before
-the manual header: hoisted all the same without it, as the printer fills arrays slot by slot."""
+the manual header, and whose last value is read after the scope (a slice offset): hoisted
+all the same without it, as the printer fills arrays slot by slot."""
 
 
 def test_an_integer_array_carry_is_hoisted_without_its_initial_value() -> None:

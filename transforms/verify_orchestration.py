@@ -106,7 +106,11 @@ class _Checker:
                 "array: carry the array through the loop's iter_args and yield the updated array",
             )
         at = self.order[op]
-        later = [u.operation for u in op.array.uses if self.order.get(u.operation, -1) > at]
+        later = [
+            u.operation
+            for u in op.array.uses
+            if self.order.get(u.operation, -1) > at and not _exclusive(op, u.operation)
+        ]
         if later:
             use = min(later, key=self.order.__getitem__)
             raise pass_error(
@@ -555,6 +559,33 @@ def check_carry_plan(loop: scf.ForOp) -> None:
 
 def _constant(v: SSAValue) -> bool:
     return isinstance(v.owner, ConstantOp) and isinstance(v.owner.value, IntegerAttr)
+
+
+def _exclusive(op: Operation, other: Operation) -> bool:
+    """Whether `op` and `other` are in different branches of one `scf.if` (only one of them
+    runs, so an update by one is never seen by the other, whatever the program order)."""
+    region = op.parent_region()
+    while region is not None:
+        parent = region.parent_op()
+        if parent is None:
+            return False
+        if isinstance(parent, scf.IfOp):
+            for branch in parent.regions:
+                if branch is not region and _within(other, branch):
+                    return True
+        region = parent.parent_region()
+    return False
+
+
+def _within(op: Operation, region: Region) -> bool:
+    """Whether `op` is nested (at any depth) in `region`."""
+    at: Region | None = op.parent_region()
+    while at is not None:
+        if at is region:
+            return True
+        parent = at.parent_op()
+        at = parent.parent_region() if parent is not None else None
+    return False
 
 
 def _at_line(op: Operation) -> str:

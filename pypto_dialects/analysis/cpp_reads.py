@@ -19,10 +19,12 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
 
+from pypto_dialects.analysis.loop_headers import header_reads, prints_use
 from pypto_dialects.analysis.storage_roots import SameValues, returned_arg, yield_values
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.carry_plan import CarryPlan, own_variable, plan_size
 from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdArrayType
+from pypto_dialects.orch_arrays import IntArrayCreateOp, IntArrayGetOp, IntArraySetOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
@@ -33,18 +35,27 @@ from pypto_dialects.tensor import DimOp, WriteOp
 
 def read_values(func: Operation) -> set[SSAValue]:
     """The values of `func` whose C++ form some printed line reads: every operand of an op
-    other than a terminator or a loop init, and, backwards from those, the values assigned
-    to a read if result, scope result or loop carry (its init and its yielded value; a carry
-    is read when its iter_arg or its result is). `func.return` prints nothing: a value that
-    is only returned is not read. An if result, scope result or loop carry that nothing
-    reads gets no C++ variable."""
+    other than a terminator or a loop init (of a loop's bounds, those its header names:
+    `loop_headers.header_reads`), and, backwards from those, the values assigned to a read
+    if result, scope result or loop carry (its init and its yielded value; a carry is read
+    when its iter_arg or its result is), the array an `int_array_set` with a read result
+    updates and the operands of an `int_array_get` with a read result. `func.return` prints
+    nothing: a value that is only returned is not read. An if result, scope result, loop
+    carry or integer array that nothing reads gets no C++ variable, and an integer array
+    update or element nothing reads prints nothing."""
     live: set[SSAValue] = set()
     todo: list[SSAValue] = []
     for op in func.walk():
         if op.has_trait(IsTerminator):
             continue
-        start = 3 if isinstance(op, scf.ForOp) else 0  # lb, ub, step; then the inits
-        todo.extend(op.operands[:start] if start else op.operands)
+        if isinstance(op, scf.ForOp):  # lb, ub, step as its header names them; not the inits
+            todo.extend(header_reads(op))
+        elif isinstance(op, IntArraySetOp):  # the array is written, not read
+            todo.extend((op.value, op.index))
+        elif isinstance(op, IntArrayGetOp):  # reads its operands only when it is read
+            continue
+        else:
+            todo.extend(op.operands)
     while todo:
         v = todo.pop()
         if v in live:
@@ -58,7 +69,11 @@ def read_values(func: Operation) -> set[SSAValue]:
             continue
         assert isinstance(v, OpResult), v
         owner = v.op
-        if isinstance(owner, scf.ForOp):
+        if isinstance(owner, IntArraySetOp):  # an update of an array someone reads
+            todo.append(owner.array)
+        elif isinstance(owner, IntArrayGetOp):  # an element someone reads
+            todo.extend(owner.operands)
+        elif isinstance(owner, scf.ForOp):
             todo.extend(_carry_sources(owner, v.index))
             todo.append(owner.body.block.args[v.index + 1])
         elif isinstance(owner, scf.IfOp | ScopeOp):
@@ -337,7 +352,8 @@ def named_entry_values(
     (tasks, tensor ops, allocations' dynamic sizes, TaskId and integer array ops); a dim's
     source when it is printed (not a static extent, not an entry argument's dynamic extent:
     those read `orch_args`); a loop's bounds and step and, for a carry with a variable of its
-    own, its init and yielded value; an if's condition and, for a result with a variable, the
+    own, its init and yielded value (a loop's bounds as its header names them:
+    `loop_headers.header_reads`); an if's condition and, for a result with a variable, the
     values both branches yield; the operands of an arith value used more than once (it may be
     printed as a variable of its own where it is defined; one used once is printed inside its
     user's text). A terminator names nothing itself (a yield assigns the variables above; a
@@ -353,7 +369,7 @@ def named_entry_values(
             if op.static_extent() is None and _entry_dim(op, func) is None:
                 named.append(op.source)
         elif isinstance(op, scf.ForOp):
-            named.extend((op.lb, op.ub, op.step))
+            named.extend(header_reads(op))
             term = op.body.block.last_op
             for i, init in enumerate(op.iter_args):
                 if not reads.rebind_carry(op, i):
@@ -375,7 +391,10 @@ def named_entry_values(
                     if i < len(ys):
                         named.append(ys[i])
         elif op.dialect_name() == "arith":
-            if op.results and op.results[0].has_more_than_one_use():
+            if op.results and sum(1 for u in op.results[0].uses if prints_use(u)) > 1:
+                named.extend(op.operands)
+        elif isinstance(op, IntArrayCreateOp | IntArrayGetOp | IntArraySetOp):
+            if reads.is_read(op.results[0]):  # else it prints nothing
                 named.extend(op.operands)
         else:
             named.extend(op.operands)

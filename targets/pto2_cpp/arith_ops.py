@@ -22,6 +22,7 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from pypto_dialects.analysis.loop_headers import prints_use
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, is_float_c, literal
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
@@ -240,12 +241,13 @@ reused unnamed values (mlir-opt's `%0`, `%1`) prints in linear, not exponential,
 
 
 def _finish(p: FunctionPrinter, op: Operation, expr: Expr) -> None:
-    """Bind the result to `expr`, or declare it when it is used more than once and is named
-    or longer than INLINE_LIMIT."""
+    """Bind the result to `expr`, or declare it when more than one use prints it
+    (`descending.prints_use`) and it is named or longer than INLINE_LIMIT."""
     if expr.deps and not isinstance(expr, Folded | Binding) and _absorbed(p, op):
         expr = Folded(expr.text, expr.compound, expr.deps)
     res = op.results[0]
-    if res.has_more_than_one_use() and (hint_of(res) or len(expr.text) > INLINE_LIMIT):
+    printed = sum(1 for u in res.uses if prints_use(u))
+    if printed > 1 and (hint_of(res) or len(expr.text) > INLINE_LIMIT):
         ct = c_type(res.type, op)
         b = p.declare(res, ct, "value")
         p.mark(expr)

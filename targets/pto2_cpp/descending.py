@@ -10,29 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IntegerAttr
+from xdsl.dialects import scf
 from xdsl.ir import Operation, SSAValue
 
+from pypto_dialects.analysis.loop_headers import constant_of as _constant
+from pypto_dialects.analysis.loop_headers import negated_of
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
-
-
-def _constant(value: SSAValue) -> int | None:
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return int(owner.value.value.data)
-    return None
-
-
-def negated_of(value: SSAValue) -> SSAValue | None:
-    """`x` when `value` is `arith.subi %zero, %x` with `%zero` the constant 0, else None."""
-    owner = value.owner
-    if isinstance(owner, arith.SubiOp) and _constant(owner.lhs) == 0:
-        return owner.rhs
-    return None
 
 
 def _negated(p: FunctionPrinter, value: SSAValue, at: Operation) -> Expr:

@@ -1,7 +1,8 @@
 """Integer arrays (`!pto_orch.int_array<N, T>`) as C++ stack arrays: `int32_t a[4] = {0};`,
 `int32_t v = a[i];`, `a[i] = v;`. An array carried through a loop or produced by an `scf.if`
 has a variable of its own (`T name[N];`, filled slot by slot, as TaskId arrays are:
-task_arrays.fill_array / assign_arrays). Rules: docs/targets/pto2-cpp.md#integer-arrays.
+task_arrays.fill_array / assign_arrays). An array, element or update that nothing reads
+(cpp_reads.read_values) prints nothing. Rules: docs/targets/pto2-cpp.md#integer-arrays.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ def like(p: FunctionPrinter, var: IntArrayVar, name: str) -> IntArrayVar:
 
 def _create(p: FunctionPrinter, op: Operation) -> None:
     assert isinstance(op, IntArrayCreateOp)
+    if not p.reads.is_read(op.result):
+        return  # nothing reads the array (nor updates it: cpp_reads.read_values): no variable
     var = new_var(p, op.result, op, "arr")
     values = [p.use(v, op).text for v in op.elements] or ["0"]
     p.w.line(f"{var.ctype} {var.name}[{var.size}] = {{{', '.join(values)}}};")
@@ -53,6 +56,8 @@ def _create(p: FunctionPrinter, op: Operation) -> None:
 
 def _get(p: FunctionPrinter, op: Operation) -> None:
     assert isinstance(op, IntArrayGetOp)
+    if not p.reads.is_read(op.result):
+        return  # an element nothing reads (only returned, or unused): no variable
     arr, idx = p.use(op.array, op), p.use(op.index, op)
     ct = c_type(op.result.type, op, "integer array element")
     b = p.declare(op.result, ct, "value")
@@ -61,6 +66,8 @@ def _get(p: FunctionPrinter, op: Operation) -> None:
 
 def _set(p: FunctionPrinter, op: Operation) -> None:
     assert isinstance(op, IntArraySetOp)
+    if not p.reads.is_read(op.result):
+        return  # an update nothing reads (the array it consumed is gone): nothing to print
     arr, value, idx = p.use(op.array, op), p.use(op.value, op), p.use(op.index, op)
     p.w.line(f"{arr.text}[{idx.text}] = {value.text};")
     p.bind(op.result, arr)

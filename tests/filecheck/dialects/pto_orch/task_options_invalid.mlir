@@ -122,3 +122,23 @@ func.func @f(%a: tensor<4xf32>, %o: tensor<4xf32>) {
   %r = pto_orch.call @k(in %a, out %o) launch(4, sync) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
+
+// -----
+
+// A dumped position or a block count that does not fit the op's i64 property is a located
+// parse error (not a crash of the attribute constructor).
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+func.func @f(%a: tensor<4xf32>, %o: tensor<4xf32>) {
+  // CHECK: :[[# @LINE + 1]]:49: error: dump names argument 99999999999999999999, out of range: a position is the index of a kernel parameter{{$}}
+  %r = pto_orch.call @k(in %a, out %o) dump [0, 99999999999999999999] : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>) -> tensor<4xf32>
+func.func @f(%a: tensor<4xf32>, %o: tensor<4xf32>) {
+  // CHECK: :[[# @LINE + 1]]:47: error: the block count is -99999999999999999999, out of range: the runtime's block count is an int16_t of at least 1 (1 to 32767){{$}}
+  %r = pto_orch.call @k(in %a, out %o) launch(-99999999999999999999) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
