@@ -112,10 +112,10 @@ def _golden(a: np.ndarray, acc: np.ndarray, steps: int) -> np.ndarray:
     return acc
 
 
-def _if_run(function: str, n: int, rounds: int):  # type: ignore[no-untyped-def]
+def _if_run(function: str, n: int, rounds: int, analyze: bool = False):  # type: ignore[no-untyped-def]
     a, acc = rand(16, 16), rand(16, 16)
     r = execute(PROGRAMS / "if_in_place_carry.mlir", IF_KERNELS,
-                [a, acc.copy(), np.zeros(1, np.int64), n], function=function)
+                [a, acc.copy(), np.zeros(1, np.int64), n], function=function, analyze=analyze)
     steps = rounds * n
     np.testing.assert_array_equal(r.outputs[1], _golden(a, acc, steps))
     assert r.outputs[2].tolist() == [steps]
@@ -129,6 +129,23 @@ def test_a_carry_written_in_place_through_an_if(function: str, n: int) -> None:
     # AUTO tasks: each writer waits for the previous one through the tensor map
     r = _if_run(function, n, 2)
     assert r.edges == edges(*(f"t{i}>t{i + 1} tensormap" for i in range(2 * n - 1)))
+
+
+@pytest.mark.parametrize("n", [3, 0])
+def test_a_carry_written_in_place_through_an_if_with_analyze_auto_scopes(n: int) -> None:
+    # the outer body is one compiler-owned MANUAL scope: each task after the previous inner
+    # iteration's (the inner carries) and after the last task of the previous outer iteration
+    # (the outer carries, on every inner iteration)
+    r = _if_run("nested", n, 2, analyze=True)
+    assert all(t["scope"] == "manual" for t in r.tasks)
+    # Each kernel's TaskId keeps its value through the iterations where the other kernel
+    # runs (a writer that skips iterations needs that: conditional_writers.mlir), which adds
+    # edges the chain already implies (t0>t2, t1>t3, t1>t4, t1>t5, t3>t5): redundant, correct
+    assert r.edges == (edges(
+        "t0>t1 explicit", "t1>t2 explicit", "t3>t4 explicit", "t4>t5 explicit",
+        "t2>t3 explicit", "t2>t4 explicit", "t2>t5 explicit",
+        "t0>t2 explicit", "t1>t3 explicit", "t1>t4 explicit", "t1>t5 explicit",
+        "t3>t5 explicit") if n else set())
 
 
 @pytest.mark.parametrize("n", [3, 0])
@@ -192,5 +209,9 @@ def test_a_carry_written_in_place_through_an_if_in_a_manual_scope_two_loops_deep
     # every task waits for the one before it; t4 and t5 also wait for t2, the last writer of
     # the previous outer iteration, because the outer loop's TaskId carry stays in the deps
     # of every inner iteration (redundant: t3 already waits for t2)
+    # (and, as above, each kernel's TaskId kept through the other kernel's iterations:
+    # t0>t2, t1>t3, t1>t4, t1>t5, t3>t5, implied by the chain)
     assert r.edges == edges(*(f"t{i}>t{i + 1} explicit" for i in range(5)),
-                            "t2>t4 explicit", "t2>t5 explicit")
+                            "t2>t4 explicit", "t2>t5 explicit",
+                            "t0>t2 explicit", "t1>t3 explicit", "t1>t4 explicit",
+                            "t1>t5 explicit", "t3>t5 explicit")

@@ -217,9 +217,8 @@ def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
         return False
     if p.task is x.task and loop is None:
         return False
-    if p.manual is not None and p.manual is x.manual:
-        if loop is None or p.manual.is_ancestor(loop):
-            return False  # one manual scope (one instance of it): the user's deps order it
+    if p.manual is not None and p.manual is x.manual and _scope_orders(p, x, loop):
+        return False  # one instance of one manual scope: its owner's deps order it
     if p.manual is None and x.manual is None and p.write and x.lookup and (
         not x.write or p.covered or (x.lookup_all and p.recorded)
     ):
@@ -228,6 +227,20 @@ def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
         # wrote what it read, or x looks up all of the buffer and p surely wrote some of it
         return False
     return True
+
+
+def _scope_orders(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
+    """Whether the deps of the manual scope around both `p` and `x` order them. A user's
+    scope: when they run in one instance of it (no `loop`, or the loop is inside the scope),
+    its deps are the user's to write. A compiler-owned scope: only when they are in one
+    instance of one region (same block, no `loop`), the region auto-derive-task-dependencies
+    gave its edges; a scope around a nest also holds other regions and other iterations of
+    the loops inside it, which nothing orders but this pass's edges."""
+    scope = p.manual
+    assert scope is not None
+    if scope.compiler_owned is not None:
+        return loop is None and p.task.parent_block() is x.task.parent_block()
+    return loop is None or scope.is_ancestor(loop)
 
 
 def _disjoint_iterations(p: Access, x: Access, loop: scf.ForOp) -> bool:

@@ -1,0 +1,124 @@
+"""Execution tests of loop nests whose outer body is one compiler-owned MANUAL scope
+(`pto2-pipeline{analyze-auto-scopes=true}`, tests/execution/compiler_owned_nests.mlir; see
+tests/test_execution.py for the conventions). Inside that scope the runtime orders nothing:
+every hazard between two iterations of an inner loop, or between two regions of one instance
+of the scope, needs a compiler edge from order-untracked-hazards (auto-derive-task-dependencies
+orders one instance of one region only). Each task accumulates into %y, so the tasks must form
+a chain; each program runs with and without the option, against a numpy golden and the exact
+edge set.
+
+With the option an inner task also keeps the outer loop's carry (the last task of the previous
+outer iteration): the inner carry starts from `pto_system.task_invalid`, so that edge is what
+orders an inner loop's first iteration; on later ones it is redundant (t1>t3 in @nest)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from support.execution import PROGRAMS, Kernel, Run, edges, execute, rand, zeros
+
+NESTS = PROGRAMS / "compiler_owned_nests.mlir"
+
+
+def _inc(x: np.ndarray, acc: np.ndarray) -> None:
+    acc += x
+
+
+# (in x, inout acc): acc += x
+INC_INTO = Kernel(_inc, """
+    Tensor *x = tensor(args, 0), *a = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(a); ++i) at<float>(a, i) += at<float>(x, i);
+""")
+
+
+def chain(n: int, origin: str) -> set[tuple[str, str, str]]:
+    """t0 > t1 > ... > t(n-1), each edge of `origin`."""
+    return edges(*(f"t{i}>t{i + 1} {origin}" for i in range(n - 1)))
+
+
+def run(function: str, inputs: int, analyze: bool) -> tuple[list[np.ndarray], np.ndarray, Run]:
+    """`function` on `inputs` random 16x16 inputs and a zero %y (its last parameter)."""
+    args = [rand(16, 16) for _ in range(inputs)]
+    r = execute(NESTS, {"inc": INC_INTO}, [*args, zeros(16, 16)], function=function,
+                analyze=analyze)
+    scopes = {t["scope"] for t in r.tasks}
+    assert scopes == {"manual" if analyze or function == "user_manual" else "auto"}
+    return args, r.outputs[inputs], r
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_doubly_nested_loop(analyze: bool) -> None:
+    (x,), y, r = run("nest", 1, analyze)
+    np.testing.assert_array_equal(y, 4 * x)
+    assert r.edges == (
+        edges("t0>t1 explicit", "t1>t2 explicit", "t2>t3 explicit", "t1>t3 explicit")
+        if analyze else chain(4, "tensormap"))
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_triply_nested_loop(analyze: bool) -> None:
+    # with the option each task also gets the middle and outer carries
+    (x,), y, r = run("depth3", 1, analyze)
+    np.testing.assert_array_equal(y, 8 * x)
+    assert r.edges == (chain(8, "explicit") | edges(
+        "t1>t3 explicit", "t5>t7 explicit",  # the middle loop's carry
+        "t3>t5 explicit", "t3>t6 explicit", "t3>t7 explicit",  # the outer loop's carry
+    ) if analyze else chain(8, "tensormap"))
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_if_in_a_nested_loop(analyze: bool) -> None:
+    # j == 0 adds %x, j == 1 adds %z: the task of each branch after the other branch's
+    (x, z), y, r = run("if_in_nest", 2, analyze)
+    np.testing.assert_array_equal(y, (x + z) + (x + z))
+    # (t0>t2, t0>t3: each branch's TaskId kept through the iterations of the other branch,
+    # implied by the chain)
+    assert r.edges == (
+        edges("t0>t1 explicit", "t1>t2 explicit", "t2>t3 explicit", "t1>t3 explicit",
+              "t0>t2 explicit", "t0>t3 explicit")
+        if analyze else chain(4, "tensormap"))
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_two_inner_loops_in_one_scope(analyze: bool) -> None:
+    # the second inner loop's tasks after the first's (one instance of the scope, two
+    # regions), each inner loop's tasks after its previous iteration's
+    (x, z), y, r = run("two_inner", 2, analyze)
+    np.testing.assert_array_equal(y, 2 * (2 * x + 2 * z))
+    assert r.edges == (chain(8, "explicit") | edges(
+        "t1>t3 explicit",  # the first loop's result into the second loop
+        "t1>t4 explicit", "t1>t5 explicit", "t1>t6 explicit", "t1>t7 explicit",
+        "t3>t5 explicit", "t3>t6 explicit", "t3>t7 explicit", "t5>t7 explicit",
+    ) if analyze else chain(8, "tensormap"))
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_two_ifs_in_one_loop_body(analyze: bool) -> None:
+    # the loop body is one scope holding two if branches: the second if's task after the
+    # first's in the same iteration (t0>t1, t2>t3), and each after both tasks of the previous
+    # iteration (carried out of the ifs and through the loop)
+    (x, z), y, r = run("two_ifs", 2, analyze)
+    np.testing.assert_array_equal(y, 2 * (x + z))
+    assert r.edges == (chain(4, "explicit") | edges("t0>t2 explicit", "t0>t3 explicit",
+                                                    "t1>t3 explicit")
+                       if analyze else chain(4, "tensormap"))
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_parallel_inner_loop(analyze: bool) -> None:
+    # pto_orch.parallel: with the option the inner iterations are left unordered (the user's
+    # word; each is ordered after every task of the previous outer iteration)
+    (x,), y, r = run("parallel_inner", 1, analyze)
+    np.testing.assert_array_equal(y, 4 * x)
+    assert r.edges == (
+        edges("t0>t2 explicit", "t0>t3 explicit", "t1>t2 explicit", "t1>t3 explicit")
+        if analyze else chain(4, "tensormap"))
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_nest_in_a_user_manual_scope(analyze: bool) -> None:
+    # the user's deps order the nest; neither setting adds an edge
+    (x,), y, r = run("user_manual", 1, analyze)
+    np.testing.assert_array_equal(y, 4 * x)
+    assert r.edges == chain(4, "explicit")
