@@ -102,7 +102,22 @@ def _parse_typed(parser: Parser) -> IntArrayType:
     return t
 
 
+def _parse_indexed(parser: Parser) -> tuple[SSAValue, SSAValue, dict, IntArrayType]:
+    """`%a[%i] attr-dict : !pto_orch.int_array<...>` (the tail of get and set): the array and
+    index resolved, the attributes and the array type."""
+    array = parser.parse_unresolved_operand()
+    index = parser.parse_comma_separated_list(
+        Parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+    )
+    attrs = parser.parse_optional_attr_dict()
+    t = _parse_typed(parser)
+    if len(index) != 1:
+        parser.raise_error("an integer array takes one index")
+    return parser.resolve_operand(array, t), parser.resolve_operand(index[0], INDEX), attrs, t
+
+
 def _print_indexed(printer: Printer, array: SSAValue, index: SSAValue) -> None:
+    """`%a[%i]`."""
     printer.print_operand(array)
     printer.print_string("[")
     printer.print_operand(index)
@@ -180,15 +195,8 @@ class IntArrayGetOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> IntArrayGetOp:
-        array = parser.parse_unresolved_operand()
-        index = parser.parse_comma_separated_list(
-            Parser.Delimiter.SQUARE, parser.parse_unresolved_operand
-        )
-        attrs = parser.parse_optional_attr_dict()
-        t = _parse_typed(parser)
-        if len(index) != 1:
-            parser.raise_error("an integer array takes one index")
-        op = cls(parser.resolve_operand(array, t), parser.resolve_operand(index[0], INDEX))
+        array, index, attrs, _ = _parse_indexed(parser)
+        op = cls(array, index)
         op.attributes.update(attrs)
         return op
 
@@ -228,19 +236,8 @@ class IntArraySetOp(IRDLOperation):
     def parse(cls, parser: Parser) -> IntArraySetOp:
         value = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
-        array = parser.parse_unresolved_operand()
-        index = parser.parse_comma_separated_list(
-            Parser.Delimiter.SQUARE, parser.parse_unresolved_operand
-        )
-        attrs = parser.parse_optional_attr_dict()
-        t = _parse_typed(parser)
-        if len(index) != 1:
-            parser.raise_error("an integer array takes one index")
-        op = cls(
-            parser.resolve_operand(value, t.element_type),
-            parser.resolve_operand(array, t),
-            parser.resolve_operand(index[0], INDEX),
-        )
+        array, index, attrs, t = _parse_indexed(parser)
+        op = cls(parser.resolve_operand(value, t.element_type), array, index)
         op.attributes.update(attrs)
         return op
 
