@@ -17,7 +17,11 @@ order it prints them; `pto_orch.declared_dims`: the dynamic-dim symbols it decla
 declared); a function without them has no plan. `pto_orch.hoisted`: on an `scf.for` /
 `scf.if` directly in a manual `pto_rt.scope`, the carries / results whose variable is declared
 before the scope's header (ascending); `pto_orch.hoisted_with_init` (`scf.for` only): those
-of them declared with the carry's initial value. Absent means none.
+of them declared with the carry's initial value. Absent means none. `pto_orch.captured`
+(unit): on a `pto_orch.submit` / `pto_system.task_dummy` whose TaskId the C++ names, so the
+printer captures it (`TaskOutputTensors task_<n>_outs = ...; PTO2TaskId t = ...task_id();`);
+absent: the TaskId is named nowhere (unused, or only yielded into a carry without a
+variable) and nothing is captured.
 
 `ProloguePlan` and `HoistPlan` are the one way in and out (`of`, `stamp`); `drop_plan`
 removes the plan from an op; `verify_attribute` is the attribute verifier (the shape of
@@ -33,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, TensorType, i64
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, TensorType, UnitAttr, i64
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
 
@@ -48,7 +52,11 @@ HOISTED = "pto_orch.hoisted"
 """The carries / results declared before the manual header (`array<i64: ...>`)."""
 HOISTED_WITH_INIT = "pto_orch.hoisted_with_init"
 """The hoisted carries declared with their initial value (`array<i64: ...>`)."""
-NAMES = (DECLARED_PARAMS, DECLARED_DIMS, HOISTED, HOISTED_WITH_INIT)
+CAPTURED = "pto_orch.captured"
+"""On a `pto_orch.submit` / `pto_system.task_dummy` whose TaskId the C++ names (unit)."""
+NAMES = (DECLARED_PARAMS, DECLARED_DIMS, HOISTED, HOISTED_WITH_INIT, CAPTURED)
+CAPTURING_OPS = ("pto_orch.submit", "pto_system.task_dummy")
+"""The ops whose TaskId the C++ may capture (`pto_orch.captured`)."""
 RERUN = "re-run plan-cpp-declarations (or -p pto2-pipeline)"
 
 
@@ -125,6 +133,22 @@ MISSING = (
 """The message for an orchestration function without a plan (at the function)."""
 
 
+def captures_task_id(op: Operation) -> bool:
+    """Whether the plan says the C++ captures the TaskId of the submit / dummy `op`."""
+    return CAPTURED in op.attributes
+
+
+def stamp_captured(op: Operation, captured: bool) -> bool:
+    """Write `pto_orch.captured` on `op` (present iff `captured`); True when it changed."""
+    if captured == (CAPTURED in op.attributes):
+        return False
+    if captured:
+        op.attributes[CAPTURED] = UnitAttr()
+    else:
+        del op.attributes[CAPTURED]
+    return True
+
+
 def drop_plan(op: Operation) -> None:
     """Remove every attribute of the declaration plan from `op` (only from `op`)."""
     for name in NAMES:
@@ -138,7 +162,17 @@ def verify_attribute(op: Operation, name: str, value: Attribute) -> None:
     of range, a dim that is no dynamic extent of a tensor parameter, a hoisted index that is
     not an iter_arg / result or out of order, a hoisted op that is not directly in a manual
     `pto_rt.scope`, an initial value on an `scf.if` result, a TaskId or integer array carry
-    or a carry that is not hoisted; one of the two function attributes without the other."""
+    or a carry that is not hoisted; one of the two function attributes without the other;
+    `pto_orch.captured` on an op that has no TaskId to capture, or not a unit attribute."""
+    if name == CAPTURED:
+        if op.name not in CAPTURING_OPS:
+            raise VerifyException(
+                f"'{CAPTURED}' belongs on {' or '.join(CAPTURING_OPS)} (the task whose "
+                "TaskId the C++ captures)"
+            )
+        if not isinstance(value, UnitAttr):
+            raise VerifyException(f"'{CAPTURED}' is a unit attribute")
+        return
     if name in (DECLARED_PARAMS, DECLARED_DIMS):
         if not isinstance(op, func.FuncOp):
             raise VerifyException(f"'{name}' belongs on func.func")

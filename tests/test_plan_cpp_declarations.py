@@ -360,3 +360,69 @@ def test_the_verifier_refuses_an_initial_value_for_an_integer_array() -> None:
         "array carry: a hoisted array is declared without a value and filled slot by slot "
         "where the loop is printed"
     )
+
+
+CAPTURE = KERNELS + f"""
+func.func @c(%a: tensor<16xf32>, %o: tensor<16xf32> {OUT}, %p: tensor<16xf32> {OUT}) {ORCH} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  pto_rt.scope manual {{
+    %none = pto_system.task_invalid
+    %r, %t0 = pto_orch.submit @t(in %a, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %s, %t1 = pto_orch.submit @t(in %r, out %p) deps(%t0 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %last = scf.for %i = %c0 to %c4 step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {{
+      %u, %t2 = pto_orch.submit @t(in %a, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %t2 : !pto_orch.task_id
+    }} {{pto_orch.iter_arg_rebind = array<i1: false>, pto_orch.iter_arg_array_size = array<i64: 0>}}
+    %fence = pto_system.task_dummy deps(%t1 : !pto_orch.task_id)
+  }}
+  func.return
+}}
+"""
+"""%t0 is waited on (captured); %t1 only by the dummy (captured); %t2 only yielded into a carry
+nothing reads (a dead carry: no variable, not captured); the dummy's TaskId is unused."""
+
+
+def _captured(module: ModuleOp) -> list[str]:
+    from pypto_dialects.cpp_plan import captures_task_id
+
+    return [
+        op.results[-1].name_hint or "?" for op in module.walk()
+        if op.name in ("pto_orch.submit", "pto_system.task_dummy") and captures_task_id(op)
+    ]
+
+
+def test_the_plan_captures_exactly_the_task_ids_the_cpp_names() -> None:
+    module = _planned(CAPTURE)
+    assert _captured(module) == ["t0", "t1"]
+    code = generate_module(module).code
+    assert "PTO2TaskId t0 = task_0_outs.task_id();" in code
+    assert "PTO2TaskId t1 = task_1_outs.task_id();" in code
+    assert "PTO2TaskId t2" not in code
+    assert "PTO2TaskId fence" not in code
+    assert code.count(".task_id();") == 2
+
+
+def test_the_plan_is_stamped_through_the_rewriter() -> None:
+    from support.rewrite_events import recorder
+
+    module = _module(CAPTURE)
+    events: list[tuple[str, Operation]] = []
+    PlanCppDeclarations().rewrite_module(module, listener=recorder(events))
+    assert [(kind, op.name) for kind, op in events] == [
+        ("modify", "func.func"),
+        ("modify", "pto_orch.submit"),
+        ("modify", "pto_orch.submit"),
+    ]
+    events.clear()
+    PlanCppDeclarations().rewrite_module(module, listener=recorder(events))
+    assert events == []  # the plan is already right: nothing to rewrite
+    # a capture the IR no longer needs is removed through the rewriter too
+    (t1,) = [op for op in module.walk() if op.results and op.results[-1].name_hint == "t1"]
+    fence = next(op for op in module.walk() if op.name == "pto_system.task_dummy")
+    fence.detach()
+    fence.erase()
+    PlanCppDeclarations().rewrite_module(module, listener=recorder(events))
+    assert [(kind, op) for kind, op in events] == [("modify", t1)]
+    assert _captured(module) == ["t0"]

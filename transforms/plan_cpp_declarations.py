@@ -14,6 +14,12 @@ from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+)
 
 from pypto_dialects.analysis.cpp_reads import (
     CppReads,
@@ -21,43 +27,55 @@ from pypto_dialects.analysis.cpp_reads import (
     carry_has_var,
     entry_dim_symbols,
     named_entry_values,
+    names_task_id,
 )
 from pypto_dialects.analysis.storage_roots import tied_base
 from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
 from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.cpp_plan import (
+    CAPTURED,
     DECLARED_DIMS,
     DECLARED_PARAMS,
     HOISTED,
     HOISTED_WITH_INIT,
     MISSING,
+    NAMES,
     RERUN,
     HoistPlan,
     ProloguePlan,
+    captures_task_id,
     drop_plan,
+    stamp_captured,
 )
 from pypto_dialects.diagnostics import verify_error
+from pypto_dialects.orch import SubmitOp
 from pypto_dialects.orch_arrays import IntArrayType
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.system import TaskDummyOp
 
 
 @dataclass
 class FunctionPlan:
-    """The declaration plan of one function: its prologue and the hoists of the loops /
-    ifs directly in its manual scopes (only the ones that hoist something)."""
+    """The declaration plan of one function: its prologue, the hoists of the loops / ifs
+    directly in its manual scopes (only the ones that hoist something) and the submits /
+    dummies whose TaskId the C++ captures."""
 
     prologue: ProloguePlan
     hoists: dict[Operation, HoistPlan] = field(default_factory=dict[Operation, HoistPlan])
+    captured: set[Operation] = field(default_factory=set[Operation])
 
     def stamp(self, function: func.FuncOp) -> None:
-        """Write the plan on `function` and its ops, replacing any plan they had."""
+        """Write the plan on `function` and its ops directly (no rewriter), replacing any
+        plan they had; the pass itself goes through `StampPlan`."""
         for op in function.body.walk():
             drop_plan(op)
         self.prologue.stamp(function)
         for op, hoist in self.hoists.items():
             hoist.stamp(op)
+        for op in self.captured:
+            stamp_captured(op, True)
 
 
 def _leaves(value: SSAValue, scope: ScopeOp) -> bool:
@@ -135,6 +153,10 @@ class _Planner:
                     self.hoisted_values.update(child.results[i] for i in found)
                     scopes.append((child, op))
         plan = FunctionPlan(self._prologue())
+        plan.captured = {
+            op for op in self.function.body.walk()
+            if isinstance(op, SubmitOp | TaskDummyOp) and names_task_id(op.results[-1])
+        }
         for op, scope in scopes:
             found = self.hoisted[op]
             init: tuple[int, ...] = ()
@@ -206,6 +228,16 @@ def check_declaration_plan(function: func.FuncOp, symbols: SymbolTableCollection
         raise verify_error(function, MISSING)
     want = plan_function(function, symbols)
     for op in function.body.walk():
+        if isinstance(op, SubmitOp | TaskDummyOp):
+            if captures_task_id(op) != (op in want.captured):
+                now = "names" if op in want.captured else "no longer names"
+                raise verify_error(
+                    op,
+                    f"{'lacks' if op in want.captured else 'has'} '{CAPTURED}', but the C++ "
+                    f"{now} its TaskId: the declaration plan is stale (the IR changed after "
+                    f"it was planned); {RERUN}",
+                )
+            continue
         if not isinstance(op, scf.ForOp | scf.IfOp):
             continue
         have, need = HoistPlan.of(op), want.hoists.get(op, HoistPlan())
@@ -242,13 +274,76 @@ def check_declaration_plans(module: ModuleOp) -> None:
         check_declaration_plan(f, symbols)
 
 
+class StampPlan(RewritePattern):
+    """Write the precomputed plans (`plans`: orchestration function -> its FunctionPlan) on
+    every op of those functions: the prologue on the function, the hoists on loops / ifs,
+    `pto_orch.captured` on submits / dummies, and no plan attribute on any other op. Each op
+    whose attributes change is reported to the rewriter (`notify_op_modified`); an op whose
+    plan is already right is left alone, so a second application changes nothing."""
+
+    def __init__(self, plans: dict[Operation, FunctionPlan]) -> None:
+        self.plans = plans
+        self.owner: dict[Operation, FunctionPlan] = {}
+        for function, plan in plans.items():
+            for op in function.walk():
+                self.owner[op] = plan
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        plan = self.owner.get(op)
+        if plan is None:
+            return  # outside the planned functions
+        if op in self.plans:
+            changed = ProloguePlan.of(op) != plan.prologue
+            if changed:
+                plan.prologue.stamp(op)
+            changed |= _drop(op, keep=(DECLARED_PARAMS, DECLARED_DIMS))
+        elif isinstance(op, scf.ForOp | scf.IfOp):
+            hoist = plan.hoists.get(op, HoistPlan())
+            changed = HoistPlan.of(op) != hoist
+            if changed:
+                hoist.stamp(op)
+            changed |= _drop(op, keep=(HOISTED, HOISTED_WITH_INIT))
+        elif isinstance(op, SubmitOp | TaskDummyOp):
+            changed = stamp_captured(op, op in plan.captured)
+            changed |= _drop(op, keep=(CAPTURED,))
+        else:
+            changed = _drop(op, keep=())
+        if changed:
+            rewriter.notify_op_modified(op)
+
+
+def _drop(op: Operation, keep: Sequence[str]) -> bool:
+    """Remove the plan attributes of `op` other than `keep`; True when one was there."""
+    gone = [name for name in NAMES if name not in keep and name in op.attributes]
+    for name in gone:
+        del op.attributes[name]
+    return bool(gone)
+
+
+def stamp_plans(
+    module: ModuleOp, listener: PatternRewriterListener | None = None,
+    only_unplanned: bool = False,
+) -> None:
+    """Plan every orchestration function of `module` (`only_unplanned`: those without a
+    plan), then stamp the plans with `StampPlan` in one walk (`listener` sees every op it
+    modifies)."""
+    symbols = SymbolTableCollection()
+    plans: dict[Operation, FunctionPlan] = {
+        f: plan_function(f, symbols)
+        for f in orchestration_functions(module)
+        if not only_unplanned or ProloguePlan.of(f) is None
+    }
+    if not plans:
+        return
+    PatternRewriteWalker(
+        StampPlan(plans), apply_recursively=False, listener=listener or PatternRewriterListener()
+    ).rewrite_module(module)
+
+
 def plan_module(module: ModuleOp, only_unplanned: bool = False) -> None:
     """Stamp the plan on every orchestration function of `module` (`only_unplanned`: on
     those without one)."""
-    symbols = SymbolTableCollection()
-    for f in orchestration_functions(module):
-        if not only_unplanned or ProloguePlan.of(f) is None:
-            plan_function(f, symbols).stamp(f)
+    stamp_plans(module, only_unplanned=only_unplanned)
 
 
 @dataclass(frozen=True)
@@ -259,4 +354,10 @@ class PlanCppDeclarations(ModulePass):
     name = "plan-cpp-declarations"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        plan_module(op)
+        self.rewrite_module(op)
+
+    def rewrite_module(
+        self, module: ModuleOp, listener: PatternRewriterListener | None = None
+    ) -> None:
+        """The pass (`stamp_plans`); `listener` sees every op whose plan changes."""
+        stamp_plans(module, listener)

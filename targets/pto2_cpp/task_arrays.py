@@ -13,7 +13,6 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, SSAValue
 
-from pypto_dialects.analysis.cpp_reads import names_task_id  # noqa: F401  (tasks.py's)
 from pypto_dialects.carry_plan import plan_size
 from pypto_dialects.orch import (
     DESCENDING,

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation, SSAValue
 
-from pypto_dialects.analysis.cpp_reads import names_task_id
 from pypto_dialects.attrs import is_task_id_like
+from pypto_dialects.cpp_plan import captures_task_id
 from pypto_dialects.orch import (
     CallOp,
     SubmitOp,
@@ -95,8 +95,9 @@ class TaskIdLowering:
         emit_deps(self.p, params, edges, self.fanout_var)
 
     def submit_capture(self, op: Operation, task_no: int) -> str:
-        """`TaskOutputTensors task_<n>_outs = ` when the C++ names the submit's TaskId."""
-        if not isinstance(op, SubmitOp) or not names_task_id(op.task_id):
+        """`TaskOutputTensors task_<n>_outs = ` when the plan captures the submit's TaskId
+        (`pto_orch.captured`, plan-cpp-declarations)."""
+        if not isinstance(op, SubmitOp) or not captures_task_id(op):
             return ""
         outs = self.p.names.numbered(f"task_{task_no}_outs")
         self._outs[op] = outs
@@ -139,7 +140,7 @@ class TaskIdLowering:
         w.line(f"// Task {n}: dummy barrier")
         w.line(f"Arg {params};")
         count = emit_deps(p, params, edges, self.fanout_var)
-        used = names_task_id(op.result)
+        used = captures_task_id(op)
         outs = p.names.numbered(f"task_{n}_outs") if used else ""
         submit = f"rt_submit_dummy_task({params});"
         capture = f"TaskOutputTensors {outs} = {submit}"

@@ -11,6 +11,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation
 
 from pypto_dialects.attrs import TensorArgType
+from pypto_dialects.cpp_plan import captures_task_id
 from pypto_dialects.limits import MAX_TENSOR_ARGS
 from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, scalar_arg
@@ -18,7 +19,6 @@ from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelInfo
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
-from pypto_dialects.targets.pto2_cpp.task_arrays import names_task_id
 from pypto_dialects.task_options import dump_positions
 
 if TYPE_CHECKING:
@@ -253,9 +253,9 @@ def _reads_runtime_outputs(
     op: CallOp | SubmitOp, kernel: KernelOp, allocated: list[tuple[str, int]]
 ) -> bool:
     """Whether the C++ reads `task_<n>_outs`: a runtime-allocated output is used, or the
-    submit's TaskId is named. Otherwise the submit's value is dropped (a variable set and never
-    read fails `-Werror=unused-but-set-variable`)."""
-    if isinstance(op, SubmitOp) and names_task_id(op.task_id):
+    submit's TaskId is captured (the plan's `pto_orch.captured`). Otherwise the submit's
+    value is dropped (a variable set and never read fails `-Werror=unused-but-set-variable`)."""
+    if isinstance(op, SubmitOp) and captures_task_id(op):
         return True
     results = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
     return any((r := results.get(index)) is not None and r.first_use is not None
@@ -267,7 +267,7 @@ def _bind_runtime_outputs(
 ) -> None:
     """After the submit: the TaskId (when used) and `const Tensor& r = task_<n>_outs.get_ref(k);`
     for each result that is a runtime-allocated output."""
-    if isinstance(op, SubmitOp) and names_task_id(op.task_id):
+    if isinstance(op, SubmitOp) and captures_task_id(op):
         name = p.names.fresh(hint_of(op.task_id), "tid")
         p.bind(op.task_id, TaskIdVar(name, p.block, guard=False, producer=op))
         p.w.line(f"PTO2TaskId {name} = {outs}.task_id();")

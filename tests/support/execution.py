@@ -45,6 +45,7 @@ from pypto_dialects.system import TaskDummyOp, TaskInvalidOp
 from pypto_dialects.targets.pto2_cpp import generate_module
 from pypto_dialects.tensor import AllocTensorsOp
 from pypto_dialects.transforms import PASSES
+from pypto_dialects.transforms.plan_cpp_declarations import PlanCppDeclarations
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 from support import model_header, simpler_runtime
 
@@ -208,6 +209,9 @@ def _lowered(path: Path, pipeline: Pipeline, analyze: bool,
     _transform(ctx, module, pipeline, analyze)
     if edit is not None:
         edit(module)
+        # the edited IR is another program: its declaration plan is planned anew (a plan
+        # left from before the edit is stale, which the target reports)
+        PlanCppDeclarations().apply(ctx, module)
     return module
 
 

@@ -71,6 +71,27 @@ func.func @init_not_hoisted(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir
 
 // -----
 
+// `pto_orch.captured` sits on a task whose TaskId the C++ captures: a submit or a dummy.
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @captured_on_a_call(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64: 0, 1>, pto_orch.declared_dims = []} {
+  // VERIFY: :[[# @LINE + 2]]:3: error: 'pto_orch.call' op 'pto_orch.captured' belongs on pto_orch.submit or pto_system.task_dummy (the task whose TaskId the C++ captures)
+  // STALE: :[[# @LINE + 1]]:3: error: 'pto_orch.call' op 'pto_orch.captured' belongs on pto_orch.submit or pto_system.task_dummy
+  %r = pto_orch.call @k(in %a, out %o) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @captured_not_unit(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64: 0, 1>, pto_orch.declared_dims = []} {
+  // VERIFY: :[[# @LINE + 2]]:3: error: 'pto_orch.submit' op 'pto_orch.captured' is a unit attribute
+  // STALE: :[[# @LINE + 1]]:3: error: 'pto_orch.submit' op 'pto_orch.captured' is a unit attribute
+  %r, %t = pto_orch.submit @k(in %a, out %o) {pto_orch.captured = 1 : i64} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// -----
+
 // Well-formed but stale: the body no longer reads %b (a pass removed its task), and a
 // loop's carry that the manual scope yields lost its hoist (a pass rebuilt the loop).
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
@@ -98,5 +119,32 @@ func.func @stale_hoist(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #p
     pto_rt.yield %x : tensor<16xf32>
   }
   %z = pto_orch.call @k(in %y, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// -----
+
+// Well-formed but stale: a submit captured although nothing names its TaskId (its user was
+// removed), and a dummy whose TaskId a later task waits on, not captured.
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @stale_capture(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64: 0, 1>, pto_orch.declared_dims = []} {
+  pto_rt.scope manual {
+    // VERIFY-NOT: error
+    // STALE: :[[# @LINE + 1]]:5: error: 'pto_orch.submit' op has 'pto_orch.captured', but the C++ no longer names its TaskId: the declaration plan is stale (the IR changed after it was planned); re-run plan-cpp-declarations (or -p pto2-pipeline)
+    %r, %t = pto_orch.submit @k(in %a, out %o) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @stale_dummy(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64: 0, 1>, pto_orch.declared_dims = []} {
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    // STALE: :[[# @LINE + 1]]:5: error: 'pto_system.task_dummy' op lacks 'pto_orch.captured', but the C++ names its TaskId: the declaration plan is stale (the IR changed after it was planned); re-run plan-cpp-declarations (or -p pto2-pipeline)
+    %fence = pto_system.task_dummy deps(%none : !pto_orch.task_id)
+    %r, %t = pto_orch.submit @k(in %a, out %o) deps(%fence : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
   func.return
 }

@@ -30,12 +30,12 @@ pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT:        %1 = pto_tensor.create : tensor<16xf32>
 // CHECK-NEXT:        pto_tensor.yield %1 : tensor<16xf32>
 // CHECK-NEXT:      } : tensor<16xf32>
-// CHECK:           %tmp1, %tmp1_tid = pto_orch.submit @k(in %a, out %tmp) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// CHECK:           %tmp1, %tmp1_tid = pto_orch.submit @k(in %a, out %tmp) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT:      %none = pto_system.task_invalid
 // CHECK-NEXT:      %out_p, %tid_p = scf.for %p = %c0 to %c2 step %c1 iter_args(%o = %out, %prev = %none) -> (tensor<16xf32>, !pto_orch.task_id) {
 // CHECK-NEXT:        %2, %3 = pto_rt.scope manual compiler_owned -> (tensor<16xf32>, !pto_orch.task_id) {
 // CHECK-NEXT:          %out_b, %tid_b = scf.for %b = %c0 to %c4 step %c1 iter_args(%ob = %o, %pb = %prev) -> (tensor<16xf32>, !pto_orch.task_id) {
-// CHECK-NEXT:            %o1, %t = pto_orch.submit @k(in %tmp1, inout %ob) deps(%pb : !pto_orch.task_id) compiler_deps(%tmp1_tid, %alloc : !pto_orch.task_id, !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// CHECK-NEXT:            %o1, %t = pto_orch.submit @k(in %tmp1, inout %ob) deps(%pb : !pto_orch.task_id) compiler_deps(%tmp1_tid, %alloc : !pto_orch.task_id, !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT:            scf.yield %o1, %t : tensor<16xf32>, !pto_orch.task_id
 // CHECK-NEXT:          } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: false, true>, pto_orch.iter_arg_array_size = array<i64: 0, 4>, pto_orch.hoisted = array<i64: 1>}
 // CHECK-NEXT:          pto_rt.yield %out_b, %tid_b : tensor<16xf32>, !pto_orch.task_id
