@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000, help="first seed (default 1000)")
     parser.add_argument("--count", type=int, default=100, help="programs to run (default 100)")
     parser.add_argument("--no-minimize", action="store_true", help="print failing programs whole")
+    parser.add_argument("--analyze-auto-scopes", action="store_true",
+                        help="run pto2-pipeline{analyze-auto-scopes=true}")
     opts = parser.parse_args(argv)
 
     from support.differential import compare
@@ -61,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     for seed in range(opts.seed, opts.seed + opts.count):
         text, name, kernels, args = generate(seed)
-        problems = compare(text, name, kernels, args)
+        problems = compare(text, name, kernels, args, opts.analyze_auto_scopes)
         if not problems:
             passed += 1
             continue
@@ -69,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"seed {seed}: " + "; ".join(problems))
         if not opts.no_minimize:
             text = minimize(text, name, kernels, args,
-                            lambda t: bool(compare(t, name, kernels, args)))
+                            lambda t: bool(compare(t, name, kernels, args,
+                                                         opts.analyze_auto_scopes)))
         print(text)
     print(f"{opts.count} programs in {time.monotonic() - start:.0f} s")
     print(f"{passed} passed, {failed} failed")

@@ -1,4 +1,5 @@
-"""The loop rule of orchestration functions: a constant `scf.for` step is positive.
+"""The loop rule of orchestration functions: a constant `scf.for` step is positive; and a
+loop's trip count when its bounds are constants (`constant_trip_count`).
 
 Checked by the verifier of `pto_orch.kind = #pto_orch.kind<orchestration>` (docs/dialects/
 pto_orch.md, "Orchestration functions"); a step that is not a constant is guarded by the
@@ -12,6 +13,7 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation
 
 from pypto_dialects.diagnostics import LocatedVerifyException, format_op_error
+from pypto_dialects.limits import constant_int
 
 
 def verify_loop_steps(func: Operation) -> None:
@@ -34,3 +36,12 @@ def verify_loop_steps(func: Operation) -> None:
                         "(ub - 1 - i)",
                     )
                 )
+
+
+def constant_trip_count(op: scf.ForOp) -> int | None:
+    """ceil((ub - lb) / step) when the bounds and a positive step are `arith.constant`s,
+    else None."""
+    lb, ub, step = constant_int(op.lb), constant_int(op.ub), constant_int(op.step)
+    if lb is None or ub is None or step is None or step <= 0:
+        return None
+    return max(0, -((lb - ub) // step))

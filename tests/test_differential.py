@@ -2,7 +2,8 @@
 (tests/support/differential.py): the C++ compiles against the API model header, the pipeline's
 output runs in the interpreter with no race and no use after free, gives the same outputs as
 the input program, and orders every conflicting pair; with the real runtime available, its
-simulator agrees with the interpreter on outputs and edges."""
+simulator agrees with the interpreter on outputs and edges. Both settings of
+analyze-auto-scopes."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ SAMPLE = range(30)
 """The fixed-seed sample CI runs; `python -m bench.differential --seed S --count N` runs more."""
 
 
+@pytest.mark.parametrize("analyze", [False, True], ids=["default", "analyze-auto-scopes"])
 @pytest.mark.parametrize("seed", SAMPLE)
-def test_agree(seed: int) -> None:
-    assert disagreements(seed) == []
+def test_agree(seed: int, analyze: bool) -> None:
+    # with analyze-auto-scopes=true, 19 of the first 120 seeds were refused by the pipeline
+    # (a reader in a compiler-owned manual scope after a parallel loop of partial writers)
+    # before order-untracked-hazards carried every iteration's TaskId of such a loop
+    assert disagreements(seed, analyze) == []

@@ -32,6 +32,7 @@ from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
 from pypto_dialects.carry_plan import ARRAY_SIZE, REBIND, CarryPlan, plan_size
 from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.loop_steps import constant_trip_count
 from pypto_dialects.orch import (
     MANUAL_LAYER,
     PARALLEL,
@@ -52,14 +53,6 @@ def _constant(v: SSAValue) -> int | None:
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
         return owner.value.value.data
     return None
-
-
-def constant_trip_count(op: scf.ForOp) -> int | None:
-    """ceil((ub - lb) / step) when the bounds and a positive step are `arith.constant`s."""
-    lb, ub, step = _constant(op.lb), _constant(op.ub), _constant(op.step)
-    if lb is None or ub is None or step is None or step <= 0:
-        return None
-    return max(0, -((lb - ub) // step))
 
 
 def _through_scopes(v: SSAValue) -> SSAValue:

@@ -19,7 +19,8 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.diagnostics import location_of, pass_error
-from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.loop_steps import constant_trip_count
+from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.tensor import CreateOp
@@ -481,7 +482,7 @@ class Analysis:
         # x's are (x_i after every earlier p, and x_(i+1) after x_i).
         around_x = self.around[x.task]
         exits = [o for o in self.inner_first[p.task] if o not in around_x]
-        chained = p.sure
+        chained = p.sure or (loop is None and _every_iteration_carried(p.task, exits))
         if not exits and loop is not None:
             chained = chained or x.sure
         if (exits or loop is not None) and not chained:
@@ -518,6 +519,25 @@ class Analysis:
                     self.needs.append(Need(a.task, a, lp))
             if lp is loop:
                 inside = False
+
+
+def _every_iteration_carried(task: Task, exits: list[scf.ForOp]) -> bool:
+    """Whether the TaskId carried out of `exits` (the loops around `task` that the consumer
+    is not in, innermost first) stands for every instance of `task`: one loop, a
+    `pto_orch.parallel` one with a constant positive trip count (classify-iter-arg-carry makes
+    its TaskId carry an array of one slot per iteration), and `task` runs in each of its
+    iterations (nothing but runtime scopes between the loop body and the task)."""
+    if len(exits) != 1:
+        return False
+    (lp,) = exits
+    if PARALLEL not in lp.attributes or not constant_trip_count(lp):
+        return False
+    parent = task.parent_op()
+    while parent is not lp:
+        if not isinstance(parent, ScopeOp):
+            return False
+        parent = parent.parent_op()
+    return True
 
 
 def _name(task: Task) -> str:

@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 import numpy as np
+from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
@@ -42,13 +43,19 @@ def _conflicts(a: Any, b: Any) -> bool:
     )
 
 
-def compare(text: str, name: str, kernels: dict[str, Any], args: dict[str, Any]) -> list[str]:
-    """The disagreements of one program (see the module docstring)."""
+def compare(
+    text: str, name: str, kernels: dict[str, Any], args: dict[str, Any], analyze: bool = False
+) -> list[str]:
+    """The disagreements of one program (see the module docstring); `analyze`: the pipeline
+    with analyze-auto-scopes=true."""
     ctx = make_context()
     source = parse_module(ctx, text, f"{name}.mlir")
     verify_module(source)
     module = source.clone()
-    Pto2Pipeline().apply(ctx, module)
+    try:
+        Pto2Pipeline(analyze_auto_scopes=analyze).apply(ctx, module)
+    except (DiagnosticException, PassFailedException) as err:  # a valid program refused
+        return [f"pto2-pipeline refuses the program: {err}"]
     problems = []
     res = generate_orchestration(module.clone(), name)
     check = model_header.compile_check(res.code, f"{name}.cpp")
@@ -101,6 +108,6 @@ def compare(text: str, name: str, kernels: dict[str, Any], args: dict[str, Any])
     return problems
 
 
-def disagreements(seed: int) -> list[str]:
-    """`compare` on `generate(seed)`."""
-    return compare(*generate(seed))
+def disagreements(seed: int, analyze: bool = False) -> list[str]:
+    """`compare` on `generate(seed)` (`analyze`: with analyze-auto-scopes=true)."""
+    return compare(*generate(seed), analyze=analyze)
