@@ -36,6 +36,7 @@ from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.cpp_plan import NAMES as DECLARATION_PLAN
 from pypto_dialects.cpp_plan import verify_attribute as verify_declaration_plan
 from pypto_dialects.limits import check_entry_args, check_symbol_name, constant_int
+from pypto_dialects.loop_steps import verify_loop_steps
 from pypto_dialects.orch import (
     DESCENDING,
     DIR,
@@ -69,7 +70,8 @@ def param_directions(function: func.FuncOp) -> list[ParamDirection]:
 
 
 def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> None:
-    """MLIR's `verifyOperationAttribute` for the `pto_orch.*` discardable attributes.
+    """MLIR's `verifyOperationAttribute` for the `pto_orch.*` discardable attributes, the
+    checks that need no analysis (analysis/verifiers.py runs the others after it).
 
     Raises VerifyException when an attribute sits on the wrong op or has the wrong shape.
     """
@@ -117,9 +119,8 @@ def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> No
 
 
 def _verify_orchestration_func(op: func.FuncOp) -> None:
-    from pypto_dialects.analysis.written_inputs import verify_no_written_inputs
-    from pypto_dialects.loop_steps import verify_loop_steps
-
+    """The checks of an orchestration function that need no analysis; the rule "writes no
+    `in` parameter" follows (analysis/verifiers.py, written_inputs.py)."""
     verify_loop_steps(op)
     arg_attrs = op.arg_attrs
     types = op.function_type.inputs.data
@@ -127,7 +128,6 @@ def _verify_orchestration_func(op: func.FuncOp) -> None:
     check_entry_args(types)
     if arg_attrs is not None:
         _verify_param_attrs(arg_attrs.data, types)
-    verify_no_written_inputs(op)
 
 
 def _verify_param_attrs(arg_attrs: tuple[Attribute, ...], types: tuple[Attribute, ...]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from xdsl.context import Context
@@ -29,7 +29,7 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -453,20 +453,22 @@ def parse_module(
     return LocatingParser(ctx, text, name, line_offset).parse_module(allow_implicit_module)
 
 
-def _verify_discardable(op: Operation) -> None:
+OpVerifiers = Mapping[type[Operation], Callable[[Operation], None]]
+"""Op type -> a check run right after the op's own verifier (analysis/verifiers.py)."""
+AttributeVerifiers = Mapping[str, Callable[[Operation, str, Attribute], None]]
+"""Dialect name -> the verifier of its discardable attributes (analysis/verifiers.py)."""
+
+
+def _verify_discardable(op: Operation, verifiers: AttributeVerifiers) -> None:
     for name, value in op.attributes.items():
         dialect, _, _ = name.partition(".")
-        if dialect == "pto_orch":
-            from pypto_dialects.orch_attrs import verify_operation_attribute
-        elif dialect == "pto_rt":
-            from pypto_dialects.rt import verify_operation_attribute
+        verify = verifiers.get(dialect)
+        if verify is not None:
+            verify(op, name, value)
         elif dialect in ("pto_tensor", "pto_system"):
             raise VerifyException(
                 f"unknown attribute '{name}' of the {dialect} dialect{UNKNOWN_HINT}"
             )
-        else:
-            continue
-        verify_operation_attribute(op, name, value)
 
 
 def _defined_where(value: SSAValue, def_op: Operation, use: Operation) -> str:
@@ -594,19 +596,23 @@ def _verify_extents(op: Operation) -> None:
 def verify_module(module: ModuleOp) -> None:
     """Verify every op of `module` (xDSL's op verifiers, dominance of each operand's
     definition over its use, and the dialects' checks of their discardable attributes,
-    MLIR's `verifyOperationAttribute`).
+    MLIR's `verifyOperationAttribute`), with the checks that ask an analysis registered in
+    analysis/verifiers.py (by op type, after the op's verifier; by dialect, for attributes).
 
     Raises a VerifyException whose text is `file:line:col: error: '<op>' op <message>` for
     the first op that fails; nested ops are checked before their parent, as in MLIR.
     """
+    from pypto_dialects.analysis.verifiers import ATTRIBUTE_VERIFIERS, OP_VERIFIERS
     from pypto_dialects.symbols import verification_lookups
 
     _check_redefinitions(module)
     with verification_lookups():
-        _verify_ops(module)
+        _verify_ops(module, OP_VERIFIERS, ATTRIBUTE_VERIFIERS)
 
 
-def _verify_ops(module: ModuleOp) -> None:
+def _verify_ops(
+    module: ModuleOp, op_verifiers: OpVerifiers, attribute_verifiers: AttributeVerifiers
+) -> None:
     dominance = _Dominance()
     for op in module.walk(region_first=True):
         try:
@@ -614,6 +620,8 @@ def _verify_ops(module: ModuleOp) -> None:
                 dominance.check(op)
             try:
                 op.verify(verify_nested_ops=False)
+                if (verify := op_verifiers.get(type(op))) is not None:
+                    verify(op)
             except (KeyError, AttributeError, TypeError, ValueError, IndexError) as crash:
                 _blame_ancestors(op, crash)
             for region in op.regions:
@@ -624,7 +632,7 @@ def _verify_ops(module: ModuleOp) -> None:
                             "its terminator"
                         )
             if op.attributes:
-                _verify_discardable(op)
+                _verify_discardable(op, attribute_verifiers)
             _verify_extents(op)
         except _LocatedVerifyException as err:
             raise VerifyException(str(err)) from None

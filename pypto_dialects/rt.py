@@ -40,6 +40,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from pypto_dialects.attrs import UNKNOWN_HINT, parse_angled_enum, print_angled_enum
+from pypto_dialects.orch_attrs import is_orchestration
 
 AUTO_SCOPE = "pto_rt.auto_scope"
 
@@ -190,8 +191,6 @@ class ScopeOp(IRDLOperation):
 
     def verify_(self) -> None:
         from xdsl.dialects.func import FuncOp
-
-        from pypto_dialects.orch_attrs import is_orchestration
 
         term = self.body.block.last_op
         if isinstance(term, YieldOp):

@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     i64,
 )
-from xdsl.ir import Attribute, Block, BlockArgument, Dialect, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
@@ -468,7 +468,8 @@ class ViewOp(_ViewLike):
     Verifier: offsets match the source rank; same element type; a same-rank view fits in
     the source dimension by dimension (the runtime's `Tensor::view` rule, where static), or
     reinterprets it (`reinterprets`: zero offsets, a contiguous source); a rank-changing
-    static view is no larger than a static source.
+    static view is no larger than a static source. Whether the source is contiguous is asked
+    of the storage-root analysis, after this verifier (analysis/verifiers.py).
     """
 
     name = "pto_tensor.view"
@@ -480,20 +481,23 @@ class ViewOp(_ViewLike):
         static = all(d >= 0 for d in ss + rs)
         return len(ss) == len(rs) and ss != rs and static and _numel(ss) == _numel(rs)
 
+    def reinterpretation(self) -> str:
+        """What a view that `reinterprets` does, the head of its diagnostics."""
+        return (
+            f"reinterprets {self.source.type} as {self.result.type} (a view of the same "
+            "element count that does not fit dimension by dimension: a reshape)"
+        )
+
     def verify_(self) -> None:
         self._verify_common()
         ss, rs = _shape(self.source.type), _shape(self.result.type)
         if self.reinterprets():  # a reshape: from the first element of a contiguous source
-            what = (
-                f"reinterprets {self.source.type} as {self.result.type} (a view of the same "
-                "element count that does not fit dimension by dimension: a reshape)"
-            )
             if any(constant_int(o) != 0 for o in self.offsets):
                 raise VerifyException(
-                    f"{what}, but not every offset is a constant 0: a reinterpretation covers "
-                    "the whole source; view the whole tensor, or take a pto_tensor.slice"
+                    f"{self.reinterpretation()}, but not every offset is a constant 0: a "
+                    "reinterpretation covers the whole source; view the whole tensor, or take "
+                    "a pto_tensor.slice"
                 )
-            _check_contiguous(self.source, what)
         elif len(ss) == len(rs):
             _check_fits(rs, ss, "view")
             check_constant_window(ss, self.offsets, rs, "the view")
@@ -512,82 +516,15 @@ def _numel(shape: Sequence[int]) -> int:
     return n
 
 
-Layout = tuple[list[int | None], list[int | None]]
-"""(extents, element strides) of a tensor value, None where not static."""
-
-
-def _row_major(extents: Sequence[int | None]) -> list[int | None]:
-    strides: list[int | None] = []
-    acc: int | None = 1
-    for e in reversed(extents):
-        strides.append(acc)
-        acc = None if acc is None or e is None else acc * e
-    return strides[::-1]
-
-
-def _layout(v: SSAValue) -> Layout | None:
-    """The runtime layout of `v` as far as it is static, following views to their storage
-    (function arguments, creates and reshapes are row-major); None when unknown. A task
-    result, write or assemble has the layout of the tensor it updates in place
-    (storage_roots.tied_base)."""
-    from xdsl.dialects.func import FuncOp
-
-    from pypto_dialects.analysis.storage_roots import tied_base
-
-    v = tied_base(v)
-    t = v.type
-    if not isinstance(t, TensorType):
-        return None
-    ext: list[int | None] = [d if d >= 0 else None for d in t.get_shape()]
-    owner = v.owner
-    if isinstance(v, BlockArgument):
-        return (ext, _row_major(ext)) if isinstance(v.block.parent_op(), FuncOp) else None
-    reshaped = isinstance(owner, ViewOp) and owner.reinterprets()  # (of a contiguous source)
-    if isinstance(owner, CreateOp | ReshapeOp | AllocTensorsOp) or reshaped:
-        return ext, _row_major(ext)
-    if isinstance(owner, SliceOp | ViewOp):
-        src = _layout(owner.source)
-        if src is None or len(src[1]) != len(ext):
-            return None
-        return ext, src[1]
-    if isinstance(owner, TransposeOp):
-        src = _layout(owner.source)
-        if src is None:
-            return None
-        a, b = owner.normalized_axes()
-        strides = list(src[1])
-        strides[a], strides[b] = strides[b], strides[a]
-        return ext, strides
-    return None
-
-
-def _check_contiguous(source: SSAValue, what: str | None = None) -> None:
-    """The runtime's `Tensor::reshape` asserts `is_contiguous` (strides[i] is the product of
-    the later extents, for every i); reject a source that provably is not (`what`: the act)."""
-    layout = _layout(source)
-    if layout is None:
-        return
-    extents, strides = layout
-    head = f"reshapes {source.type}, which is" if what is None else f"{what}, but it is"
-    for i, (stride, want) in enumerate(zip(strides, _row_major(extents))):
-        if stride is not None and want is not None and stride != want:
-            raise VerifyException(
-                f"{head} not contiguous in memory (dimension {i} "
-                f"has stride {stride}, not {want}: a view that narrows a later dimension, or "
-                "a transpose); the runtime's Tensor::reshape aborts on a non-contiguous "
-                "tensor and cannot copy: pass the view to the task as it is, or let a task "
-                "write it into a pto_tensor.create'd tensor and reshape that"
-            )
-
-
 @irdl_op_definition
 class ReshapeOp(IRDLOperation):
     """`pto_tensor.reshape`: the same elements under another shape (spec `tensor.reshape`).
 
     Syntax: `%r = pto_tensor.reshape %t [sizes(%n)] : tensor<16x16xf32> to tensor<256xf32>`
     C++: `Tensor r = t.reshape(r_shapes, 1);`
-    Verifier: same element type; same element count when both shapes are static; the source
-    is not provably non-contiguous (the runtime's `Tensor::reshape` aborts on it).
+    Verifier: same element type; same element count when both shapes are static. After it,
+    analysis/verifiers.py checks that the source is not provably non-contiguous (the
+    runtime's `Tensor::reshape` aborts on it), which asks the storage-root analysis.
     """
 
     name = "pto_tensor.reshape"
@@ -612,7 +549,6 @@ class ReshapeOp(IRDLOperation):
             raise VerifyException(
                 f"reshape from {_numel(ss)} to {_numel(rs)} elements: the counts must match"
             )
-        _check_contiguous(self.source)
 
 
 def _parse_int_attr(parser: Parser) -> IntegerAttr:

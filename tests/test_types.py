@@ -28,9 +28,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # Clean, and kept clean by test_mypy_is_clean.
-CHECKED = ["pypto_dialects", "targets", "tools", "bench"]
-# Not clean yet (being rewritten): test_mypy_is_clean_with_transforms reports it.
-PENDING = ["transforms"]
+CHECKED = ["pypto_dialects", "targets", "transforms", "tools", "bench"]
 
 
 def package_dirs() -> dict[Path, str]:
@@ -113,21 +111,8 @@ def _mypy(paths: list[str], cache: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One incremental cache for both tests: the second run reuses the first's analysis."""
-    return tmp_path_factory.mktemp("mypy_cache")
-
-
-def test_mypy_is_clean(cache: Path) -> None:
-    res = _mypy(CHECKED, cache)
-    assert res.returncode == 0, res.stdout + res.stderr
-
-
-@pytest.mark.xfail(strict=False, reason="transforms/ is being rewritten and not yet clean "
-                   "under mypy; this becomes a hard test once it is")
-def test_mypy_is_clean_with_transforms(cache: Path) -> None:
-    res = _mypy([*CHECKED, *PENDING], cache)
+def test_mypy_is_clean(tmp_path: Path) -> None:
+    res = _mypy(CHECKED, tmp_path / "mypy_cache")
     assert res.returncode == 0, res.stdout + res.stderr
 
 

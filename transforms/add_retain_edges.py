@@ -47,6 +47,7 @@ Source = storage.Source
 
 def _carrier(value: SSAValue) -> Operation:
     """The loop or if whose variable holds `value` (an iter_arg or an scf.if result)."""
+    op: Operation | Block | None
     if isinstance(value, BlockArgument):
         op = value.block.parent_op()
     else:
@@ -337,8 +338,12 @@ class Threader:
         got = self._of(term.operands[index], src)
         if got is None:
             return None
-        owner = got.owner if isinstance(got, OpResult) else got.block.parent_op()  # type: ignore[attr-defined]
-        if owner is None or owner is op or not op.is_ancestor(owner):  # type: ignore[arg-type]
+        if isinstance(got, OpResult):
+            owner: Operation | None = got.op
+        else:
+            assert isinstance(got, BlockArgument)
+            owner = got.block.parent_op()
+        if owner is None or owner is op or not op.is_ancestor(owner):
             return got  # defined before the scope: still visible after it
         assert self.rw is not None
         hint = op.res[index].name_hint
@@ -435,6 +440,7 @@ class RetainBatches(RewritePattern):
         have = set(task.compiler_deps)
         add: list[SSAValue] = []
         for batch, index in retained:
+            tid: SSAValue
             if index is None:
                 tid = batch.task_id
             elif any(batch.task_id in plan.leaves.of(t).roots for t in have):

@@ -174,11 +174,12 @@ class BatchCreates(RewritePattern):
 
 def _defined_in(value: SSAValue, op: Operation) -> bool:
     """Whether `value` is defined inside `op`'s regions (at any depth)."""
+    owner: Operation | Block | None
     if isinstance(value, BlockArgument):
         owner = value.block.parent_op()
     else:
         owner = value.owner
-    return owner is not None and owner is not op and op.is_ancestor(owner)  # type: ignore[arg-type]
+    return owner is not None and owner is not op and op.is_ancestor(owner)
 
 
 def _leaving(
@@ -223,7 +224,7 @@ def _leaving(
 
     search(starts, False)
     if scope.is_manual:
-        carried = [
+        carried: list[SSAValue] = [
             r
             for op in scope.body.block.ops
             if isinstance(op, scf.ForOp | scf.IfOp)
@@ -278,7 +279,9 @@ def _explicit_outputs(
         new.append(c.result)
         creates.append(c)
     rewriter.insert(creates, InsertPoint.before(task))
-    sizes = list(task.properties["operandSegmentSizes"].get_values())  # type: ignore[attr-defined]
+    segments = task.properties["operandSegmentSizes"]
+    assert isinstance(segments, DenseArrayBase)
+    sizes = [int(n) for n in segments.get_values()]
     sizes[0] += len(new)
     task.operands = [*task.args, *new, *task.operands[n:]]
     task.properties["operandSegmentSizes"] = DenseArrayBase.from_list(i32, sizes)
@@ -446,7 +449,7 @@ class HoistPlan:
         output is a create."""
         for scope, found in self.roots:
             for root in found:
-                op = root.op
+                op: Operation | Block = root.op
                 if isinstance(op, CallOp | SubmitOp):
                     create = storage.returned_arg(op, root.index, self.symbols)
                     assert create is not None

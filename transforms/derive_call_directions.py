@@ -49,6 +49,12 @@ _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
 
 
 
+def _enclosing_block(block: Block | None) -> Block | None:
+    """The block of the op whose region holds `block` (None outside any op, or for None)."""
+    parent = block.parent_op() if block is not None else None
+    return parent.parent_block() if parent is not None else None
+
+
 # --------------------------------------------------------------------------- alias classes
 
 
@@ -111,10 +117,10 @@ class _Aliases(storage.UnionFind[_Class]):
             return None
         da, db = self.depth(a), self.depth(b)
         while da > db:
-            a = a.parent_op().parent_block()  # type: ignore[union-attr]
+            a = _enclosing_block(a)
             da -= 1
         while db > da:
-            b = b.parent_op().parent_block()  # type: ignore[union-attr]
+            b = _enclosing_block(b)
             db -= 1
         while a is not b:
             if a is None or b is None:

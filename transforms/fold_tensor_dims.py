@@ -141,7 +141,7 @@ class DimPlan:
             first = self._first[extent]
             symbol = self.hoisted[extent] = pt.DimOp(*extent)
             copy_name(first.result, symbol.result)
-            symbol.location = first.location  # type: ignore[misc]
+            symbol.location = first.location
             after = self._hoist_after
             where = (
                 InsertPoint.after(after) if after is not None else InsertPoint.at_start(self.entry)

@@ -121,7 +121,9 @@ class AssemblyFuser:
         at = self.pos(before)
         below = self.pos(prev) if prev is not None else at - 1.0
         rewriter.insert(new, InsertPoint.before(before))
-        self.positions[before.parent_block()][new] = (below + at) / 2  # type: ignore[index]
+        block = before.parent_block()
+        assert block is not None
+        self.positions[block][new] = (below + at) / 2
 
     def plan(self, assembles: list[pt.AssembleOp]) -> None:
         """Fill `plans` for `assembles` (program order): an assemble whose source already is
@@ -174,6 +176,7 @@ class AssemblyFuser:
         create = created.owner
         assert isinstance(create, pt.CreateOp)
         block = op.parent_block()
+        assert block is not None
         if create.parent_block() is not block:
             raise pass_error(
                 op,
@@ -185,7 +188,7 @@ class AssemblyFuser:
         members = self.buffers.members(created)
         for v in members:
             for use in v.uses:
-                user = _ancestor_in(use.operation, block)  # type: ignore[arg-type]
+                user = _ancestor_in(use.operation, block)
                 if user is None or user is op:
                     continue
                 if self.pos(user) > at:
@@ -206,7 +209,7 @@ class AssemblyFuser:
             op.target, list(op.offsets), create.result.type, list(create.dynamic_sizes)
         )
         copy_name(create.result, view.result)
-        view.location = create.location  # type: ignore[misc]
+        view.location = create.location
         self.insert(view, first, rewriter)
         self.buffers.union(view.result, created)
         self.buffers.union(view.result, op.target)
@@ -221,6 +224,7 @@ class AssemblyFuser:
         defined after `first` must be free of side effects (arith, pto_tensor.dim, a view) and
         have no region; else a located error naming the op that cannot move."""
         block = first.parent_block()
+        assert block is not None
         at = self.pos(first)
         chain: list[Operation] = []
         seen: set[Operation] = set()
@@ -239,9 +243,11 @@ class AssemblyFuser:
                     else f", and it cannot move there: it depends on '{cur.name}' at {_at(cur)}, "
                     "which is not free of side effects"
                 )
+                defined = v.owner
+                assert isinstance(defined, Operation)  # (`cur` was reached from it)
                 raise pass_error(
                     op,
-                    f"uses {_name(v)}, defined at {_at(v.owner)} after the created tensor is "  # type: ignore[arg-type]
+                    f"uses {_name(v)}, defined at {_at(defined)} after the created tensor is "
                     f"first used (at {_at(first)}){what}: define the target and the offsets "
                     "before the tasks that write the created tensor",
                 )
@@ -249,7 +255,7 @@ class AssemblyFuser:
             todo.extend(operand.owner for operand in cur.operands)
         for moved in sorted(chain, key=self.pos):  # program order: operands first
             moved.detach()
-            del self.positions[block][moved]  # type: ignore[index]
+            del self.positions[block][moved]
             self.insert(moved, first, rewriter)  # the rewriter sees the move as an insertion
 
     def _check_window(self, op: pt.AssembleOp, created: SSAValue, first: Operation) -> None:

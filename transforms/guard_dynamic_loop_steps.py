@@ -67,7 +67,7 @@ class GuardLoopStep(RewritePattern):
         ub = arith.SelectOp(positive.result, loop.ub, loop.lb)
         ub.result.name_hint = "ub_guarded"
         for new in (zero, positive, ub):
-            new.location = loop.location  # type: ignore[misc]
+            new.location = loop.location
         rewriter.insert([zero, positive, ub], InsertPoint.before(loop))
         # One operand, set in place: replace_uses_with_if would visit every use of the bound.
         loop.operands[1] = ub.result

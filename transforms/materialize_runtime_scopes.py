@@ -94,7 +94,8 @@ class _ScopeState:
         known = self.summaries.get(region)
         if known is not None:
             return known
-        has_task, all_marked, scope = False, True, None
+        has_task, all_marked = False, True
+        scope: Operation | None = None
         for block in region.blocks:
             for op in block.ops:
                 if isinstance(op, CallOp | SubmitOp):
@@ -174,8 +175,9 @@ def _wrap_block(
             slots.append(value)
     # Operation.create: the IRDL constructor re-checks every argument and costs about 4x more,
     # which is most of the pass's time on large programs.
-    inner.add_op(YieldOp.create(operands=yielded))
-    inner.last_op.location = owner.location  # type: ignore[union-attr]
+    scope_yield = YieldOp.create(operands=yielded)
+    scope_yield.location = owner.location
+    inner.add_op(scope_yield)
     props = _OWNED_MANUAL if compiler_owned else _MODES[mode]
     scope = ScopeOp.create(
         result_types=[v.type for v in yielded], properties=dict(props), regions=[Region(inner)]

@@ -326,9 +326,9 @@ class ThreadTaskIds(RewritePattern):
             for r in (op.true_region, op.false_region)
         )
         if not else_r.blocks:
-            term = scf.YieldOp()
-            term.location = op.location
-            else_r.add_block(Block([term]))
+            empty = scf.YieldOp()
+            empty.location = op.location
+            else_r.add_block(Block([empty]))
         new = self._extended(op, added, [op.cond], [then_r, else_r])
         self._replace(op, new, added, rewriter)
         for region in (then_r, else_r):

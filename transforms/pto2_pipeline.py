@@ -18,6 +18,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from pypto_dialects.transforms.registry import PASSES
+
 STEPS: tuple[str, ...] = (
     "lower-reinterpreting-views",  # first: no analysis sees a view its source's layout misdescribes
     "fuse-create-assemble-to-slice",
@@ -36,7 +38,7 @@ STEPS: tuple[str, ...] = (
     "verify-orchestration",  # what the printer would reject is rejected here, located
 )
 """The passes of `pto2-pipeline`, in order, by name: the names of `PASSES`
-(transforms/__init__.py); `canonicalize` is xDSL's (constant folding and dead-code
+(transforms/registry.py); `canonicalize` is xDSL's (constant folding and dead-code
 elimination; it keeps the carry plan, carry_plan.py), with located results
 (transforms/canonicalize.py)."""
 
@@ -55,12 +57,14 @@ class Pto2Pipeline(ModulePass):
     def steps(self) -> tuple[ModulePass, ...]:
         """The passes of `STEPS`, in order (pypto-opt runs them one by one for --time-passes
         and --print-between-passes)."""
-        from pypto_dialects.transforms import PASSES
+        from pypto_dialects.transforms.auto_derive_task_dependencies import (
+            AutoDeriveTaskDependencies,
+        )
 
         def make(name: str) -> ModulePass:
             cls = PASSES[name][0]()
-            if name == "auto-derive-task-dependencies":
-                return cls(analyze_auto_scopes=self.analyze_auto_scopes)  # type: ignore[call-arg]
+            if issubclass(cls, AutoDeriveTaskDependencies):
+                return cls(analyze_auto_scopes=self.analyze_auto_scopes)
             return cls()
 
         return tuple(make(name) for name in STEPS)

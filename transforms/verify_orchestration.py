@@ -94,10 +94,14 @@ class _Checker:
         loop = op.parent_op()
         while loop is not None and not isinstance(loop, scf.ForOp):
             loop = loop.parent_op()
-        defined_in = op.array.owner if isinstance(op.array, OpResult) else None
-        if defined_in is None:
-            defined_in = op.array.block.parent_op()  # type: ignore[attr-defined]
-        if loop is not None and not loop.is_ancestor(defined_in):  # type: ignore[arg-type]
+        array = op.array
+        if isinstance(array, OpResult):
+            defined_in: Operation | None = array.op
+        else:
+            assert isinstance(array, BlockArgument)
+            defined_in = array.block.parent_op()
+        assert defined_in is not None  # (every block of a module is in an op)
+        if loop is not None and not loop.is_ancestor(defined_in):
             raise pass_error(
                 op,
                 f"updates {_describe(op.array)} in place ({cpp}s are C++ arrays), "
@@ -299,7 +303,7 @@ class HostAccessChecker:
         self,
         task: Operation,
         place: storage.Place,
-        op: Operation,
+        op: pt.ReadOp | pt.WriteOp,
         loops: list[scf.ForOp],
         writers: list[_Writer],
     ) -> bool:
@@ -308,7 +312,7 @@ class HostAccessChecker:
         `task`, and the host access waits for it. The access and `place` must meet only in the
         writer's buffer (if they may also meet in another one, the writer does not help)."""
         at, t_at = self.order[op], self.order[task]
-        host = self.roots.of(op.tensor)  # type: ignore[attr-defined]
+        host = self.roots.of(op.tensor)
 
         def helps(w: _Writer) -> bool:
             return any(
@@ -483,13 +487,16 @@ def check_array_uses(op: Operation) -> None:
         n = array_slots(v)
         if n is None:
             continue
-        loop = v.block.parent_op() if isinstance(v, BlockArgument) else None
-        if isinstance(loop, scf.ForOp) and PARALLEL in loop.attributes:
+        if (
+            isinstance(v, BlockArgument)
+            and isinstance(loop := v.block.parent_op(), scf.ForOp)
+            and PARALLEL in loop.attributes
+        ):
             if op is loop.body.block.last_op:
                 continue
             raise pass_error(
                 op,
-                f"uses iter_arg #{v.index - 1} of a pto_orch.parallel loop whose TaskIds form "  # type: ignore[attr-defined]
+                f"uses iter_arg #{v.index - 1} of a pto_orch.parallel loop whose TaskIds form "
                 f"an array carry: in the loop body it stands for all {n} TaskIds of the "
                 "previous round (its init array), so it can only be listed in deps / "
                 "compiler_deps or yielded",

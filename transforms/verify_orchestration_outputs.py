@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import SSAValue
+from xdsl.ir import OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
@@ -29,15 +29,20 @@ def _name(v: SSAValue) -> str:
     return f"%{name}" if name else "the value"
 
 
-def _at(v: SSAValue) -> str:
-    return location_of(v.owner).split(":", 1)[-1]  # type: ignore[arg-type]
+def _at(v: OpResult) -> str:
+    return location_of(v.op).split(":", 1)[-1]
 
 
-def _created_origin(v: SSAValue, symbols: SymbolTableCollection) -> SSAValue | None:
+def _created_origin(v: SSAValue, symbols: SymbolTableCollection) -> OpResult | None:
     """The first `pto_tensor.create` result whose storage `v` may be (storage_roots.reachable:
     back through every storage edge, depth first)."""
     return next(
-        (c for c in storage_roots.reachable(v, symbols) if isinstance(c.owner, pt.CreateOp)), None
+        (
+            c
+            for c in storage_roots.reachable(v, symbols)
+            if isinstance(c, OpResult) and isinstance(c.op, pt.CreateOp)
+        ),
+        None,
     )
 
 

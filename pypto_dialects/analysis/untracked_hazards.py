@@ -45,9 +45,11 @@ def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
     if isinstance(value, OpResult) and isinstance(value.op, MuliOp):
         for a, b in ((value.op.lhs, value.op.rhs), (value.op.rhs, value.op.lhs)):
             c = storage.constant_index(b)
-            inner = _iv_times(a) if c is not None else None
+            if c is None:
+                continue
+            inner = _iv_times(a)
             if inner is not None:
-                return inner[0], inner[1] * c  # type: ignore[operator]
+                return inner[0], inner[1] * c
     return None
 
 

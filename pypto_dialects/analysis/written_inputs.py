@@ -21,9 +21,9 @@ from pypto_dialects.analysis import storage_roots
 from pypto_dialects.analysis.storage_roots import Link, RootSets
 from pypto_dialects.attrs import ParamDirection
 from pypto_dialects.diagnostics import LocatedVerifyException, format_op_error, location_of
+from pypto_dialects.name_locs import source_name
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.orch_attrs import param_directions
-from pypto_dialects.parsing import source_name
 from pypto_dialects.symbols import SymbolTableCollection, verifying
 
 

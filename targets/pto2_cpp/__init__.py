@@ -10,13 +10,13 @@ Modules:
     skeleton      includes, config and entry functions, the entry's prologue
     tensor_ops    pto_tensor.* ops
     tasks         pto_orch.call: Arg packs, kernel ids, core types
-    control_flow  scf.for / scf.if / pto_rt.scope auto and their yields
+    control_flow  scf.for / scf.if / pto_rt.scope (auto and manual) and their yields
     descending    scf.for marked pto_orch.descending: the C++ loop counting down
     int_arrays    pto_orch.int_array_* as C++ stack arrays
     arith_ops     arith.* as C++ expressions
     taskids       TaskIdLowering: TaskId state of a function, submit, TaskId ops
     deps          TaskId C++ forms, the edge resolver, the deps array
-    manual        pto_rt.scope manual and the declarations hoisted before it
+    manual        carry / if-result variables, the declarations hoisted before a manual scope
     task_arrays   TaskId carries and TaskId arrays
     names         identifiers, Expr / Binding, C++ blocks
     cxx_types     DataTypes, C types, literals, scalar encoding

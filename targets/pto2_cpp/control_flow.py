@@ -1,7 +1,8 @@
-"""`scf.for`, `scf.if`, `pto_rt.scope auto` and their yields as PTO2 C++.
+"""`scf.for`, `scf.if`, `pto_rt.scope` (auto and manual) and their yields as PTO2 C++.
 
 Rules: docs/targets/pto2-cpp.md, sections Loops, Ifs, and Scopes and C++ lifetimes.
-TaskId carries are task_arrays', manual scopes manual's.
+TaskId carries are task_arrays'; the carry / if-result variables and the declarations
+hoisted before a manual scope's header are manual's.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis.cpp_reads import carries_needed, names_task_id
@@ -20,16 +20,16 @@ from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.carry_plan import REBIND as REBIND_ATTR
 from pypto_dialects.carry_plan import CarryPlan, missing_plan
 from pypto_dialects.orch import DESCENDING, TaskIdType
-from pypto_dialects.orch_arrays import IntArrayType
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.targets.pto2_cpp import descending, int_arrays, manual, task_arrays
+from pypto_dialects.targets.pto2_cpp import descending, manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
+from pypto_dialects.targets.pto2_cpp.deps import INVALID, TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
-from pypto_dialects.targets.pto2_cpp.taskids import is_task_id_value
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
+    from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
 
 ALIAS, REBIND, DEAD, TASKID = "alias", "rebind", "dead", "taskid"
 
@@ -46,32 +46,9 @@ def carry_read(p: FunctionPrinter, loop: scf.ForOp, i: int) -> bool:
     return p.reads.carry_read(loop, i)
 
 
-def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -> str:
-    """C++ type of a variable holding `value`: `Tensor` or the scalar's C type."""
-    if isinstance(value.type, TensorType):
-        return "Tensor"
-    return c_type(value.type, op, what)
-
-
-def carry_variable(p: FunctionPrinter, op: scf.ForOp, i: int) -> Binding:
-    """A new variable for rebind carry `i` of `op` (not a TaskId carry): a `Tensor`, a scalar,
-    or an integer array (int_arrays); the caller declares it."""
-    val, res = op.body.block.args[i + 1], op.res[i]
-    if isinstance(val.type, IntArrayType):
-        return int_arrays.new_var(p, val if hint_of(val) else res, op, "carry")
-    ct = value_ctype(p, val, op, f"iter_arg #{i}")
-    return p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(res))
-
-
-def if_variable(p: FunctionPrinter, op: scf.IfOp, i: int) -> Binding:
-    """A new variable for result `i` of `op` (not a TaskId), bound to it; the caller declares
-    it."""
-    r = op.output[i]
-    if isinstance(r.type, IntArrayType):
-        var = int_arrays.new_var(p, r, op, "if_result")
-        p.bind(r, var)
-        return var
-    return p.declare(r, value_ctype(p, r, op, f"result #{i}"), "if_result")
+def is_task_id_value(value: SSAValue) -> bool:
+    """True for a `!pto_orch.task_id` or `!pto_orch.task_id_array<N>` value."""
+    return is_task_id_like(value.type)
 
 
 def emit_parallel_assign(p: FunctionPrinter, pairs: Sequence[tuple[Binding, Expr]]) -> None:
@@ -194,7 +171,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
             kinds.append(REBIND)
             b = p.taskids.hoisted.get((op, i))  # declared before a manual header
             if b is None:
-                b = carry_variable(p, op, i)
+                b = manual.carry_variable(p, op, i)
             carries.append(b)
             decls.append((b, init))
         if (carry := carries[i]) is not None:
@@ -288,7 +265,7 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
             results.append(None)
             aliases.append((r, p.lookup(same, op)))
         else:
-            results.append(if_variable(p, op, i))
+            results.append(manual.if_variable(p, op, i))
     w = p.w
     w.blank()
     for b in results:
@@ -307,7 +284,7 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
         p.bind(r, expr)
 
 
-# ---------------------------------------------------------------------- pto_rt.scope auto
+# ---------------------------------------------------------------------- pto_rt.scope
 
 
 def _use(p: FunctionPrinter, value: SSAValue, at: Operation) -> Expr:
@@ -321,9 +298,6 @@ def hoist_task_id_results(
     variable declared `PTO2TaskId::invalid()` right before the scope's header, assigned at the
     scope's yield and guarded at its uses (a TaskId declared inside the scope dies with it).
     Returns result index -> variable."""
-    from pypto_dialects.orch import TaskIdType
-    from pypto_dialects.targets.pto2_cpp.deps import INVALID, TaskIdVar
-
     out: dict[int, Binding] = {}
     term = op.body.block.last_op
     for j, r in enumerate(op.res):
@@ -435,9 +409,35 @@ def _hand_on(p: FunctionPrinter, op: ScopeOp, fwd: YieldForward) -> bool:
     return True
 
 
+def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
+    """Print a `pto_rt.scope manual [compiler_owned]` op and bind its results."""
+    p = low.p
+    w = p.w
+    block = op.body.block
+    w.blank()
+    fwd = p.forwards.pop(op, None)
+    tid_results = hoist_task_id_results(p, op, fwd)
+    manual.hoist_declarations(low, op)
+    p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
+    ctx = manual.ManualCtx(op, p.block)
+    low.manual.append(ctx)
+    yielded: list[Expr | None] = [None] * len(op.res)
+
+    # A loop body / branch that is one manual scope (materialize-runtime-scopes makes
+    # compiler-owned ones): the carry / if-result assignments happen inside the block, where
+    # the yielded values are declared (as for auto scopes).
+    on_yield = scope_yield_handler(p, op, fwd, yielded, tid_results)
+
+    p.emit_block(block, on_yield)
+    low.manual.pop()
+    p.close_block()
+    w.blank()
+    bind_scope_results(p, op, fwd, yielded, tid_results)
+
+
 def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
     if op.is_manual:
-        manual.emit_manual_scope(p.taskids, op)
+        emit_manual_scope(p.taskids, op)
         return
     fwd = p.forwards.pop(op, None)
     if fwd is not None and _hand_on(p, op, fwd):

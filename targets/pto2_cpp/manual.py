@@ -1,6 +1,7 @@
-"""`pto_rt.scope manual` as PTO2 C++: the MANUAL block and the declarations hoisted before
-its header. The scope rules are checked before printing (verify-orchestration); the retain
-edges come from add-retain-edges.
+"""`pto_rt.scope manual` as PTO2 C++: the declarations hoisted before the MANUAL block's
+header, and the carry / if-result variables they and control_flow declare (control_flow
+prints the block itself, `emit_manual_scope`). The scope rules are checked before printing
+(verify-orchestration); the retain edges come from add-retain-edges.
 
 Rules: docs/targets/pto2-cpp.md#the-manual-block and #retained-buffers.
 """
@@ -19,10 +20,14 @@ from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
 from pypto_dialects.carry_plan import plan_size
 from pypto_dialects.cpp_plan import HoistPlan
 from pypto_dialects.orch import PARALLEL
+from pypto_dialects.orch_arrays import IntArrayType
 from pypto_dialects.rt import ScopeOp
+from pypto_dialects.targets.pto2_cpp import int_arrays
+from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.deps import array_size
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, CppBlock, Expr, hint_of
+from pypto_dialects.targets.pto2_cpp.task_arrays import fill_array, new_var
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -37,40 +42,7 @@ class ManualCtx:
     block: CppBlock
 
 
-# ---------------------------------------------------------------------- the manual block
-
-
-def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
-    """Print a `pto_rt.scope manual [compiler_owned]` op and bind its results."""
-    p = low.p
-    w = p.w
-    block = op.body.block
-    w.blank()
-    from pypto_dialects.targets.pto2_cpp.control_flow import hoist_task_id_results
-
-    fwd = p.forwards.pop(op, None)
-    tid_results = hoist_task_id_results(p, op, fwd)
-    hoist_declarations(low, op)
-    p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
-    ctx = ManualCtx(op, p.block)
-    low.manual.append(ctx)
-    yielded: list[Expr | None] = [None] * len(op.res)
-
-    # A loop body / branch that is one manual scope (materialize-runtime-scopes makes
-    # compiler-owned ones): the carry / if-result assignments happen inside the block, where
-    # the yielded values are declared (as for auto scopes).
-    from pypto_dialects.targets.pto2_cpp.control_flow import (
-        bind_scope_results,
-        scope_yield_handler,
-    )
-
-    on_yield = scope_yield_handler(p, op, fwd, yielded, tid_results)
-
-    p.emit_block(block, on_yield)
-    low.manual.pop()
-    p.close_block()
-    w.blank()
-    bind_scope_results(p, op, fwd, yielded, tid_results)
+# ------------------------------------------------------ declarations before the manual header
 
 
 def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
@@ -79,9 +51,6 @@ def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
     initial value for the carries of `pto_orch.hoisted_with_init`; cpp_plan.py). The loop /
     if takes the variable from `low.hoisted`; declare_var then prints only the initial
     assignment, if any."""
-    from pypto_dialects.targets.pto2_cpp.control_flow import carry_variable, if_variable
-    from pypto_dialects.targets.pto2_cpp.task_arrays import new_var
-
     p = low.p
 
     def hoist(op: Operation, i: int, b: Binding, init: SSAValue | None) -> None:
@@ -122,6 +91,34 @@ def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
                     hoist(op, i, if_variable(p, op, i), None)
 
 
+def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -> str:
+    """C++ type of a variable holding `value`: `Tensor` or the scalar's C type."""
+    if isinstance(value.type, TensorType):
+        return "Tensor"
+    return c_type(value.type, op, what)
+
+
+def carry_variable(p: FunctionPrinter, op: scf.ForOp, i: int) -> Binding:
+    """A new variable for rebind carry `i` of `op` (not a TaskId carry): a `Tensor`, a scalar,
+    or an integer array (int_arrays); the caller declares it."""
+    val, res = op.body.block.args[i + 1], op.res[i]
+    if isinstance(val.type, IntArrayType):
+        return int_arrays.new_var(p, val if hint_of(val) else res, op, "carry")
+    ct = value_ctype(p, val, op, f"iter_arg #{i}")
+    return p.declare(None, ct, "carry", hint=hint_of(val) or hint_of(res))
+
+
+def if_variable(p: FunctionPrinter, op: scf.IfOp, i: int) -> Binding:
+    """A new variable for result `i` of `op` (not a TaskId), bound to it; the caller declares
+    it."""
+    r = op.output[i]
+    if isinstance(r.type, IntArrayType):
+        var = int_arrays.new_var(p, r, op, "if_result")
+        p.bind(r, var)
+        return var
+    return p.declare(r, value_ctype(p, r, op, f"result #{i}"), "if_result")
+
+
 def declaration(p: FunctionPrinter, b: Binding) -> str:
     """The declaration of a carry / if-result variable without its value."""
     n = array_size(b)
@@ -148,8 +145,6 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
         if not hoisted:
             w.line(declaration(p, b))
         if init is not None:
-            from pypto_dialects.targets.pto2_cpp.task_arrays import fill_array
-
             fill_array(low, b, init)
         return
     if init is None:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation
 
-from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.cpp_plan import captures_task_id
 from pypto_dialects.orch import (
     CallOp,
@@ -167,11 +166,6 @@ class TaskIdLowering:
             w.close()
         p.bind(op.result, var)
         w.blank()
-
-
-def is_task_id_value(value: SSAValue) -> bool:
-    """True for a `!pto_orch.task_id` or `!pto_orch.task_id_array<N>` value."""
-    return is_task_id_like(value.type)
 
 
 def _lower(p: FunctionPrinter, op: Operation) -> None:
