@@ -4,8 +4,12 @@ Part 1, per program (every orchestration function of examples/, a decode-layer-l
 500 tasks, and case1), with `analyze-auto-scopes` off and on: tasks, the dependency edges the
 runtime creates, by origin (explicit = set_dependencies, creator = alloc retain, tensormap =
 overlap lookup), counted by the interpreter's model of the runtime (kernels that do nothing;
-the counts equal the runtime's own record where the real runtime was measured), and the regions
-made compiler-owned MANUAL scopes.
+the counts equal the runtime's own record where the real runtime was measured), the explicit
+ones split by where they come from in the IR (user = the user's `deps` and the barriers of
+expand-manual-phase-fence, retain = add-retain-edges' edges from an allocation task, compiler =
+the rest: auto-derive-task-dependencies and order-untracked-hazards, after
+drop-implied-edges; counted from a second run with those compiler edges taken out), and the
+regions made compiler-owned MANUAL scopes.
 
 Part 2: the CPU time of auto-derive-task-dependencies (option on) and of
 order-untracked-hazards at 1k / 10k / 100k ops (bench/generate.py programs, the cyclic GC off
@@ -54,6 +58,38 @@ def decode_chain(layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS) -> 
     return "\n".join(lines) + "\n"
 
 
+def paged_attention(batches: int = 4, blocks: int = 4) -> str:
+    """A paged-attention-like loop nest: per batch, per KV block, a score task writes one
+    scratch buffer and an update task accumulates it into the batch's accumulator; after the
+    blocks a task writes the batch's output from the accumulator (buffers reused across
+    iterations: RAW, WAR and WAW between them)."""
+    t = "tensor<16x16xf32>"
+    return "\n".join([
+        f"pto_orch.kernel @qk aiv (in {t}, in {t}, out {t}) -> {t}",
+        f"pto_orch.kernel @pv aiv (in {t}, in {t}, inout {t}) -> {t}",
+        f"pto_orch.kernel @norm aiv (in {t}, inout {t}) -> {t}",
+        f"func.func @paged(%q: {t}, %kv: {t}, %out: {t} {{pto_orch.dir = #pto_orch.dir<inout>}}) "
+        "attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {",
+        "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
+        f"  %nb = arith.constant {batches} : index",
+        f"  %nk = arith.constant {blocks} : index",
+        f"  %s = pto_tensor.create : {t}",
+        f"  %acc = pto_tensor.create : {t}",
+        f"  %of = scf.for %b = %c0 to %nb step %c1 iter_args(%o = %out) -> ({t}) {{",
+        f"    %af = scf.for %j = %c0 to %nk step %c1 iter_args(%a = %acc) -> ({t}) {{",
+        f"      %s1 = pto_orch.call @qk(in %q, in %kv, out %s) : ({t}, {t}, {t}) -> {t}",
+        f"      %a1 = pto_orch.call @pv(in %s1, in %kv, inout %a) : ({t}, {t}, {t}) -> {t}",
+        f"      scf.yield %a1 : {t}",
+        "    }",
+        f"    %o1 = pto_orch.call @norm(in %af, inout %o) : ({t}, {t}) -> {t}",
+        f"    scf.yield %o1 : {t}",
+        "  }",
+        "  func.return",
+        "}",
+    ]) + "\n"
+
+
 def _args(func) -> list:
     import numpy as np
     from xdsl.dialects.builtin import TensorType
@@ -69,9 +105,33 @@ def _args(func) -> list:
 
 def _programs() -> list[tuple[str, str]]:
     progs = [(p.stem, p.read_text()) for p in sorted((ROOT / "examples").glob("*.mlir"))]
+    from bench.phase_fence import case1
+
+    progs.append(("case1_16_branches", case1(16, 4)))
+    progs.append(("paged_attention_4x4", paged_attention()))
     progs.append(("decode_chain_250", decode_chain(5, DECODE_TASKS)))
     progs.append(("decode_chain_500", decode_chain()))
     return progs
+
+
+def _without_compiler_edges(module) -> None:
+    """Keep, of every task's `compiler_deps`, only the retain edges (an allocation's TaskId)."""
+    from pypto_dialects.orch import CallOp, SubmitOp
+    from pypto_dialects.tensor import AllocTensorsOp
+
+    for op in module.walk():
+        if isinstance(op, CallOp | SubmitOp):
+            op.set_compiler_deps([d for d in op.compiler_deps
+                                  if isinstance(getattr(d, "op", None), AllocTensorsOp)])
+
+
+def _user_edges(module, entry, kernels, args) -> int:
+    """The explicit edges not from an allocation task of a run without the compiler edges."""
+    from support.execution import NOTHING, interpret
+
+    _without_compiler_edges(module)
+    r = interpret(module, entry, {k: NOTHING for k in kernels}, args)
+    return sum(1 for p, _, o in r.edges if o == "explicit" and not p.startswith("alloc"))
 
 
 def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
@@ -106,10 +166,21 @@ def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
             entry = next(o for o in config["orchestrations"] if o["function"] == res.function)
             r = interpret(module, entry, {k: NOTHING for k in kernels}, args[fname])
             origins = Counter(o for _, _, o in r.edges)
+            retain = sum(1 for p, _, o in r.edges if o == "explicit" and p.startswith("alloc"))
+            row.update(retain=retain, order=origins["explicit"] - retain)
             row.update(tasks=len(r.tasks), explicit=origins["explicit"],
                        creator=origins["creator"], tensormap=origins["tensormap"],
                        manual_tasks=sum(1 for t in r.tasks if t["scope"] == "manual"))
         rows.append(row)
+    if run:  # the IR without compiler edges last: the rows above are counted
+        for row, f in zip(rows, [op for op in module.ops if is_orchestration(op)]):
+            fname = f.sym_name.data
+            entry = next(o for o in config["orchestrations"]
+                         if o["function"] == result[fname].function)
+            user = _user_edges(module, entry, kernels, args[fname])
+            order = row["order"]
+            assert isinstance(order, int)
+            row.update(user=user, compiler=order - user)
     return rows
 
 
@@ -134,15 +205,16 @@ def main(argv: list[str] | None = None) -> int:
     if run:
         sys.path.insert(0, str(ROOT / "tests"))
     print(
-        "| program | analyze | tasks | manual tasks | explicit | creator | tensormap "
-        "| regions made manual |"
+        "| program | analyze | tasks | manual tasks | explicit | user | compiler | retain "
+        "| creator | tensormap | regions made manual |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, text in _programs():
         for analyze in (False, True):
             for r in _row(name, text, analyze, run):
                 print(f"| {r['program']} | {'on' if analyze else 'off'} | {r.get('tasks', '-')} | "
                       f"{r.get('manual_tasks', '-')} | {r.get('explicit', '-')} | "
+                      f"{r.get('user', '-')} | {r.get('compiler', '-')} | {r.get('retain', '-')} | "
                       f"{r.get('creator', '-')} | {r.get('tensormap', '-')} | "
                       f"{r['regions_manual']} |", flush=True)
     print()

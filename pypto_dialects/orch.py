@@ -369,18 +369,22 @@ class _TaskOp(IRDLOperation):
         return new
 
     def add_compiler_deps(self, values: Sequence[SSAValue]) -> None:
-        """Append `values` (TaskIds or TaskId arrays) to `compiler_deps` in place, the last
-        operand group before the block count value: the operands and `operandSegmentSizes`
-        change, the op and its results stay. Nothing changes when `values` is empty. (The
-        caller decides which edges; this does not skip values already listed.)"""
-        if not values:
-            return
+        """Append `values` (TaskIds or TaskId arrays) to `compiler_deps` in place (the caller
+        decides which edges; this does not skip values already listed)."""
+        if values:
+            self.set_compiler_deps([*self.compiler_deps, *values])
+
+    def set_compiler_deps(self, values: Sequence[SSAValue]) -> None:
+        """Make `values` the `compiler_deps` in place, the last operand group before the block
+        count value: the operands and `operandSegmentSizes` change, the op and its results
+        stay (drop-implied-edges removes some; add_compiler_deps appends)."""
         old = self.properties[_SEGMENTS]
         assert isinstance(old, DenseArrayBase), old
         sizes = list(old.get_values())
-        sizes[-2] += len(values)
         tail = [self.dynamic_block_num] if self.dynamic_block_num is not None else []
-        self.operands = [*self.operands[: len(self.operands) - len(tail)], *values, *tail]
+        keep = len(self.operands) - len(tail) - sizes[-2]
+        sizes[-2] = len(values)
+        self.operands = [*self.operands[:keep], *values, *tail]
         self.properties[_SEGMENTS] = _segment_sizes(tuple(sizes))
 
     def options(self) -> TaskOptions:

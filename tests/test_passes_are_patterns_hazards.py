@@ -4,7 +4,11 @@ applied by a PatternRewriteWalker (post-order), so a rewriter listener sees ever
 replacement, erasure and in-place modification; and every op it rebuilds keeps the location
 of the op it replaces (issue 26, item 6).
 
-`OrderUntrackedHazards.rewrite_module(module, listener=None)` is the hook; each test attaches
+So is drop-implied-edges, which runs after it (one in-place modification per task it
+reduces).
+
+`OrderUntrackedHazards.rewrite_module(module, listener=None)` is the hook (and
+`DropImpliedEdges`'); each test attaches
 a recording listener on a small program, checks the exact ops it saw, and that the result is
 the pass's ordinary output (`apply`)."""
 
@@ -257,3 +261,31 @@ def test_apply_goes_through_the_pattern(monkeypatch: pytest.MonkeyPatch) -> None
     _, direct = _rewrite(LOOP)
     assert seen
     assert _kinds(seen) == _kinds(direct)
+
+
+# ------------------------------------------------------------------- drop-implied-edges
+
+IMPLIED = f"""{K}
+func.func @f(%a: {T}, %o: {INOUT}) {ORCH} {{
+  pto_rt.scope manual {{
+    %o0, %t0 = pto_orch.submit @k(in %a, out %o) : ({T}, {T}) -> {T}
+    %o1, %t1 = pto_orch.submit @k(in %a, out %o) compiler_deps(%t0 : !pto_orch.task_id) : ({T}, {T}) -> {T}
+    %o2 = pto_orch.call @k(in %a, out %o) compiler_deps(%t0, %t1 : !pto_orch.task_id, !pto_orch.task_id) : ({T}, {T}) -> {T}
+  }}
+  func.return
+}}
+"""
+
+
+def test_drop_implied_edges_modifies_the_task_in_place_through_the_rewriter() -> None:
+    from pypto_dialects.transforms.drop_implied_edges import DropImpliedEdges
+
+    before = _parse(IMPLIED)
+    (old_call,) = _ops(before, CallOp)
+    module, events = rewrite(DropImpliedEdges(), before)
+    (call,) = _ops(module, CallOp)
+    # one in-place modification of the call: %t0 dropped (t0 > t1 > call), the op kept
+    assert call is old_call
+    assert _kinds(events) == [("modify", "pto_orch.call")]
+    assert [d.name_hint for d in call.compiler_deps] == ["t1"]
+    assert str(module) == applied(DropImpliedEdges(), IMPLIED)

@@ -31,6 +31,7 @@ STEPS: tuple[str, ...] = (
     "expand-manual-phase-fence",
     "materialize-runtime-scopes",
     "order-untracked-hazards",
+    "drop-implied-edges",  # after every pass that adds compiler edges but add-retain-edges
     "classify-iter-arg-carry",
     "canonicalize",
     "batch-tensor-allocations",  # ends with add-retain-edges

@@ -113,6 +113,12 @@ def _order_untracked_hazards() -> type[ModulePass]:
     return OrderUntrackedHazards
 
 
+def _drop_implied_edges() -> type[ModulePass]:
+    from pypto_dialects.transforms.drop_implied_edges import DropImpliedEdges
+
+    return DropImpliedEdges
+
+
 def _batch_tensor_allocations() -> type[ModulePass]:
     from pypto_dialects.transforms.batch_tensor_allocations import BatchTensorAllocations
 
@@ -161,6 +167,11 @@ PASSES["order-untracked-hazards"] = (
     _order_untracked_hazards,
     "add a compiler edge for every hazard the runtime does not order (manual-scope "
     "boundaries, WAR)",
+)
+PASSES["drop-implied-edges"] = (
+    _drop_implied_edges,
+    "in manual scopes, drop each compiler edge a chain of other edges already implies "
+    "(never the user's deps)",
 )
 PASSES["expand-manual-phase-fence"] = (
     _expand_manual_phase_fence,

@@ -54,8 +54,8 @@ func.func @runtime_out(%a: tensor<16xf32>, %s: f32, %x: tensor<16xf32> {pto_orch
 // AUTO:       pto_rt.scope manual compiler_owned
 // AUTO:       %t1, %t1_tid = pto_orch.submit @k(in %a, out %tmp) launch(8) compiler_deps(%alloc : !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // AUTO-NEXT:  %r, %r_tid = pto_orch.submit @k(in %x, out %tmp) launch(%n : index, sync_start) compiler_deps(%t1_tid, %x2_tid_1, %alloc : !pto_orch.task_id, !pto_orch.task_id, !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
-// AUTO-NEXT:  %x1, %x1_tid = pto_orch.submit @bump(output_existing %x) early_resolve compiler_deps(%r_tid, %x2_tid_1 : !pto_orch.task_id, !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>) -> tensor<16xf32>
-// AUTO-NEXT:  %x2, %x2_tid_3 = pto_orch.submit @k(no_dep %t1, out %x) dump [0, 1] compiler_deps(%r_tid, %x1_tid, %alloc : !pto_orch.task_id, !pto_orch.task_id, !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// AUTO-NEXT:  %x1, %x1_tid = pto_orch.submit @bump(output_existing %x) early_resolve compiler_deps(%r_tid : !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>) -> tensor<16xf32>
+// AUTO-NEXT:  %x2, %x2_tid_3 = pto_orch.submit @k(no_dep %t1, out %x) dump [0, 1] compiler_deps(%x1_tid, %alloc : !pto_orch.task_id, !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // AUTO-LABEL: func.func @runtime_out(
 // AUTO:       %m, %tm = pto_orch.submit @mk(in %a, scalar %s) launch(2) early_resolve dump [1, 2] deps(%none : !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, f32) -> tensor<16xf32>
 // AUTO:       %y = pto_orch.call @k(in %x2, out %x) launch(3, sync_start) compiler_deps(%t : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>

@@ -1,0 +1,161 @@
+"""Which compiler edges of a manual scope another path of edges already implies
+(drop-implied-edges, docs/passes/drop-implied-edges.md).
+
+In a MANUAL scope the runtime orders tasks by their explicit edges only (`deps`, the user's,
+and `compiler_deps`, the compiler's). A compiler edge d -> c is implied when another dependency
+e of c is, on every execution where d is a valid TaskId, a valid task that waits for d's task
+(directly or through a chain of tasks): c then waits for d anyway, and the edge costs a
+dependency slot and a fan-in check at run time for nothing.
+
+`Implied` computes, for each TaskId value `v` of one manual scope, the set `Imp(v)` of TaskId
+values `w` (as a bit set) such that: whenever `w` is valid, `v` is valid and its task is `w`'s
+task or waits for it. Forward, in program order, over the scope's body:
+
+- a task's TaskId (`pto_orch.submit`, `pto_system.task_dummy`): itself and every `Imp(u)` of
+  its TaskId dependencies `u` (a dummy with a valid dependency is always submitted);
+- an `scf.if` result: itself and what the values both branches yield imply (the chain must
+  exist on every path; a branch that yields `task_invalid` or an older TaskId implies less);
+- a sequential `scf.for` iter_arg and result: itself and the greatest set X of values
+  defined outside the loop that its init implies and its yield implies, assuming the iter_arg
+  implies X (iterated to a fixed point; by induction on the iterations, X holds for every
+  iteration's carry and for the result, whatever the trip count);
+- anything else (a `pto_orch.parallel` loop's carries, whose C++ form is an array; TaskId
+  arrays and their slots; values from outside the scope): only itself.
+
+So every task of a chain is submitted in the same instance of the scope as the consumer, and
+certainly (its TaskId being valid). A compiler dependency `d` of a task is dropped when
+another of the task's TaskId dependencies `e` (the user's included) has `d` in `Imp(e)`;
+the dependencies are visited in order and a dropped one no longer implies anything, so of two
+equal values one stays. The user's `deps` are never dropped.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import scf
+from xdsl.ir import Block, Operation, SSAValue
+
+from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdType
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.system import TaskDummyOp
+
+Task = CallOp | SubmitOp
+"""A task with `compiler_deps` (a call has no TaskId and no user deps)."""
+
+
+class Implied:
+    """The implied compiler edges of the manual scopes of one function body.
+
+    `scope(op)` analyses one manual `pto_rt.scope` (its whole body, ifs and loops included);
+    `drops` maps each task with implied compiler edges to the positions in its
+    `compiler_deps` to drop, ascending."""
+
+    def __init__(self) -> None:
+        self.drops: dict[Task, list[int]] = {}
+        self._bit: dict[SSAValue, int] = {}
+        self._imp: dict[SSAValue, int] = {}
+
+    def _own(self, v: SSAValue) -> int:
+        bit = self._bit.get(v)
+        if bit is None:
+            bit = self._bit[v] = 1 << len(self._bit)
+        return bit
+
+    def imp(self, v: SSAValue) -> int:
+        """`Imp(v)` as a bit set (only `v` itself for a value this scope did not define)."""
+        got = self._imp.get(v)
+        return self._own(v) if got is None else got
+
+    def scope(self, op: ScopeOp) -> None:
+        """Analyse the manual scope `op` (values of other scopes are only themselves)."""
+        assert op.is_manual, op
+        self._bit.clear()
+        self._imp.clear()
+        self._block(op.body.block)
+
+    def _block(self, block: Block) -> None:
+        for op in block.ops:
+            if isinstance(op, Task):
+                self._task(op)
+            elif isinstance(op, TaskDummyOp):
+                self._imp[op.result] = self._own(op.result) | self._union(op.deps)
+            elif isinstance(op, scf.IfOp):
+                self._if(op)
+            elif isinstance(op, scf.ForOp):
+                self._loop(op)
+            # any other op: its TaskId results (if any) are only themselves
+
+    def _union(self, values: object) -> int:
+        out = 0
+        for u in values:  # type: ignore[attr-defined]
+            if isinstance(u.type, TaskIdType):
+                out |= self.imp(u)
+        return out
+
+    def _task(self, op: Task) -> None:
+        user = list(op.deps) if isinstance(op, SubmitOp) else []
+        cdeps = list(op.compiler_deps)
+        kept = self._union(user)
+        dropped: list[int] = []
+        if len(user) + len(cdeps) > 1:
+            for i, d in enumerate(cdeps):
+                if not isinstance(d.type, TaskIdType):
+                    continue
+                rest = kept | self._union(cdeps[i + 1:])
+                if rest & self._own(d):
+                    dropped.append(i)
+                else:
+                    kept |= self.imp(d)
+        if dropped:
+            self.drops[op] = dropped
+        else:
+            self.drops.pop(op, None)
+        if isinstance(op, SubmitOp):
+            self._imp[op.task_id] = self._own(op.task_id) | self._union(user) | self._union(cdeps)
+
+    def _if(self, op: scf.IfOp) -> None:
+        yields: list[list[SSAValue]] = []
+        for region in (op.true_region, op.false_region):
+            if not region.blocks:
+                return
+            self._block(region.block)
+            term = region.block.last_op
+            assert isinstance(term, scf.YieldOp)
+            yields.append(list(term.arguments))
+        for i, r in enumerate(op.results):
+            if isinstance(r.type, TaskIdType):
+                both = self.imp(yields[0][i]) & self.imp(yields[1][i])
+                self._imp[r] = self._own(r) | both
+
+    def _loop(self, op: scf.ForOp) -> None:
+        block = op.body.block
+        carried = [
+            i for i, r in enumerate(op.results)
+            if isinstance(r.type, TaskIdType) and PARALLEL not in op.attributes
+        ]
+        # X starts from what the inits imply and only shrinks: each round analyses the body
+        # under the current X (its drops replace the previous round's) until X holds.
+        xs = {i: self.imp(op.iter_args[i]) for i in carried}
+        while True:
+            for i in carried:
+                arg = block.args[i + 1]
+                self._imp[arg] = self._own(arg) | xs[i]
+            self._block(block)
+            term = block.last_op
+            assert isinstance(term, scf.YieldOp)
+            new = {i: xs[i] & self.imp(term.arguments[i]) for i in carried}
+            if new == xs:
+                break
+            xs = new
+        for i in carried:
+            r = op.results[i]
+            self._imp[r] = self._own(r) | xs[i]
+
+
+def implied_edges(body: Operation) -> dict[Task, list[int]]:
+    """The implied compiler edges of every manual scope under `body` (an orchestration
+    function): task -> positions in its `compiler_deps` to drop."""
+    implied = Implied()
+    for op in body.walk():
+        if isinstance(op, ScopeOp) and op.is_manual:
+            implied.scope(op)
+    return implied.drops
