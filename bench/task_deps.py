@@ -1,15 +1,17 @@
 """`python -m bench.task_deps`: what auto-derive-task-dependencies buys, and what it costs.
 
 Part 1, per program (every orchestration function of examples/, a decode-layer-like chain of
-500 tasks, and case1), with `analyze-auto-scopes` off and on: tasks, the dependency edges the
-runtime creates, by origin (explicit = set_dependencies, creator = alloc retain, tensormap =
-overlap lookup), counted by the interpreter's model of the runtime (kernels that do nothing;
-the counts equal the runtime's own record where the real runtime was measured), the explicit
-ones split by where they come from in the IR (user = the user's `deps` and the barriers of
-expand-manual-phase-fence, retain = add-retain-edges' edges from an allocation task, compiler =
-the rest: auto-derive-task-dependencies and order-untracked-hazards, after
-drop-implied-edges; counted from a second run with those compiler edges taken out), and the
-regions made compiler-owned MANUAL scopes.
+500 tasks, the same chain with a dynamic layer count, case1 at 16 branches, a
+paged-attention-like loop nest, and the functions of tests/execution/auto_areas.mlir:
+hand-placed auto scopes and opted-out bodies), with `analyze-auto-scopes` off and on: tasks,
+the dependency edges the runtime creates, by origin (explicit = set_dependencies, creator =
+alloc retain, tensormap = overlap lookup), counted by the interpreter's model of the runtime
+(kernels that do nothing; the counts equal the runtime's own record where the real runtime was
+measured), the explicit ones split by where they come from in the IR (user = the user's `deps`
+and the barriers of expand-manual-phase-fence, retain = add-retain-edges' edges from an
+allocation task, compiler = the rest: auto-derive-task-dependencies and
+order-untracked-hazards, after drop-implied-edges; counted from a second run with those
+compiler edges taken out), and the regions made compiler-owned MANUAL scopes.
 
 Part 2: the CPU time of auto-derive-task-dependencies (option on) and of
 order-untracked-hazards at 1k / 10k / 100k ops (bench/generate.py programs, the cyclic GC off
@@ -29,18 +31,24 @@ ROOT = Path(__file__).resolve().parents[1]
 
 DECODE_LAYERS, DECODE_TASKS = 10, 50
 
-def decode_chain(layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS) -> str:
+def decode_chain(
+    layers: int = DECODE_LAYERS, per_layer: int = DECODE_TASKS, dynamic: bool = False
+) -> str:
     """A decode-layer-like program: `layers` iterations of a chain of `per_layer` tasks, each
     reading the weights and the previous intermediate and writing the next (two ping-pong
-    buffers created before the loop); the last task updates the hidden state in place."""
+    buffers created before the loop); the last task updates the hidden state in place.
+    `dynamic`: the layer count is a parameter `%n` (a dynamic trip count; `SCALARS` gives
+    its value in the runs), not a constant."""
     t = "tensor<16x16xf32>"
+    param = ", %n: index" if dynamic else ""
     lines = [
         f"pto_orch.kernel @step aiv (in {t}, in {t}, out {t}) -> {t}",
         f"pto_orch.kernel @update aiv (in {t}, in {t}, inout {t}) -> {t}",
-        f"func.func @decode(%w: {t}, %h: {t} {{pto_orch.dir = #pto_orch.dir<inout>}}) "
+        f"func.func @decode(%w: {t}, %h: {t} {{pto_orch.dir = #pto_orch.dir<inout>}}{param}) "
         "attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {",
         "  %c0 = arith.constant 0 : index",
         "  %c1 = arith.constant 1 : index",
+        "  %cl = arith.addi %n, %c0 : index" if dynamic else
         f"  %cl = arith.constant {layers} : index",
         f"  %b0 = pto_tensor.create : {t}",
         f"  %b1 = pto_tensor.create : {t}",
@@ -90,7 +98,11 @@ def paged_attention(batches: int = 4, blocks: int = 4) -> str:
     ]) + "\n"
 
 
-def _args(func) -> list:
+SCALARS = {"decode_chain_dynamic_250": 5, "auto_areas": 3}
+"""Per program, the value of its integer scalar parameters in the runs (else 0)."""
+
+
+def _args(func, scalar: int = 0) -> list:
     import numpy as np
     from xdsl.dialects.builtin import TensorType
 
@@ -99,7 +111,7 @@ def _args(func) -> list:
         if isinstance(t, TensorType):
             out.append(np.zeros([48 if d < 0 else d for d in t.get_shape()], np.float32))
         else:
-            out.append(0.0 if "f" in str(t) else 0)
+            out.append(0.0 if "f" in str(t) else scalar)
     return out
 
 
@@ -111,6 +123,8 @@ def _programs() -> list[tuple[str, str]]:
     progs.append(("paged_attention_4x4", paged_attention()))
     progs.append(("decode_chain_250", decode_chain(5, DECODE_TASKS)))
     progs.append(("decode_chain_500", decode_chain()))
+    progs.append(("decode_chain_dynamic_250", decode_chain(5, DECODE_TASKS, dynamic=True)))
+    progs.append(("auto_areas", (ROOT / "tests" / "execution" / "auto_areas.mlir").read_text()))
     return progs
 
 
@@ -148,7 +162,7 @@ def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
     ctx = make_context()
     module = parse_module(ctx, text, name)
     funcs = [op for op in module.ops if is_orchestration(op)]
-    args = {f.sym_name.data: _args(f) for f in funcs}
+    args = {f.sym_name.data: _args(f, SCALARS.get(name, 0)) for f in funcs}
     Pto2Pipeline(analyze_auto_scopes=analyze).apply(ctx, module)
     result = generate_module(module)
     config = json.loads(result.files["kernel_config.json"])

@@ -1,12 +1,16 @@
-"""`auto-derive-task-dependencies` (option `analyze-auto-scopes`, default off): make each loop body
-or if branch whose ordering explicit edges can carry a compiler-owned MANUAL scope: compiler
-edges for its RAW / WAR / WAW pairs, the direction demotions, and the markers
-materialize-runtime-scopes turns into the scope. A region that does not qualify stays AUTO.
+"""`auto-derive-task-dependencies` (option `analyze-auto-scopes`, default off): make each AUTO
+area whose ordering explicit edges can carry a compiler-owned MANUAL scope (spec: upstream's
+AutoDeriveTaskDependencies document, ../shared/reference/pypto-docs/38): a loop body or if
+branch of a function whose scopes the compiler places (through the markers
+materialize-runtime-scopes turns into the scope), a hand-placed `pto_rt.scope auto` or the body
+of a function that opted out (this pass makes the scope), with the loops and ifs inside it:
+compiler edges for the RAW / WAR / WAW pairs of each block, the direction demotions. An area
+that does not qualify stays AUTO.
 
 Rules: docs/passes/auto-derive-task-dependencies.md. Each function is analysed first, changing
-nothing (`FunctionAnalysis`, `plan_function`); then one rewrite pattern, `MakeTaskManual`,
-applied by a `PatternRewriteWalker`, makes the changes task by task. Linear, except that an
-access is compared with the uncovered windows of its buffer in the region.
+nothing (`FunctionAnalysis`, `plan_function`); then two rewrite patterns, `MakeTaskManual` and
+`MakeScopeManual`, applied by one `PatternRewriteWalker`, make the changes. Linear, except that
+an access is compared with the uncovered windows of its buffer in its block.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
     PatternRewriter,
     PatternRewriterListener,
     PatternRewriteWalker,
@@ -28,11 +33,20 @@ from xdsl.pattern_rewriter import (
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
-from pypto_dialects.orch import ArgDirection, ArgDirectionAttr, CallOp, SubmitOp
+from pypto_dialects.orch import (
+    MANUAL_LAYER,
+    PARALLEL,
+    ArgDirection,
+    ArgDirectionAttr,
+    CallOp,
+    SubmitOp,
+)
 from pypto_dialects.orch_attrs import orchestration_functions
-from pypto_dialects.rt import ScopeOp, auto_scope_enabled
+from pypto_dialects.rt import ScopeMode, ScopeModeAttr, ScopeOp, auto_scope_enabled
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskInvalidOp
+from pypto_dialects.transforms.classify_iter_arg_carry import constant_trip_count
+from pypto_dialects.transforms.materialize_runtime_scopes import wrap_block
 
 Task = CallOp | SubmitOp
 _PURE = (
@@ -86,8 +100,29 @@ def _inside(value: SSAValue, block: Block) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class Area:
+    """A region the pass may make manual: `block`, its root block (the bodies and branches of
+    the loops and ifs inside it belong to it), and `owner`, the op it is a region of, which
+    says what making it manual means: an `scf.for` / `scf.if` of a function with automatic
+    scopes (its tasks get `manual_candidate`, materialize-runtime-scopes places the scope), a
+    hand-placed `pto_rt.scope auto` (it becomes `manual compiler_owned`), or a `func.func`
+    that opted out of automatic scopes and holds no scope (its body is wrapped in one)."""
+
+    block: Block
+    owner: Operation
+
+
+@dataclass
+class Region:
+    """An `Area` that qualifies: its tasks with their accesses, in program order."""
+
+    area: Area
+    tasks: list[tuple[Task, list[Access]]]
+
+
 class FunctionAnalysis:
-    """The regions of one function that qualify, and the edges inside each."""
+    """The areas of one function that qualify, and the edges inside each."""
 
     def __init__(self, f: func.FuncOp, roots: RootSets) -> None:
         self.f = f
@@ -96,10 +131,17 @@ class FunctionAnalysis:
         self.end: dict[Operation, int] = {}
         self.last_write: dict[SSAValue, int] = {}
         self.read_roots: set[SSAValue] = set()
+        """The roots a `pto_tensor.read` reads (the host waits for tracked writers only)."""
+        self.host_written: set[SSAValue] = set()
+        """The roots a `pto_tensor.write` writes (it waits for tracked tasks only)."""
+        self.acc: dict[Task, list[Access] | None] = {}
+        self.first_partial: dict[SSAValue, int] = {}
+        """Per root, the position of the first task in a loop that writes part of it."""
         self._number()
 
     def _number(self) -> None:
         n = 0
+        loops = 0
         stack: list[tuple[Operation, bool]] = [
             (op, False) for op in reversed(list(self.f.body.block.ops))
         ]
@@ -107,38 +149,66 @@ class FunctionAnalysis:
             op, done = stack.pop()
             if done:
                 self.end[op] = n
+                loops -= isinstance(op, scf.ForOp)
                 continue
             n += 1
             self.pos[op] = n
             if isinstance(op, CallOp | SubmitOp):
-                for a in _accesses(op, self.roots) or ():
+                acc = self.acc[op] = _accesses(op, self.roots)
+                for a in acc or ():
                     if a.write:
                         self.last_write[a.root] = n
+                        if loops and not a.place.whole:
+                            self.first_partial.setdefault(a.root, n)
             elif isinstance(op, pt.ReadOp):
                 self.read_roots |= self.roots.of(op.operands[0]).roots
+            elif isinstance(op, pt.WriteOp):
+                self.host_written |= self.roots.of(op.tensor).roots
+            loops += isinstance(op, scf.ForOp)
             stack.append((op, True))
             for region in reversed(op.regions):
                 for block in reversed(region.blocks):
                     stack.extend((o, False) for o in reversed(list(block.ops)))
 
-    def regions(self) -> list[Block]:
-        out = []
-        for op in self.f.walk():
-            if isinstance(op, scf.ForOp):
-                out.append(op.body.block)
-            elif isinstance(op, scf.IfOp):
-                out.extend(r.block for r in op.regions if r.blocks)
-        return out
+    def areas(self) -> list[Area]:
+        """The areas of the function, outer before inner: with automatic scopes, every loop
+        body and if branch; opted out, the body when it holds no `pto_rt.scope`, else every
+        hand-placed auto scope."""
+        f = self.f
+        if auto_scope_enabled(f):
+            out = []
+            for op in f.walk():
+                if isinstance(op, scf.ForOp):
+                    out.append(Area(op.body.block, op))
+                elif isinstance(op, scf.IfOp):
+                    out.extend(Area(r.block, op) for r in op.regions if r.blocks)
+            return out
+        scopes = [op for op in f.walk() if isinstance(op, ScopeOp)]
+        if not scopes:
+            return [Area(f.body.block, f)]
+        return [Area(s.body.block, s) for s in scopes if not s.is_manual]
 
-    def qualifies(self, block: Block) -> list[tuple[Task, list[Access]]] | None:
+    def qualifies(self, area: Area) -> Region | None:
+        """`area` as a `Region` when explicit edges can carry all of its ordering (the rules
+        of docs/passes/auto-derive-task-dependencies.md#which-regions-qualify), else None."""
+        block = area.block
         tasks: list[tuple[Task, list[Access]]] = []
-        for op in block.ops:
+        blocks = [block]
+        for op in block.walk():
             if isinstance(op, CallOp | SubmitOp):
-                acc = _accesses(op, self.roots)
+                acc = self.acc.get(op)
                 if acc is None:
                     return None
                 tasks.append((op, acc))
-            elif not isinstance(op, _PURE) and op.dialect_name() != "arith":
+            elif isinstance(op, scf.ForOp):
+                if PARALLEL in op.attributes and not constant_trip_count(op):
+                    return None  # its TaskIds cannot be carried in a manual scope
+                blocks.append(op.body.block)
+            elif isinstance(op, scf.IfOp):
+                blocks.extend(r.block for r in op.regions if r.blocks)
+            elif op is not block.last_op and not isinstance(op, _PURE) and (
+                op.dialect_name() != "arith"
+            ):
                 return None
         if not tasks:
             return None
@@ -148,41 +218,113 @@ class FunctionAnalysis:
             if isinstance(cur, ScopeOp) and cur.is_manual:
                 return None  # a user manual scope is never touched
             if isinstance(cur, scf.ForOp):
-                loop = cur  # the outermost loop around the region
+                loop = cur  # the outermost loop around the area
             cur = cur.parent_op()
+        limit = self.end[loop] if loop is not None else self.end.get(area.owner, len(self.pos))
         written: set[SSAValue] = set()
-        only_read: set[SSAValue] = set()
-        for _, acc in tasks:
+        used: set[SSAValue] = set()
+        only_read: dict[SSAValue, set[scf.ForOp]] = {}
+        for t, acc in tasks:
+            here = t.parent_block()
+            assert here is not None
             for a in acc:
-                local = _inside(a.root, block)
-                if not local and not a.place.whole:
+                if not _inside(a.root, here) and not a.place.whole:
                     return None
+                outer = not _inside(a.root, block)
+                if outer and self.first_partial.get(a.root, limit + 1) <= limit:
+                    return None  # an earlier instance of a partial writer in a loop
+                used.add(a.root)
+                if a.write and len(a.place.roots) > 1 and len(blocks) > 1:
+                    return None  # a possible write: its edges across blocks over-approximate
                 if a.write:
                     written.add(a.root)
-                elif not local:
-                    only_read.add(a.root)
-        if written & self.read_roots:
-            return None
-        term = block.last_op
-        if term is not None:
+                elif outer:
+                    first = _outermost_loop(t)
+                    if first is not None:
+                        only_read.setdefault(a.root, set()).add(first)
+        if written & self.read_roots or used & self.host_written:
+            return None  # the host reads or writes a buffer of the area
+        # what leaves a block of the area is a new buffer of each instance, ordered by nothing
+        # outside; except what leaves the area itself where it runs once (a hand-placed scope
+        # outside loops, an opted-out body): order-untracked-hazards carries its TaskIds out
+        once = isinstance(area.owner, func.FuncOp) or (
+            isinstance(area.owner, ScopeOp) and loop is None
+        )
+        for b in blocks:
+            term = b.last_op
+            if term is None or (b is block and once):
+                continue
             for v in term.operands:
                 if isinstance(v.type, TensorType) and any(
-                    _inside(r, block) for r in self.roots.of(v).roots
+                    _inside(r, b) for r in self.roots.of(v).roots
                 ):
                     return None
-        if loop is not None:
-            end = self.end[loop]
-            for root in only_read - written:
-                if self.last_write.get(root, 0) > end:
-                    return None
-        return tasks
+        if len(blocks) > 1 and _repeats_an_edge(tasks, block, self.pos):
+            return None
+        for root, firsts in only_read.items():
+            if root not in written and any(
+                self.last_write.get(root, 0) > self.end[first] for first in firsts
+            ):
+                return None  # read in every iteration of a loop, written after it
+        return Region(area, tasks)
+
+
+def _repeats_an_edge(
+    tasks: list[tuple[Task, list[Access]]], block: Block, pos: dict[Operation, int]
+) -> bool:
+    """Whether a task in a loop of the area (rooted at `block`) uses a buffer that a task
+    of the area before that loop writes, or writes one it uses. order-untracked-hazards would
+    give every iteration of the loop (and the tasks after it) the earlier task's TaskId, an
+    edge the tensor map does not need: the area would cost more edges than it saves."""
+    first_write: dict[SSAValue, int] = {}
+    first_use: dict[SSAValue, int] = {}
+    for t, acc in tasks:
+        for a in acc:
+            first_use.setdefault(a.root, pos[t])
+            if a.write:
+                first_write.setdefault(a.root, pos[t])
+    for t, acc in tasks:
+        loop = _innermost_loop(t, block)
+        if loop is None:
+            continue
+        start = pos[loop]
+        for a in acc:
+            if first_write.get(a.root, start) < start or (
+                a.write and first_use.get(a.root, start) < start
+            ):
+                return True
+    return False
+
+
+def _innermost_loop(op: Operation, block: Block) -> scf.ForOp | None:
+    """The innermost `scf.for` around `op` that is inside `block` (None: none)."""
+    cur = op.parent_op()
+    while cur is not None:
+        home = cur.parent_block()
+        if home is None:
+            return None
+        if isinstance(cur, scf.ForOp):
+            return cur if _inside_block(home, block) else None
+        cur = cur.parent_op()
+    return None
+
+
+def _outermost_loop(op: Operation) -> scf.ForOp | None:
+    loop = None
+    cur = op.parent_op()
+    while cur is not None:
+        if isinstance(cur, scf.ForOp):
+            loop = cur
+        cur = cur.parent_op()
+    return loop
 
 
 def _edges(tasks: list[tuple[Task, list[Access]]]) -> list[tuple[Task, Task]]:
-    """(earlier, later) task pairs the region needs, per buffer: a task after the earlier
-    writers whose windows overlap its own, a writer also after the overlapping readers. A
-    write drops the entries whose windows it covers (it is ordered after them, and whatever
-    overlaps them overlaps it); statically disjoint windows of one buffer get no edge."""
+    """(earlier, later) task pairs one block of a region needs (`tasks`: the block's, in
+    order), per buffer: a task after the earlier writers whose windows overlap its own, a
+    writer also after the overlapping readers. A write drops the entries whose windows it
+    covers (it is ordered after them, and whatever overlaps them overlaps it); statically
+    disjoint windows of one buffer get no edge."""
     writers: dict[SSAValue, list[tuple[Task, Place]]] = {}
     readers: dict[SSAValue, list[tuple[Task, Place]]] = {}
     out: list[tuple[Task, Task]] = []
@@ -208,15 +350,15 @@ def _edges(tasks: list[tuple[Task, list[Access]]]) -> list[tuple[Task, Task]]:
     return out
 
 
-def _demoted(t: Task, block: Block, roots: RootSets) -> list[ArgDirection] | None:
+def _demoted(t: Task, roots: RootSets, only_here: set[SSAValue]) -> list[ArgDirection] | None:
     """`t`'s directions with the demotions of a region made manual (None: none changes): an
-    `inout` slot becomes `output_existing` (its hazards inside the region are this pass's
-    edges, those across the region's boundary order-untracked-hazards' edges, which it adds
-    for an `output_existing` slot as for an `inout` one); an `in` slot of a buffer created in
-    the region becomes `no_dep` (every writer of that buffer is a task of the region instance,
-    ordered by this pass's edges). An `in` slot of an outer buffer stays `in`:
-    order-untracked-hazards leaves `no_dep` slots alone, as the user's word that the task
-    need not wait. In a MANUAL scope the runtime looks nothing up and publishes nothing
+    `inout` slot becomes `output_existing` (its hazards inside its block are this pass's
+    edges, the others order-untracked-hazards' edges, which it adds for an `output_existing`
+    slot as for an `inout` one); an `in` slot of a buffer of `only_here` (created in `t`'s
+    block and used by tasks of that block only) becomes `no_dep` (every writer of that buffer
+    is a task of the block instance, ordered by this pass's edges). Any other `in` slot stays
+    `in`: order-untracked-hazards leaves `no_dep` slots alone, as the user's word that the
+    task need not wait. In a MANUAL scope the runtime looks nothing up and publishes nothing
     whatever the tag, so the run is the same; the tags say the slot needs no lookup."""
     dirs = t.directions()
     assert dirs is not None
@@ -226,7 +368,7 @@ def _demoted(t: Task, block: Block, roots: RootSets) -> list[ArgDirection] | Non
             new[i] = ArgDirection.OUTPUT_EXISTING
         elif d == ArgDirection.IN and isinstance(value.type, TensorType):
             rs = roots.of(value).roots
-            if rs and all(_inside(r, block) for r in rs):
+            if rs and rs <= only_here:
                 new[i] = ArgDirection.NO_DEP
     return None if new == dirs else new
 
@@ -234,37 +376,100 @@ def _demoted(t: Task, block: Block, roots: RootSets) -> list[ArgDirection] | Non
 @dataclass
 class TaskPlan:
     """What `MakeTaskManual` does to one task of a region made manual: `submit`, make it a
-    `pto_orch.submit` (a later task of the region depends on its TaskId); `preds`, the tasks
+    `pto_orch.submit` (a later task of its block depends on its TaskId); `preds`, the tasks
     (as in the analysed IR) whose TaskIds it gets as compiler deps, in order; `dirs`, its
-    demoted directions (None: they stay)."""
+    demoted directions (None: they stay); `candidate`, mark it `manual_candidate` (its
+    scope is placed by materialize-runtime-scopes)."""
 
     submit: bool
     preds: list[Task]
     dirs: list[ArgDirection] | None
+    candidate: bool = True
 
 
-def plan_function(f: func.FuncOp, roots: RootSets) -> dict[Task, TaskPlan]:
-    """The plans of the tasks of the regions of `f` that qualify (`FunctionAnalysis`), each
-    region's edges (`_edges`) and demotions (`_demoted`) decided on the IR as it is; changes
-    nothing, raises nothing."""
+@dataclass
+class FunctionPlan:
+    """What the pass does to one function: `tasks`, per task of a region made manual; `scopes`,
+    the hand-placed auto scopes that become `manual compiler_owned`; `wrap`, whether the body
+    (of a function that opted out) is wrapped in a `pto_rt.scope manual compiler_owned`."""
+
+    tasks: dict[Task, TaskPlan] = field(default_factory=dict)
+    scopes: set[ScopeOp] = field(default_factory=set)
+    wrap: bool = False
+
+
+def plan_function(f: func.FuncOp, roots: RootSets) -> FunctionPlan:
+    """The plan of `f`: the areas that qualify (`FunctionAnalysis`; outer first, an area
+    inside one that qualified is part of it), each block's edges (`_edges`, the edges between
+    blocks and iterations are order-untracked-hazards') and demotions (`_demoted`), decided on
+    the IR as it is; changes nothing, raises nothing."""
     analysis = FunctionAnalysis(f, roots)
-    plans: dict[Task, TaskPlan] = {}
-    for block in analysis.regions():
-        tasks = analysis.qualifies(block)
-        if tasks is None:
+    plan = FunctionPlan()
+    taken: set[Block] = set()
+    for area in analysis.areas():
+        if _in_any(area.block, taken):
             continue
-        pairs = _edges(tasks)
-        preds: dict[Task, list[Task]] = {}
-        for p, x in pairs:
-            preds.setdefault(x, []).append(p)
-        sources = {p for p, _ in pairs}
-        for t, _ in tasks:
-            plans[t] = TaskPlan(
-                isinstance(t, CallOp) and t in sources,
-                preds.get(t, []),
-                _demoted(t, block, roots),
-            )
-    return plans
+        region = analysis.qualifies(area)
+        if region is None:
+            continue
+        taken.add(area.block)
+        if isinstance(area.owner, ScopeOp):
+            plan.scopes.add(area.owner)
+        elif isinstance(area.owner, func.FuncOp):
+            plan.wrap = True
+        candidate = isinstance(area.owner, scf.ForOp | scf.IfOp)
+        term = area.block.last_op
+        leaving = {  # buffers that leave the area (only one that runs once): used after it
+            r
+            for v in (term.operands if term is not None else ())
+            if isinstance(v.type, TensorType)
+            for r in roots.of(v).roots
+        }
+        per_block: dict[Block, list[tuple[Task, list[Access]]]] = {}
+        users: dict[SSAValue, set[Block]] = {}
+        for t, acc in region.tasks:
+            b = t.parent_block()
+            assert b is not None
+            per_block.setdefault(b, []).append((t, acc))
+            for a in acc:
+                users.setdefault(a.root, set()).add(b)
+        for b, tasks in per_block.items():
+            pairs = _edges(tasks)
+            preds: dict[Task, list[Task]] = {}
+            for p, x in pairs:
+                preds.setdefault(x, []).append(p)
+            sources = {p for p, _ in pairs}
+            only_here = {
+                r for r, bs in users.items() if bs == {b} and _inside(r, b) and r not in leaving
+            }
+            for t, _ in tasks:
+                plan.tasks[t] = TaskPlan(
+                    isinstance(t, CallOp) and t in sources,
+                    preds.get(t, []),
+                    _demoted(t, roots, only_here),
+                    candidate,
+                )
+    return plan
+
+
+def _in_any(block: Block, blocks: set[Block]) -> bool:
+    """Whether `block` is nested in an op of one of `blocks` (O(depth))."""
+    op = block.parent_op()
+    while op is not None:
+        if op.parent_block() in blocks:
+            return True
+        op = op.parent_op()
+    return False
+
+
+def _inside_block(block: Block, outer: Block) -> bool:
+    """Whether `block` is `outer` or nested in one of its ops."""
+    op = block.parent_op()
+    while op is not None:
+        if op.parent_block() is outer:
+            return True
+        op = op.parent_op()
+    return block is outer
 
 
 @dataclass(eq=False)
@@ -273,9 +478,10 @@ class MakeTaskManual(RewritePattern):
     program order (a task's predecessors are earlier tasks of its block): a call whose TaskId
     a later task needs is replaced by a submit (`CallOp.as_submit`: inserted, the call
     replaced and erased, its users reported modified); then the task appends the TaskIds of
-    its predecessors it does not list yet to its `compiler_deps`, takes its demoted
-    directions and gets `manual_candidate` (the task reported modified when any of this
-    changes it). Other ops are left alone. Raises nothing."""
+    its predecessors it does not list yet (in its `deps` or `compiler_deps`) to its
+    `compiler_deps`, takes its demoted directions and, when planned, gets `manual_candidate`
+    (the task reported modified when any of this changes it). Other ops are left alone.
+    Raises nothing."""
 
     plans: dict[Task, TaskPlan]
     submits: dict[Task, SubmitOp] = field(default_factory=dict)
@@ -288,22 +494,39 @@ class MakeTaskManual(RewritePattern):
         task: Task = op
         if plan.submit:
             task = self.submits[op] = op.as_submit(rewriter)
+        listed = {*task.compiler_deps, *(task.deps if isinstance(task, SubmitOp) else ())}
         add: list[SSAValue] = []
         for p in plan.preds:
             sp = self.submits.get(p, p)
             assert isinstance(sp, SubmitOp)
-            if sp.task_id not in task.compiler_deps and sp.task_id not in add:
+            if sp.task_id not in listed and sp.task_id not in add:
                 add.append(sp.task_id)
         task.add_compiler_deps(add)
         changed = bool(add)
         if plan.dirs is not None:
             task.properties["arg_dirs"] = ArrayAttr([ArgDirectionAttr(d) for d in plan.dirs])
             changed = True
-        if task.manual_candidate is None:
+        if plan.candidate and task.manual_candidate is None:
             task.manual_candidate = UnitAttr()
             changed = True
         if changed:
             rewriter.notify_op_modified(task)
+
+
+@dataclass(eq=False)
+class MakeScopeManual(RewritePattern):
+    """On a hand-placed `pto_rt.scope auto` of `scopes` (from `plan_function`): it becomes
+    `pto_rt.scope manual compiler_owned` (reported modified). Other ops are left alone.
+    Raises nothing."""
+
+    scopes: set[ScopeOp]
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ScopeOp, rewriter: PatternRewriter) -> None:
+        if op in self.scopes and not op.is_manual:
+            op.properties["mode"] = ScopeModeAttr(ScopeMode.MANUAL)
+            op.compiler_owned = UnitAttr()
+            rewriter.notify_op_modified(op)
 
 
 @dataclass(frozen=True)
@@ -321,20 +544,33 @@ class AutoDeriveTaskDependencies(ModulePass):
     def rewrite_module(
         self, module: ModuleOp, listener: PatternRewriterListener | None = None
     ) -> None:
-        """For each orchestration function of `module` with automatic scopes (in module
-        order): plan it (`plan_function`), then, when a region qualifies, apply
-        `MakeTaskManual` to it (one pre-order walk); `listener`, when given, also sees every
-        change the rewriter makes. Runs whatever `analyze_auto_scopes` says (`apply` checks
-        it)."""
+        """For each orchestration function of `module` (in module order; not one carrying
+        `pto_orch.manual_layer`, whose whole body becomes a manual scope): plan it
+        (`plan_function`), then, when an area qualifies, apply `MakeTaskManual` and
+        `MakeScopeManual` to it (one pre-order walk) and, for an opted-out body that
+        qualifies, wrap the body in a `pto_rt.scope manual compiler_owned` (located at the
+        function; the values `func.return` uses leave through the scope's results);
+        `listener`, when given, also sees every change the rewriter makes. Runs whatever
+        `analyze_auto_scopes` says (`apply` checks it)."""
         symbols = SymbolTableCollection()
+        listener = listener or PatternRewriterListener()
         for f in orchestration_functions(module):
-            if not auto_scope_enabled(f):
-                continue
-            plans = plan_function(f, RootSets(symbols))
-            if not plans:
-                continue  # no region qualifies: no walk
+            if MANUAL_LAYER in f.attributes:
+                continue  # its whole body becomes one manual scope: nothing is AUTO
+            plan = plan_function(f, RootSets(symbols))
+            if not plan.tasks:
+                continue  # no area qualifies: no walk
             PatternRewriteWalker(
-                MakeTaskManual(plans),
+                GreedyRewritePatternApplier(
+                    [MakeTaskManual(plan.tasks), MakeScopeManual(plan.scopes)],
+                    dce_enabled=False,
+                ),
                 apply_recursively=False,
-                listener=listener or PatternRewriterListener(),
+                listener=listener,
             ).rewrite_region(f.body)
+            if plan.wrap:
+                term = f.body.block.last_op
+                assert term is not None  # verified IR: the body ends with func.return
+                rewriter = PatternRewriter(term)
+                rewriter.extend_from_listener(listener)
+                wrap_block(f.body.block, f, ScopeMode.MANUAL, True, rewriter)

@@ -126,10 +126,10 @@ class _ScopeState:
             return  # already wrapped by the compiler; visited next as a scope
         s = self.summary(region)
         if s.has_task and s.all_marked and s.scope is None:
-            scope = _wrap_block(block, owner, ScopeMode.MANUAL, True, rewriter)
+            scope = wrap_block(block, owner, ScopeMode.MANUAL, True, rewriter)
             self.context[scope] = _MANUAL
         else:
-            scope = _wrap_block(block, owner, ScopeMode.AUTO, False, rewriter)
+            scope = wrap_block(block, owner, ScopeMode.AUTO, False, rewriter)
             self.context[scope] = _AUTO
 
 
@@ -141,7 +141,7 @@ def _only_op(block: Block) -> Operation | None:
     return first
 
 
-def _wrap_block(
+def wrap_block(
     block: Block,
     owner: Operation,
     mode: ScopeMode,
@@ -225,12 +225,12 @@ class _FuncPattern(RewritePattern):
                         f"scope; remove this scope or the '{MANUAL_LAYER}' marker",
                     )
                     return
-                state.context[_wrap_block(block, op, ScopeMode.MANUAL, False, rewriter)] = _MANUAL
+                state.context[wrap_block(block, op, ScopeMode.MANUAL, False, rewriter)] = _MANUAL
             del op.attributes[MANUAL_LAYER]
         else:
             state.context[op] = _AUTO
             if not (isinstance(only, ScopeOp) and not only.is_manual):
-                state.context[_wrap_block(block, op, ScopeMode.AUTO, False, rewriter)] = _AUTO
+                state.context[wrap_block(block, op, ScopeMode.AUTO, False, rewriter)] = _AUTO
         op.attributes[AUTO_SCOPE] = _FALSE
         rewriter.notify_op_modified(op)
 

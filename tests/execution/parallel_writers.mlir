@@ -4,8 +4,9 @@
 // carries the writers' TaskIds out of the loop, and the carry of a parallel loop with a
 // constant trip count is an array with one slot per iteration: the reader waits for all four
 // writers. Before the fix the pass refused these programs ("only the last iteration's TaskId
-// can be carried"), and with analyze-auto-scopes=true a valid program (@auto_then_if, where
-// auto-derive makes the if branch a compiler-owned manual scope) stopped compiling.
+// can be carried"), and with analyze-auto-scopes=true a valid program (@auto_then_if, while
+// auto-derive made the if branch a compiler-owned manual scope) stopped compiling; auto-derive
+// now keeps that branch AUTO, and the tensor map orders it.
 
 pto_orch.kernel @inc aiv (in tensor<?x16xf32>, out tensor<?x16xf32>) -> tensor<?x16xf32>
 pto_orch.kernel @bump aiv (inout tensor<16x16xf32>) -> tensor<16x16xf32>

@@ -1,8 +1,9 @@
 // auto-derive-task-dependencies{analyze-auto-scopes=true}: a loop body whose tasks can be ordered
 // by explicit edges gets the edges between its tasks (RAW on %tmp, WAR and WAW on %x) and the
 // manual-candidate markers; regions that do not qualify stay untouched: a slice of an outer
-// buffer, a region with a nested loop, a region inside a user manual scope (a region whose read
-// buffer is written after the loop: read_after_loop.mlir). In a region made manual an `inout`
+// buffer, a region inside a user manual scope (a region whose read buffer is written after the
+// loop: read_after_loop.mlir). A region with a nested loop qualifies as a whole (the inner
+// body is part of it; more shapes in areas.mlir). In a region made manual an `inout`
 // slot becomes `output_existing` and an `in` slot of a buffer created in the region `no_dep`
 // (an `in` slot of an outer buffer stays `in`). Without the option the pass changes nothing.
 // RUN: pypto-opt --auto-derive-task-dependencies %s | filecheck %s --check-prefix=OFF
@@ -73,9 +74,15 @@ func.func @nested(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #pto_or
   }
   func.return
 }
-// The outer body holds a loop: AUTO; the inner body qualifies; the loop in the user manual
-// scope is left alone.
+// The outer body, with the inner loop, qualifies; the loop in the user manual scope is left
+// alone.
 // CHECK-LABEL: func.func @nested
-// CHECK:       pto_orch.call @k(in %a, out %x) :
+// CHECK:       pto_orch.call @k(in %a, out %x) {manual_candidate}
 // CHECK:       pto_orch.call @k(in %a, out %u) {manual_candidate}
 // CHECK:       pto_orch.submit @k(in %a, out %v) :
+// PIPE-LABEL:  func.func @nested
+// PIPE:        scf.for %i
+// PIPE-NEXT:   pto_rt.scope manual compiler_owned -> (!pto_orch.task_id) {
+// PIPE-NEXT:   pto_orch.submit @k(in %a, out %x) compiler_deps(
+// PIPE-NEXT:   scf.for %j
+// PIPE:        pto_orch.call @k(in %a, out %u) compiler_deps(%alloc : !pto_orch.task_id) :
