@@ -7,7 +7,9 @@ location; MLIR's gives it the location of the op it folded. Our diagnostics, the
 report and the task graph name an op by its location, so pypto-opt's `canonicalize` (and
 the pto2-pipeline step of that name) runs xDSL's own pattern, walker and dead-code
 elimination (`xdsl.transforms.canonicalize`) with a rewriter listener that locates such ops:
-the same rewrites, only located. Usage: `pypto-opt -p canonicalize`.
+the same rewrites, only located. The dead-code elimination after each round is xDSL's
+`region_dce` computed in one sweep with memoized effects (analysis/dead_ops.py): the same
+ops erased. Usage: `pypto-opt -p canonicalize`.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
 )
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern, CanonicalizePass
-from xdsl.transforms.dead_code_elimination import region_dce
+
+from pypto_dialects.analysis.dead_ops import region_dce
 
 
 @dataclass

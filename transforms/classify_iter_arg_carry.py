@@ -306,7 +306,7 @@ class ApplyCarryPlan(RewritePattern):
                     rewriter.notify_op_modified(op)
         if not self.arrays:
             return
-        if op.results and is_side_effect_free(op) and all(r.first_use is None for r in op.results):
+        if op.results and all(r.first_use is None for r in op.results) and is_side_effect_free(op):
             return  # dead (canonicalize removes it): no barrier for it
         changed = False
         for i, v in enumerate(op.operands):

@@ -6,7 +6,7 @@ header. Rules: docs/passes/plan-cpp-declarations.md. Two walks per function; ide
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
@@ -66,10 +66,10 @@ class FunctionPlan:
     hoists: dict[Operation, HoistPlan] = field(default_factory=dict[Operation, HoistPlan])
     captured: set[Operation] = field(default_factory=set[Operation])
 
-    def stamp(self, function: func.FuncOp) -> None:
-        """Write the plan on `function` and its ops directly (no rewriter), replacing any
-        plan they had; the pass itself goes through `StampPlan`."""
-        for op in function.body.walk():
+    def stamp(self, function: func.FuncOp, ops: Iterable[Operation] | None = None) -> None:
+        """Write the plan on `function` and its ops (`ops`: its body's, when the caller has
+        them listed), replacing any plan they had."""
+        for op in function.body.walk() if ops is None else ops:
             drop_plan(op)
         self.prologue.stamp(function)
         for op, hoist in self.hoists.items():
@@ -126,10 +126,12 @@ def _defining_op(value: SSAValue) -> Operation | None:
 class _Planner:
     """The plan of one function (`run`)."""
 
-    def __init__(self, function: func.FuncOp, symbols: SymbolTableCollection) -> None:
+    def __init__(
+        self, function: func.FuncOp, symbols: SymbolTableCollection, reads: CppReads | None
+    ) -> None:
         self.function = function
         self.symbols = symbols
-        self.reads = CppReads(function, symbols)
+        self.reads = reads or CppReads(function, symbols)
         self.hoisted: dict[Operation, list[int]] = {}
         self.hoisted_values: set[SSAValue] = set()
 
@@ -138,7 +140,7 @@ class _Planner:
 
     def run(self) -> FunctionPlan:
         scopes: list[tuple[Operation, ScopeOp]] = []
-        for op in self.function.body.walk():
+        for op in self.reads.ops:
             if not isinstance(op, ScopeOp) or not op.is_manual:
                 continue
             for child in op.body.block.ops:
@@ -154,7 +156,7 @@ class _Planner:
                     scopes.append((child, op))
         plan = FunctionPlan(self._prologue())
         plan.captured = {
-            op for op in self.function.body.walk()
+            op for op in self.reads.ops
             if isinstance(op, SubmitOp | TaskDummyOp) and names_task_id(op.results[-1])
         }
         for op, scope in scopes:
@@ -203,15 +205,19 @@ class _Planner:
         if names.placeholder and tensors:
             params.add(tensors[0])
         order = tensors + [i for i, t in enumerate(inputs) if not isinstance(t, TensorType)]
-        dims = [(a, x) for _, a, x in entry_dim_symbols(self.function) if (a, x) in names.dims]
+        symbols = entry_dim_symbols(self.function, self.reads.ops)
+        dims = [(a, x) for _, a, x in symbols if (a, x) in names.dims]
         return ProloguePlan(tuple(i for i in order if i in params), tuple(dims))
 
 
-def plan_function(function: func.FuncOp, symbols: SymbolTableCollection) -> FunctionPlan:
+def plan_function(
+    function: func.FuncOp, symbols: SymbolTableCollection, reads: CppReads | None = None
+) -> FunctionPlan:
     """The declaration plan of the orchestration `function` (post-pipeline IR), without
-    stamping it. Raises nothing: a loop without a carry plan hoists nothing (the printer
-    reports the missing carry plan at the loop)."""
-    return _Planner(function, symbols).run()
+    stamping it (`reads`: the function's CppReads, when the caller has one). Raises nothing:
+    a loop without a carry plan hoists nothing (the printer reports the missing carry plan
+    at the loop)."""
+    return _Planner(function, symbols, reads).run()
 
 
 def _text(values: Sequence[object]) -> str:
@@ -226,8 +232,9 @@ def check_declaration_plan(function: func.FuncOp, symbols: SymbolTableCollection
     stamped = ProloguePlan.of(function)
     if stamped is None:
         raise verify_error(function, MISSING)
-    want = plan_function(function, symbols)
-    for op in function.body.walk():
+    reads = CppReads(function, symbols)
+    want = plan_function(function, symbols, reads)
+    for op in reads.ops:
         if isinstance(op, SubmitOp | TaskDummyOp):
             if captures_task_id(op) != (op in want.captured):
                 now = "names" if op in want.captured else "no longer names"

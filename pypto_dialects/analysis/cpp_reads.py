@@ -33,7 +33,7 @@ from pypto_dialects.tensor import DimOp, WriteOp
 # ---------------------------------------------------------------------- read values
 
 
-def read_values(func: Operation) -> set[SSAValue]:
+def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[SSAValue]:
     """The values of `func` whose C++ form some printed line reads: every operand of an op
     other than a terminator or a loop init (of a loop's bounds, those its header names:
     `loop_headers.header_reads`), and, backwards from those, the values assigned to a read
@@ -42,10 +42,11 @@ def read_values(func: Operation) -> set[SSAValue]:
     updates and the operands of an `int_array_get` with a read result. `func.return` prints
     nothing: a value that is only returned is not read. An if result, scope result, loop
     carry or integer array that nothing reads gets no C++ variable, and an integer array
-    update or element nothing reads prints nothing."""
+    update or element nothing reads prints nothing. `ops`: the ops of `func`'s body in walk
+    order, when the caller has them (`CppReads.ops`)."""
     live: set[SSAValue] = set()
     todo: list[SSAValue] = []
-    for op in func.walk():
+    for op in func.walk() if ops is None else ops:
         if op.has_trait(IsTerminator):
             continue
         if isinstance(op, scf.ForOp):  # lb, ub, step as its header names them; not the inits
@@ -158,13 +159,23 @@ def names_task_id(value: SSAValue) -> bool:
 
 class CppReads:
     """`read_values` of one function, computed on first use, and the questions asked of it
-    (`carries_needed` and `same_value` memoized: the IR must not change meanwhile)."""
+    (`carries_needed` and `same_value` memoized: the IR must not change meanwhile), with the
+    ops of the function's body listed once (`ops`) for the walks that ask them."""
 
     def __init__(self, func: Operation, symbols: SymbolTableCollection | None = None) -> None:
         self.func = func
+        self._ops: list[Operation] | None = None
         self._live: set[SSAValue] | None = None
         self._needed: dict[scf.ForOp, list[bool]] = {}
         self._same = SameValues(symbols or SymbolTableCollection(), own_variable)
+
+    @property
+    def ops(self) -> list[Operation]:
+        """Every op of the function's body (not the function itself), in `walk()` order,
+        listed on first use."""
+        if self._ops is None:
+            self._ops = [op for region in self.func.regions for op in region.walk()]
+        return self._ops
 
     def needed(self, loop: scf.ForOp) -> list[bool]:
         """`carries_needed(loop)`, computed once per loop."""
@@ -191,7 +202,7 @@ class CppReads:
     def is_read(self, value: SSAValue) -> bool:
         """Whether the printed C++ reads `value` (`read_values`)."""
         if self._live is None:
-            self._live = read_values(self.func)
+            self._live = read_values(self.func, self.ops)
         return value in self._live
 
     def carry_read(self, loop: scf.ForOp, i: int) -> bool:
@@ -225,14 +236,17 @@ def only_yielded(r: SSAValue) -> bool:
 # ---------------------------------------------------------------------- entry values
 
 
-def entry_dim_symbols(func: FuncOp) -> list[tuple[DimOp, int, int]]:
+def entry_dim_symbols(
+    func: FuncOp, ops: Iterable[Operation] | None = None
+) -> list[tuple[DimOp, int, int]]:
     """The `pto_tensor.dim`s of a dynamic extent of a function argument, first one per
     (argument, axis), in program order: (op, argument index, axis). Each such (argument,
-    axis) is one dynamic-dim symbol of the entry's prologue."""
+    axis) is one dynamic-dim symbol of the entry's prologue. `ops`: the ops of the body in
+    walk order, when the caller has them (`CppReads.ops`)."""
     entry = func.body.block
     seen: set[tuple[int, int]] = set()
     out = []
-    for op in func.body.walk():
+    for op in func.body.walk() if ops is None else ops:
         if not isinstance(op, DimOp):
             continue
         src = op.source
@@ -362,7 +376,7 @@ def named_entry_values(
     `hoisted` without `with_init`) names the first tensor parameter."""
     named: list[SSAValue] = []
     placeholder = False
-    for op in func.body.walk():
+    for op in reads.ops:
         if op.has_trait(IsTerminator):
             continue
         if isinstance(op, DimOp):

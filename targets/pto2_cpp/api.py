@@ -194,10 +194,12 @@ def _without_dead_ops(module: ModuleOp, owned: bool) -> ModuleOp:
     every op it reaches (an unused view or dim would otherwise be an unused C++ variable).
     The caller's module is left as it is: the dce runs on a copy unless `owned` (a copy made
     here already). Skipped when no op is trivially dead (the usual case after the pipeline:
-    every set of dead ops holds one whose results are unused)."""
-    from xdsl.transforms.dead_code_elimination import is_trivially_dead, region_dce
+    every set of dead ops holds one whose results are unused); both ask each op's effects
+    once (analysis/dead_ops.py, the same answers as xDSL's)."""
+    from pypto_dialects.analysis.dead_ops import DeadOps, region_dce
 
-    if any(is_trivially_dead(op) for op in module.walk()):
+    dead = DeadOps()
+    if any(dead.is_trivially_dead(op) for op in module.walk()):
         if not owned:
             module = module.clone()
         region_dce(module.body)

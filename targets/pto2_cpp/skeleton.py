@@ -162,7 +162,7 @@ def _declare_prologue(p: FunctionPrinter, sig: Signature) -> Prologue:
                 f"{ct} {b.name} = {conv}.val;",
             ]
             out[("param", arg.index)] = ("// Scalar parameters", b, lines)
-    for op, arg_index, axis in entry_dim_symbols(p.func):
+    for op, arg_index, axis in entry_dim_symbols(p.func, p.reads.ops):
         prm = sig.params[arg_index]
         b = p.declare(op.result, "int64_t", f"{prm.name}_dim{axis}")
         p.dim_symbols[(arg_index, axis)] = b

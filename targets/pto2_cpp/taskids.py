@@ -6,6 +6,7 @@ Rules: docs/targets/pto2-cpp.md#manual-scopes-and-taskids.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation
@@ -58,7 +59,7 @@ class TaskIdLowering:
         program's own names keep theirs), taken once per function."""
         if self._hints is None:
             hints: set[str] = set()
-            for op in self.p.func.walk():
+            for op in chain((self.p.func,), self.p.reads.ops):  # func.walk(), listed once
                 for v in op.results:
                     if h := hint_of(v):
                         hints.add(sanitize(h))
