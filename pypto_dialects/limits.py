@@ -15,6 +15,11 @@ from xdsl.dialects.builtin import IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
+API_GENERATIONS = ("seed", "current")
+"""The runtime API generations (shared/runtime/API.md): `seed` = simpler b7d04b45e, the
+specification's and the default; `current` = simpler 6ebaf7715. The C++ printer spells each
+(targets/pto2_cpp/generation.py) and the interpreter models each one's behaviour."""
+DEFAULT_API_GENERATION = "seed"
 MAX_TENSOR_ARGS = 32
 """Tensors per task: the runtime's `MAX_TENSOR_ARGS` (= `CORE_MAX_TENSOR_ARGS`)."""
 MAX_SCALAR_ARGS = 16

@@ -196,6 +196,12 @@ def test_the_flt_max_program_prints(tmp_path: Path) -> None:
     assert [_f32_bits_of_literal(lit) for lit in literals] == bits
     check = model_header.compile_check(res.stdout, "flt_max.cpp")
     assert check.returncode == 0, check.stderr
+    current = subprocess.run([str(Path(sys.executable).parent / "pypto-opt"), "-p",
+                              "pto2-pipeline", "-t", "pto2-cpp{api=current}", str(src)],
+                             capture_output=True, text=True, check=False)
+    assert current.returncode == 0, current.stderr
+    check = model_header.compile_check(current.stdout, "flt_max.cpp", generation="current")
+    assert check.returncode == 0, check.stderr
 
 
 def _f32_bits_of_literal(text: str) -> int:

@@ -128,7 +128,8 @@ def test_a_bad_target_spec_is_a_usage_error(write) -> None:  # type: ignore[no-u
         "pto2-cpp{out-dir=}": "Unknown argument value, wrap argument in quotes",
         "pto2-cpp{": "Expected argument name here",
         "pto2-cpp{out-dir}": "-t 'pto2-cpp{out-dir}': out-dir takes one directory, as out-dir=\"DIR\"",
-        "pto2-cpp{bogus=1}": "-t 'pto2-cpp{bogus=1}': pto2-cpp has no option 'bogus' (its one option is out-dir=\"DIR\")",
+        "pto2-cpp{bogus=1}": "-t 'pto2-cpp{bogus=1}': pto2-cpp has no option 'bogus' (its options are out-dir=\"DIR\" and api=seed|current)",
+        "pto2-cpp{api=next}": "-t 'pto2-cpp{api=next}': unknown PTO2 API generation 'next': use api=seed (simpler b7d04b45e, the default) or api=current (simpler 6ebaf7715)",
     }
     for spec, message in cases.items():
         status, out, err = run_opt([*CPP[:2], "-t", spec, path])

@@ -254,6 +254,9 @@ def test_reused_unnamed_arith_values_print_in_linear_size(tmp_path: Path) -> Non
 
     built = model_header.compile_check(cpp, "chain.cpp")
     assert built.returncode == 0, built.stderr
+    current = opt_ok(["-p", "pto2-pipeline", "-t", "pto2-cpp{api=current}", str(path)])
+    built = model_header.compile_check(current, "chain.cpp", generation="current")
+    assert built.returncode == 0, built.stderr
     assert (
         "int64_t value_1 = (int64_t)(((uint64_t)value * (uint64_t)value) * "
         "((uint64_t)value * (uint64_t)value));" in cpp

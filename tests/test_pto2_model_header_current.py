@@ -1,8 +1,8 @@
 """The API model header of the CURRENT generation (tests/support/pto2_model/current/,
 hw-native-sys/simpler 6ebaf7715), written from shared/runtime/API.md like the seed model.
 
-The printer does not emit this generation yet; the model is here so that a target for it has a
-compile check from its first line. Here:
+The printer emits this generation with `-t 'pto2-cpp{api=current}'` (every such file of the suite
+compiles against this model: tests/test_pto2_cpp_compile.py). Here:
 
 - the current API shape compiles under `-std=c++17 -Wall -Wextra -Werror`: a file shaped like the
   printer's output ported to the current API (`ChipTaskArgs`, `CoreTaskArgs`, `ChipTensor`,

@@ -1,6 +1,6 @@
 """Names the runtime's headers define as macros (docs/targets/pto2-cpp.md#names): a value named
 after one is renamed with a trailing `_` wherever its name is printed, so the C++ compiles
-against the model header; other user names are kept.
+against the model header of either API generation; other user names are kept.
 
 The program is tests/execution/reserved_names.mlir (its C++ shape: tests/filecheck/targets/
 pto2_cpp/reserved_names.mlir).
@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from pypto_dialects.targets.pto2_cpp.names import NameTable, is_reserved
 from support import model_header
@@ -31,7 +32,7 @@ BUMP = Kernel(_bump, """
 """)
 
 
-def _header_macros() -> tuple[set[str], set[str]]:
+def _header_macros(api: str = "seed") -> tuple[set[str], set[str]]:
     """(object-like, function-like) macro names the model header defines, with the library
     headers it includes, except the implementation's own `_X` names (a printed name never
     starts with `_`)."""
@@ -39,7 +40,7 @@ def _header_macros() -> tuple[set[str], set[str]]:
         src = Path(tmp) / "m.cpp"
         src.write_text('#include "pto_orchestration_api.h"\n')
         out = subprocess.run(
-            [model_header.CXX, "-std=c++17", "-dM", "-E", f"-I{model_header.include_dir()}",
+            [model_header.CXX, "-std=c++17", "-dM", "-E", f"-I{model_header.include_dir(api)}",
              str(src)],
             capture_output=True, text=True, check=True, env=model_header.compiler_env(),
         ).stdout
@@ -52,19 +53,21 @@ def _header_macros() -> tuple[set[str], set[str]]:
     return objects, functions
 
 
-def test_the_program_compiles_against_the_model_header() -> None:
-    files = {n: t for n, t in generate_files(PROGRAM, True).items() if n.endswith(".cpp")}
+@pytest.mark.parametrize("api", model_header.GENERATIONS)
+def test_the_program_compiles_against_the_model_header(api: str) -> None:
+    files = {n: t for n, t in generate_files(PROGRAM, True, api).items() if n.endswith(".cpp")}
     assert sorted(files) == ["orchestration/reserved_dims.cpp", "orchestration/reserved_names.cpp"]
     for name, text in files.items():
-        res = model_header.compile_check(text, Path(name).name)
+        res = model_header.compile_check(text, Path(name).name, generation=api)
         assert res.returncode == 0, res.stderr
 
 
-def test_every_macro_of_the_model_header_is_renamed() -> None:
-    # Each macro the model header defines (hundreds, through <errno.h>, <signal.h>, <sched.h>,
-    # ...) is reserved, and the name a value so named gets is no macro: a local variable of
-    # every one of them compiles.
-    objects, functions = _header_macros()
+@pytest.mark.parametrize("api", model_header.GENERATIONS)
+def test_every_macro_of_the_model_header_is_renamed(api: str) -> None:
+    # Each macro the model header of either generation defines (hundreds, through <errno.h>,
+    # <signal.h>, <sched.h>, ...) is reserved, and the name a value so named gets is no macro:
+    # a local variable of every one of them compiles.
+    objects, functions = _header_macros(api)
     assert {"errno", "PTO2_HEAP_SIZE", "BIG_ENDIAN", "WNOHANG", "CLONE_VM", "EOF"} <= objects
     assert {"FD_SET", "WEXITSTATUS", "always_assert", "LOG_ERROR"} <= functions
     macros = objects | functions
@@ -74,7 +77,8 @@ def test_every_macro_of_the_model_header_is_renamed() -> None:
     assert sorted(p for p in printed if p in objects) == []
     body = "\n".join(f"    int {p} = {i}; (void){p};" for i, p in enumerate(printed))
     res = model_header.compile_check(
-        f'#include "pto_orchestration_api.h"\nvoid f() {{\n{body}\n}}\n', "macros.cpp")
+        f'#include "pto_orchestration_api.h"\nvoid f() {{\n{body}\n}}\n', "macros.cpp",
+        generation=api)
     assert res.returncode == 0, res.stderr
 
 
@@ -82,10 +86,12 @@ def test_only_clashing_names_are_renamed() -> None:
     names = NameTable()
     got = [names.fresh(h, "v") for h in (
         "errno", "PTO2_HEAP_SIZE", "PTO2_FUTURE_CONSTANT", "CLONE_VM", "int", "Tensor",
+        "ChipTensor", "CoreTaskArgs",
         "current_runtime", "PTO2_HEAP_SIZE_conv", "clone_vm", "SIGMA", "EPS", "x", "int",
     )]
     assert got == [
         "errno_", "PTO2_HEAP_SIZE_", "PTO2_FUTURE_CONSTANT_", "CLONE_VM_", "int_", "Tensor_",
+        "ChipTensor_", "CoreTaskArgs_",
         "current_runtime", "PTO2_HEAP_SIZE_conv", "clone_vm", "SIGMA", "EPS", "x", "int_1",
     ]
 
@@ -142,4 +148,9 @@ func.func @f(%a.b: tensor<?xf32>, %o: tensor<?xf32> {pto_orch.dir = #pto_orch.di
     cpp = generate_files(src, True)["orchestration/f.cpp"]
     assert "    int64_t a_b_dim0 = (int64_t)orch_args.tensor(0).shapes[0];" in cpp.splitlines()
     res = model_header.compile_check(cpp, "f.cpp")
+    assert res.returncode == 0, res.stderr
+    current = generate_files(src, True, "current")["orchestration/f.cpp"]
+    assert "    int64_t a_b_dim0 = (int64_t)orch_args.tensor(0).ref().shapes[0];" in \
+        current.splitlines()
+    res = model_header.compile_check(current, "f.cpp", generation="current")
     assert res.returncode == 0, res.stderr

@@ -105,10 +105,17 @@ def _check_target_spec(target: str) -> None:
     if spec.name != "pto2-cpp":
         return
     for key, values in spec.parameters.items():
+        if key == "api":
+            from pypto_dialects.targets.pto2_cpp.generation import GENERATIONS, usage
+
+            if len(values) != 1 or str(values[0]) not in GENERATIONS:
+                shown = ",".join(str(v) for v in values)
+                _fail(f"pypto-opt: error: -t '{target}': {usage(shown)}", 2)
+            continue
         if key != "out-dir":
             _fail(
-                f"pypto-opt: error: -t '{target}': pto2-cpp has no option '{key}' (its one "
-                "option is out-dir=\"DIR\")",
+                f"pypto-opt: error: -t '{target}': pto2-cpp has no option '{key}' (its "
+                "options are out-dir=\"DIR\" and api=seed|current)",
                 2,
             )
         if len(values) != 1 or not str(values[0]):
@@ -438,6 +445,11 @@ class PyptoOptMain(xDSLOptMain):
         self._output = _Buffer()
         return self._output
 
+    def _api(self) -> str:
+        """pto2-cpp's `api` option (checked by `_check_target_spec`), default seed."""
+        values = parse_spec(self.args.target).parameters.get("api")
+        return str(values[0]) if values else "seed"
+
     def _out_dir(self) -> str | None:
         spec = parse_spec(self.args.target)
         if spec.name != "pto2-cpp" or "out-dir" not in spec.parameters:
@@ -451,7 +463,9 @@ class PyptoOptMain(xDSLOptMain):
         allowed on stdout, as a listing of the files."""
         from pypto_dialects.targets.pto2_cpp.api import generate_module
 
-        result = generate_module(prog, verify=False, checked=self._legal, planned=self._planned)
+        result = generate_module(
+            prog, verify=False, checked=self._legal, planned=self._planned, api=self._api()
+        )
         if self._out_dir() is not None:
             taken = {r.function for r in self._cpp_results}
             for r in result.results:

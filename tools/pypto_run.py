@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import DiagnosticException, InterpretationError, Pars
 
 from pypto_dialects.context import DIALECTS
 from pypto_dialects.diagnostics import format_parse_error, one_line
+from pypto_dialects.limits import API_GENERATIONS, DEFAULT_API_GENERATION
 
 if TYPE_CHECKING:
     from pypto_dialects.interpreter.lifetimes import UseAfterFree
@@ -158,6 +159,12 @@ class PyptoRunMain(xDSLRunMain):
             "predecessor with the edge's origin, slot, region and buffer (repeatable)",
         )
         arg_parser.add_argument(
+            "--api", choices=API_GENERATIONS, default=DEFAULT_API_GENERATION,
+            help="the PTO2 runtime API generation whose behaviour the run models: seed "
+            "(simpler b7d04b45e, the default) or current (simpler 6ebaf7715); see "
+            "docs/interpreter.md, API generations",
+        )
+        arg_parser.add_argument(
             "--path", type=int, nargs=2, action="append", default=[], metavar=("FROM", "TO"),
             help="print the chain of edges by which task TO waits for task FROM",
         )
@@ -208,7 +215,7 @@ class PyptoRunMain(xDSLRunMain):
         kernels = load_kernels(args.kernels) if args.kernels else {}
         try:
             run_args = dict(parse_arg(a) for a in args.run_args)
-            result = run_function(module, symbol, run_args, kernels)
+            result = run_function(module, symbol, run_args, kernels, args.api)
         except ValueError as err:
             _fail(f"pypto-run: error: {one_line(str(err))}", 2)
         races = result.races()

@@ -11,18 +11,58 @@ the runtime's `pto_dep_compute.h` (hw-native-sys/simpler); docs/interpreter.md s
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from pypto_dialects.attrs import ArgDirection, TensorArgType
+from pypto_dialects.limits import API_GENERATIONS, DEFAULT_API_GENERATION
 
 PACKED_OUTPUT_ALIGN = 1024
 """Bytes an `alloc_tensors` buffer is rounded up to (the runtime's PTO2_PACKED_OUTPUT_ALIGN)."""
 
 ORIGINS = ("explicit", "creator", "tensormap")
 """Edge origins, spelled as the runtime's dependency record (deps.json) spells them."""
+
+
+@dataclass(frozen=True)
+class RuntimeBehaviour:
+    """What the runtime of one API generation does differently (shared/runtime/API.md section
+    3, "current differences marked"; docs/interpreter.md, "API generations").
+
+    `tensormap_edges_retain`: a tensor-map edge also retains its producer (seed: every edge
+    holds the producer until the consumer completes); in the current generation it only waits,
+    and only creator and explicit edges retain (3.2; an edge merged with a creator or explicit
+    one retains). `host_write_waits_all_holders`: `set_tensor_data` waits for every consumer
+    that retains a producer it waits for (current); the seed stops one consumer early once the
+    producer's scope has ended, so only the consumers of producers whose scope is still open
+    are counted on (3.8). `drops_dead_creators`: a creator edge to a producer that may already
+    be consumed (the buffer's scope has ended, so only its holders keep it) is dropped
+    (current, 3.2 "an edge to a producer that was already consumed ... is dropped"); the seed
+    adds it without checking."""
+
+    name: str
+    tensormap_edges_retain: bool
+    host_write_waits_all_holders: bool
+    drops_dead_creators: bool
+
+
+BEHAVIOURS: dict[str, RuntimeBehaviour] = {
+    "seed": RuntimeBehaviour("seed", True, False, False),
+    "current": RuntimeBehaviour("current", False, True, True),
+}
+assert tuple(BEHAVIOURS) == API_GENERATIONS
+
+
+def runtime_behaviour(api: str = DEFAULT_API_GENERATION) -> RuntimeBehaviour:
+    """The behaviour of generation `api`; ValueError naming the generations otherwise."""
+    found = BEHAVIOURS.get(api)
+    if found is None:
+        raise ValueError(
+            f"unknown PTO2 API generation {api!r}: use seed (the default) or current"
+        )
+    return found
 
 
 class Overlap(enum.Enum):
@@ -268,13 +308,16 @@ class Task:
 @dataclass(frozen=True)
 class Edge:
     """A dependency edge as the runtime records it: `arg` is the consumer's tensor slot
-    (-1 for explicit edges); `overlap` is set for tensor-map edges."""
+    (-1 for explicit edges); `overlap` is set for tensor-map edges; `retains`: the consumer
+    holds the producer (its slot and buffers) until it completes (every edge in the seed
+    generation; RuntimeBehaviour.tensormap_edges_retain)."""
 
     pred: int
     succ: int
     origin: str
     arg: int = -1
     overlap: str | None = None
+    retains: bool = True
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -285,6 +328,8 @@ class Edge:
         }
         if self.overlap is not None:
             out["overlap"] = self.overlap
+        if not self.retains:  # the current generation's wait-only edges
+            out["retains"] = False
         return out
 
 
@@ -388,9 +433,11 @@ class Runtime:
     and for INPUT / INOUT a lookup of the tensor map's earlier writers that overlap (one
     edge per matching entry; an INOUT that COVERS an entry removes it); then INOUT and
     OUTPUT_EXISTING slots are recorded as writers. Inside a manual scope only the explicit
-    edges exist and nothing is recorded.
+    edges exist and nothing is recorded. `behaviour`: the API generation's differences
+    (RuntimeBehaviour).
     """
 
+    behaviour: RuntimeBehaviour = field(default_factory=runtime_behaviour)
     graph: TaskGraph = field(default_factory=TaskGraph)
     scope_stack: list[int] = field(default_factory=list)
     tensor_map: list[tuple[int, TensorValue]] = field(default_factory=list)
@@ -438,9 +485,10 @@ class Runtime:
         """Record a host read or write of element `index` of `tensor`, with the tasks the
         runtime waits for first (get_tensor_data / set_tensor_data): the buffer's creator and
         every recorded writer whose region overlaps `tensor`; for a write also the tasks that
-        hold an edge to one of those, while that task's scope is still open (once it has
-        ended, the seed runtime may stop waiting one consumer early, so none is counted on).
-        Checked by the race and lifetime reports."""
+        retain one of those: in the seed generation only while that task's scope is still
+        open (once it has ended, the seed runtime may stop waiting one consumer early, so none
+        is counted on), in the current one always. Checked by the race and lifetime
+        reports."""
         buf = tensor.buffer
         producers = {buf.creator} if buf.creator is not None else set()
         for producer, written in self.tensor_map:
@@ -448,12 +496,14 @@ class Runtime:
                 producers.add(producer)
         waits = set(producers)
         if kind == "write":
-            open_scopes = set(self.scope_stack)
-            held = {
-                p for p in producers
-                if self.graph.tasks[p].scope is None or self.graph.tasks[p].scope in open_scopes
-            }
-            waits |= {e.succ for e in self.graph.edges if e.pred in held}
+            held = producers
+            if not self.behaviour.host_write_waits_all_holders:
+                open_scopes = set(self.scope_stack)
+                held = {
+                    p for p in producers
+                    if self.graph.tasks[p].scope is None or self.graph.tasks[p].scope in open_scopes
+                }
+            waits |= {e.succ for e in self.graph.edges if e.pred in held and e.retains}
         start = tensor.start + sum(i * s for i, s in zip(index, tensor.strides))
         element = TensorValue(buf, start, (1,) * len(index), tensor.strides)
         self.events += 1
@@ -526,12 +576,20 @@ class Runtime:
                 a.tensor.buffer.creator = task.id
         if self.in_manual_scope():
             return task
+        first = len(edges)
+        retained = set(preds)  # explicit edges retain; creator edges too (below)
         for a in args:
             tag = a.tensor_arg_type
             owner = a.tensor.buffer.creator
-            if tag.creator_edge and owner is not None and owner not in preds:
-                preds.add(owner)
-                edges.append(Edge(owner, task.id, "creator", a.slot))
+            if not tag.creator_edge or owner is None:
+                pass
+            elif self.behaviour.drops_dead_creators and a.tensor.buffer.released_after is not None:
+                pass  # the producer may already be consumed: the runtime drops the edge
+            else:
+                retained.add(owner)
+                if owner not in preds:
+                    preds.add(owner)
+                    edges.append(Edge(owner, task.id, "creator", a.slot))
             if not tag.looks_up or a.tensor.manual_dep:
                 continue
             for entry in reversed(list(self.tensor_map)):  # newest first, as the runtime
@@ -545,6 +603,12 @@ class Runtime:
                 edges.append(Edge(producer, task.id, "tensormap", a.slot, status.value))
                 if tag.removes_covered and status is Overlap.COVERED:
                     self.tensor_map.remove(entry)
+        if not self.behaviour.tensormap_edges_retain:  # merged edges keep the strongest kind
+            edges[first:] = [
+                replace(e, retains=False) if e.origin == "tensormap" and e.pred not in retained
+                else e
+                for e in edges[first:]
+            ]
         for a in args:
             if a.tensor_arg_type.records and not a.tensor.manual_dep:
                 self.tensor_map.append((task.id, a.tensor))

@@ -7,8 +7,9 @@ that allocated it. Ending that scope never waits; it releases the scope's refere
 then on the buffer is held only by the tasks that retain its creator (the allocation task,
 or the task whose output it is): in an AUTO scope every task with an edge to the creator
 (every non-OUTPUT tensor argument adds one); in a MANUAL scope only tasks that list the
-creator's TaskId in their deps. Once those have completed, the memory may be reused by a
-later allocation of the same heap ring.
+creator's TaskId in their deps. Only edges that retain count (in the current API generation a
+tensor-map edge only waits: graph.RuntimeBehaviour). Once those have completed, the memory
+may be reused by a later allocation of the same heap ring.
 
 Since a task may complete at any moment after it is submitted, the report is the
 conservative reading of that rule, over the whole run:
@@ -121,7 +122,8 @@ def find_use_after_free(graph: TaskGraph) -> list[UseAfterFree]:
             users.setdefault(arg.tensor.buffer.id, []).append((task, arg))
     holders: dict[int, set[int]] = {}
     for e in graph.edges:
-        holders.setdefault(e.pred, set()).add(e.succ)
+        if e.retains:  # a wait-only edge (current generation) holds nothing
+            holders.setdefault(e.pred, set()).add(e.succ)
     hosts: dict[int, list[HostAccess]] = {}
     for h in graph.host_accesses:
         hosts.setdefault(h.tensor.buffer.id, []).append(h)

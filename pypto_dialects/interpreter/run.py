@@ -26,7 +26,7 @@ from pypto_dialects.interpreter.context import (
     where,
 )
 from pypto_dialects.interpreter.declarations import DeclarationFunctions
-from pypto_dialects.interpreter.graph import TaskGraph, TensorValue
+from pypto_dialects.interpreter.graph import Runtime, TaskGraph, TensorValue, runtime_behaviour
 from pypto_dialects.interpreter.lifetimes import UseAfterFree, find_use_after_free
 from pypto_dialects.interpreter.orch import OrchFunctions
 from pypto_dialects.interpreter.races import HostRace, Race, find_host_races, find_races
@@ -34,6 +34,7 @@ from pypto_dialects.interpreter.rt import RtFunctions
 from pypto_dialects.interpreter.scf import PtoScfFunctions
 from pypto_dialects.interpreter.system import SystemFunctions
 from pypto_dialects.interpreter.tensor import TensorFunctions, numpy_dtype
+from pypto_dialects.limits import DEFAULT_API_GENERATION
 from pypto_dialects.orch import DIR
 
 
@@ -70,9 +71,13 @@ class RunResult:
         return [*self.races(), *self.host_races(), *self.use_after_free()]
 
 
-def make_interpreter(module: ModuleOp, kernels: Mapping[str, KernelImpl]) -> Interpreter:
+def make_interpreter(
+    module: ModuleOp, kernels: Mapping[str, KernelImpl], api: str = DEFAULT_API_GENERATION
+) -> Interpreter:
     """An xDSL interpreter for `module` with xDSL's builtin/arith/func/scf implementations
-    and ours, and a fresh run context holding `kernels`."""
+    and ours, and a fresh run context holding `kernels` and the runtime model of the API
+    generation `api` (`seed` or `current`: graph.RuntimeBehaviour; ValueError otherwise)."""
+    runtime = Runtime(runtime_behaviour(api))
     interpreter = Interpreter(module, index_bitwidth=64)
     for impls in (
         BuiltinFunctions(),
@@ -86,7 +91,7 @@ def make_interpreter(module: ModuleOp, kernels: Mapping[str, KernelImpl]) -> Int
         DeclarationFunctions(),  # a declaration nested in a body: a located error
     ):
         interpreter.register_implementations(impls)
-    set_run_context(interpreter, RunContext(kernels=dict(kernels)))
+    set_run_context(interpreter, RunContext(kernels=dict(kernels), runtime=runtime))
     return interpreter
 
 
@@ -142,6 +147,7 @@ def run_function(
     name: str,
     args: Mapping[str, Any] | Sequence[Any],
     kernels: Mapping[str, KernelImpl],
+    api: str = DEFAULT_API_GENERATION,
 ) -> RunResult:
     """Run `func.func @name` of `module` (verified IR; with or without runtime scopes: a task
     outside any `pto_rt.scope` runs as in an AUTO scope).
@@ -149,9 +155,10 @@ def run_function(
     `args`: by parameter name or in order; numpy arrays (or nested lists) for tensors,
     Python numbers for scalars. An `out` tensor parameter left out starts as zeros. The
     caller's arrays are copied, never written. `kernels`: kernel name -> implementation
-    (docs/interpreter.md). Raises InterpretationError with a located one-line message
-    when the program cannot run (a missing kernel, an out-of-range view, ...), ValueError
-    for arguments that do not fit the function."""
+    (docs/interpreter.md). `api`: the runtime API generation whose behaviour the run models,
+    `seed` (default) or `current` (graph.RuntimeBehaviour). Raises InterpretationError with a
+    located one-line message when the program cannot run (a missing kernel, an out-of-range
+    view, ...), ValueError for arguments that do not fit the function or an unknown `api`."""
     f = find_function(module, name)
     names = parameter_names(f)
     given = dict(zip(names, args)) if not isinstance(args, Mapping) else dict(args)
@@ -160,7 +167,7 @@ def run_function(
         raise ValueError(
             f"@{name} has no parameter {', '.join(unknown)} (parameters: {', '.join(names)})"
         )
-    interpreter = make_interpreter(module, kernels)
+    interpreter = make_interpreter(module, kernels, api)
     ctx = run_context(interpreter)
     rt = ctx.runtime
     values: list[Any] = []

@@ -8,6 +8,7 @@ Modules:
     target        the xDSL Target `pto2-cpp`
     function      FunctionPrinter: op registry, C++ blocks, value uses
     skeleton      includes, config and entry functions, the entry's prologue
+    generation    the runtime API generations' spellings (`api=seed`, `api=current`)
     tensor_ops    pto_tensor.* ops
     tasks         pto_orch.call: Arg packs, kernel ids, core types
     control_flow  scf.for / scf.if / pto_rt.scope (auto and manual) and their yields

@@ -15,6 +15,7 @@ from pypto_dialects.diagnostics import location_of
 from pypto_dialects.orch_attrs import orchestration_functions as all_functions
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
+from pypto_dialects.targets.pto2_cpp.generation import SEED, ApiGeneration, api_generation
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelTable, Signature, kernel_config_json
 
 KERNEL_CONFIG = "kernel_config.json"
@@ -206,10 +207,12 @@ def _without_dead_ops(module: ModuleOp, owned: bool) -> ModuleOp:
     return module
 
 
-def _generate(func: FuncOp, symbols: SymbolTableCollection) -> OrchestrationResult:
+def _generate(
+    func: FuncOp, symbols: SymbolTableCollection, api: ApiGeneration = SEED
+) -> OrchestrationResult:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
 
-    printer = FunctionPrinter(func, symbols)
+    printer = FunctionPrinter(func, symbols, api)
     code = printer.run()
     assert printer.signature is not None  # set by run()
     table = KernelTable(printer.signature, printer.kernel_ids.table())
@@ -222,18 +225,22 @@ def generate_orchestration(
     *,
     verify: bool = True,
     pto2_pipeline: bool = False,
+    api: str | ApiGeneration = "seed",
 ) -> OrchestrationResult:
     """PTO2 C++ of the orchestration function `func_name` of `module` (docs/targets/pto2-cpp.md).
 
     `func_name` may be omitted when the module has exactly one orchestration function.
     `verify`: run the dialect verifiers first. `pto2_pipeline`: run `pto2-pipeline` on a copy of
-    the module first (else the module must already be in post-pipeline form).
+    the module first (else the module must already be in post-pipeline form). `api`: the
+    runtime API generation to print, `"seed"` (default) or `"current"`
+    (docs/targets/pto2-cpp.md#api-generations; another name is a ValueError, raised first).
 
     Returns an `OrchestrationResult` (`.code`, `.files`, `.kernel_table`). Raises `KeyError`
     for an unknown / ambiguous `func_name`, and a located `CodegenError` / `VerifyException`
     (xDSL `DiagnosticException`s, one line `file:line:col: error: ...`) for IR the target
     cannot print.
     """
+    generation = api_generation(api)
     module = _prepare(module, verify, pto2_pipeline)
     funcs = orchestration_functions(module)
     if func_name is None:
@@ -251,7 +258,7 @@ def generate_orchestration(
                 f"no orchestration function @{func_name} in the module (it has: {names})"
             )
         func = matches[0]
-    return _generate(func, SymbolTableCollection())
+    return _generate(func, SymbolTableCollection(), generation)
 
 
 def generate_module(
@@ -261,6 +268,7 @@ def generate_module(
     pto2_pipeline: bool = False,
     checked: bool = False,
     planned: bool = False,
+    api: str | ApiGeneration = "seed",
 ) -> ModuleResult:
     """PTO2 C++ of every orchestration function of `module`, in module order (one file
     each); see `generate_orchestration` for the arguments and errors. A module without an
@@ -269,7 +277,10 @@ def generate_module(
     verify-orchestration was the last pass that could change it), so its rules are not checked
     again. A module without a declaration plan (plan-cpp-declarations) is planned on a copy
     first; one with a plan is checked against it (a stale plan is a located error) unless
-    `planned`: the caller has just run plan-cpp-declarations (or pto2-pipeline) on it."""
+    `planned`: the caller has just run plan-cpp-declarations (or pto2-pipeline) on it. `api`:
+    the runtime API generation, as for `generate_orchestration`; kernel_config.json is the
+    same for both (it names the entry symbols and slots, which do not change)."""
+    generation = api_generation(api)
     module = _prepare(module, verify, pto2_pipeline, checked, planned)
     funcs = orchestration_functions(module)
     if not funcs:
@@ -279,4 +290,4 @@ def generate_module(
             "pto_orch.kind = #pto_orch.kind<orchestration>)",
         )
     symbols = SymbolTableCollection()
-    return ModuleResult(tuple(_generate(f, symbols) for f in funcs))
+    return ModuleResult(tuple(_generate(f, symbols, generation) for f in funcs))

@@ -27,6 +27,7 @@ from pypto_dialects.targets.pto2_cpp.writer import CppWriter
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.control_flow import YieldForward
+    from pypto_dialects.targets.pto2_cpp.generation import ApiGeneration
     from pypto_dialects.targets.pto2_cpp.kernel_table import Signature
 
 Handler = Callable[["FunctionPrinter", Operation], None]
@@ -81,18 +82,23 @@ def describe(value: SSAValue) -> str:
 class FunctionPrinter:
     """Prints one orchestration `func.func` as one C++ file (`run`).
 
-    `symbols`: the memo of symbol lookups (kernels) of this printer run.
+    `symbols`: the memo of symbol lookups (kernels) of this printer run. `api`: the runtime
+    API generation whose spellings it prints (generation.py; default the seed).
     State: the output lines (`w`), the identifiers (`names`), the C++ form of every SSA value
     printed so far (`env`), the open C++ block (`block`), task/alloc counters, the kernel ids
     (`kernel_ids`, first-use order), the TaskId hook (`taskids`) and the file-scope text the
     body asked for (`prelude`: arith helper functions, in first-use order).
     """
 
-    def __init__(self, func: FuncOp, symbols: SymbolTableCollection) -> None:
+    def __init__(
+        self, func: FuncOp, symbols: SymbolTableCollection, api: ApiGeneration | None = None
+    ) -> None:
+        from pypto_dialects.targets.pto2_cpp.generation import SEED
         from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
         from pypto_dialects.targets.pto2_cpp.tasks import KernelRegistry
 
         self.func = func
+        self.api = api or SEED
         self.symbols = symbols
         self.w = CppWriter()
         self.names = NameTable()

@@ -92,9 +92,10 @@ def hoist_declarations(low: TaskIdLowering, scope: ScopeOp) -> None:
 
 
 def value_ctype(p: FunctionPrinter, value: SSAValue, op: Operation, what: str) -> str:
-    """C++ type of a variable holding `value`: `Tensor` or the scalar's C type."""
+    """C++ type of a variable holding `value`: the generation's tensor type (`Tensor`,
+    `ChipTensor`) or the scalar's C type."""
     if isinstance(value.type, TensorType):
-        return "Tensor"
+        return p.api.tensor
     return c_type(value.type, op, what)
 
 
@@ -124,10 +125,11 @@ def declaration(p: FunctionPrinter, b: Binding) -> str:
     n = array_size(b)
     if n:  # a TaskId array, or an integer array (int_arrays.IntArrayVar)
         return f"{b.ctype} {b.name}[{n}];"
-    if b.ctype == "Tensor":
-        # The runtime's Tensor has no public default constructor: a variable declared
-        # before its value is known starts as a copy of a tensor parameter.
-        return f"Tensor {b.name} = {placeholder_tensor(p).text};"
+    if b.ctype == p.api.tensor:
+        # The seed runtime's Tensor has no public default constructor: a variable declared
+        # before its value is known starts as a copy of a tensor parameter (also in the
+        # current generation, whose default-constructed ChipTensor would be uninitialized).
+        return f"{b.ctype} {b.name} = {placeholder_tensor(p).text};"
     return f"{b.ctype} {b.name};"
 
 

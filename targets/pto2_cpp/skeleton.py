@@ -29,10 +29,6 @@ INCLUDES = (
     '#include "pto_orchestration_api.h"',
 )
 EXPORT = '__attribute__((visibility("default")))'
-CONFIG_SIG = (
-    "PTO2OrchestrationConfig aicpu_orchestration_config(const ChipStorageTaskArgs& orch_args)"
-)
-ENTRY_SIG = "void aicpu_orchestration_entry(const ChipStorageTaskArgs& orch_args)"
 
 
 def signature(p: FunctionPrinter) -> Signature:
@@ -105,14 +101,14 @@ def emit_file(p: FunctionPrinter) -> None:
     w.raw('extern "C" {')
     w.raw()
     w.raw(EXPORT)
-    w.raw(CONFIG_SIG + " {")
+    w.raw(p.api.config_signature + " {")
     w.raw("    (void)orch_args;")
     count = sig.expected_arg_count
     w.raw(f"    return PTO2OrchestrationConfig{{ .expected_arg_count = {count} }};")
     w.raw("}")
     w.raw()
     w.raw(EXPORT)
-    p.open_block(ENTRY_SIG)
+    p.open_block(p.api.entry_signature)
     prologue = _declare_prologue(p, sig)
     declared = _print_prologue(p, plan, prologue)
     p.emit_block(func.body.block)
@@ -147,8 +143,8 @@ def _declare_prologue(p: FunctionPrinter, sig: Signature) -> Prologue:
     args = p.func.body.block.args
     for arg, prm in zip(args, sig.params):
         if prm.kind == "tensor":
-            b = p.declare(arg, "Tensor", "ext_arg", hint=f"ext_{prm.name}")
-            line = f"Tensor {b.name} = from_tensor_arg(orch_args.tensor({prm.slot}));"
+            b = p.declare(arg, p.api.tensor, "ext_arg", hint=f"ext_{prm.name}")
+            line = p.api.external_tensor(b.name, prm.slot)
             out[("param", arg.index)] = ("// External tensors", b, [line])
     for arg, prm in zip(args, sig.params):
         if prm.kind == "scalar":
@@ -166,7 +162,7 @@ def _declare_prologue(p: FunctionPrinter, sig: Signature) -> Prologue:
         prm = sig.params[arg_index]
         b = p.declare(op.result, "int64_t", f"{prm.name}_dim{axis}")
         p.dim_symbols[(arg_index, axis)] = b
-        line = f"int64_t {b.name} = (int64_t)orch_args.tensor({prm.slot}).shapes[{axis}];"
+        line = f"int64_t {b.name} = {p.api.extent(prm.slot, axis)};"
         group = "// Dynamic-dim symbols (extent of the declaring argument)"
         out[("dim", (arg_index, axis))] = (group, b, [line])
     return out

@@ -21,11 +21,14 @@ class Pto2CppTarget(Target):
     out_dir: str | None = None
     """Write the files under this directory instead of printing the C++."""
 
+    api: str = "seed"
+    """The runtime API generation to print: `seed` or `current` (generation.py)."""
+
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
         from pypto_dialects.targets.pto2_cpp.api import generate_module
 
         # pypto-opt has verified the module already (after parsing and after each pass).
-        result = generate_module(module, verify=False)
+        result = generate_module(module, verify=False, api=self.api)
         if self.out_dir:
             result.write(self.out_dir)
         else:

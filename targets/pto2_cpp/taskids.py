@@ -138,7 +138,7 @@ class TaskIdLowering:
         params = p.names.numbered(f"params_t{n}")
         w.blank()
         w.line(f"// Task {n}: dummy barrier")
-        w.line(f"Arg {params};")
+        w.line(f"{p.api.task_args} {params};")
         count = emit_deps(p, params, edges, self.fanout_var)
         used = captures_task_id(op)
         outs = p.names.numbered(f"task_{n}_outs") if used else ""

@@ -160,7 +160,7 @@ def emit_task(p: FunctionPrinter, op: CallOp | SubmitOp) -> None:
     lvalues.update((index, info) for info, index in allocated)
     for i, expr, ct in dumped_scalars:
         lvalues[i] = _scalar_lvalue(p, expr, ct, f"{params}_arg{i}")
-    w.line(f"Arg {params};")
+    w.line(f"{p.api.task_args} {params};")
     for method, text in tensor_lines + scalar_lines:
         w.line(f"{params}.{method}({lvalues[text] if isinstance(text, int) else text});")
     if dumped:
@@ -278,8 +278,9 @@ def _bind_runtime_outputs(
         if res is None or res.first_use is None:
             continue
         name = p.names.fresh(hint_of(res), "tensor")
-        p.bind(res, Binding(name, "const Tensor&", p.block))
-        p.w.line(f"const Tensor& {name} = {outs}.get_ref({k});")
+        ref = f"const {p.api.tensor}&"
+        p.bind(res, Binding(name, ref, p.block))
+        p.w.line(f"{ref} {name} = {outs}.get_ref({k});")
 
 
 def _call(p: FunctionPrinter, op: CallOp) -> None:

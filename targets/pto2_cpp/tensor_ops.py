@@ -115,8 +115,9 @@ def _alloc_tensors(p: FunctionPrinter, op: AllocTensorsOp) -> None:
     alloc = p.names.numbered(f"alloc_{p.next_alloc()}")
     w.line(f"TaskOutputTensors {alloc} = alloc_tensors({', '.join(infos)});")
     for i, (r, name) in enumerate(zip(op.tensors, names)):
-        p.bind(r, Binding(name, "const Tensor&", p.block))
-        w.line(f"const Tensor& {name} = {alloc}.get_ref({i});")
+        ref = f"const {p.api.tensor}&"
+        p.bind(r, Binding(name, ref, p.block))
+        w.line(f"{ref} {name} = {alloc}.get_ref({i});")
     if op.task_id.first_use is not None:
         tid = TaskIdVar(p.names.numbered(f"{alloc}_tid"), p.block, guard=False, producer=op)
         p.bind(op.task_id, tid)
@@ -193,12 +194,12 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
     rank = _check_rank(rt, op, "view")
     extents = _extents(p, rt, op.sizes, op)
     offsets = [_u32(p, v, op) for v in op.offsets]
-    b = p.declare(op.result, "Tensor", "view")
+    b = p.declare(op.result, p.api.tensor, "view")
     shapes = p.names.fresh(f"{b.name}_shapes", "shapes")
     offs = p.names.fresh(f"{b.name}_offsets", "offsets")
     p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
     p.w.line(f"uint32_t {offs}[{rank}] = {_brace(offsets)};")
-    p.w.line(f"Tensor {b.name} = {src.name}.view({shapes}, {offs});")
+    p.w.line(f"{p.api.tensor} {b.name} = {src.name}.view({shapes}, {offs});")
 
 
 def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
@@ -259,19 +260,19 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
             )
             steps.append((k, spans[-1], inner))
     rank = _check_rank(rt, op, "view")
-    b = p.declare(op.result, "Tensor", "view")
+    b = p.declare(op.result, p.api.tensor, "view")
     flat = p.names.fresh(f"{b.name}_merged_shapes", "shapes")
     base = p.names.fresh(f"{b.name}_merged", "merged")
     shapes = p.names.fresh(f"{b.name}_shapes", "shapes")
     offs = p.names.fresh(f"{b.name}_offsets", "offsets")
     p.w.line(f"uint32_t {flat}[{rank}] = {_brace(merged)};")
-    p.w.line(f"Tensor {base} = {src}.reshape({flat}, {rank});")
+    p.w.line(f"{p.api.tensor} {base} = {src}.reshape({flat}, {rank});")
     p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(spans)};")
     p.w.line(f"uint32_t {offs}[{rank}] = {_brace(moffs)};")
     view = f"{base}.view({shapes}, {offs})"
     for k, span, inner in steps:
         view += f".slice({k}, 0, {span}, {inner})"
-    p.w.line(f"Tensor {b.name} = {view};")
+    p.w.line(f"{p.api.tensor} {b.name} = {view};")
 
 
 def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:
@@ -280,17 +281,17 @@ def _reshape(p: FunctionPrinter, op: ReshapeOp) -> None:
     assert isinstance(rt, TensorType)
     rank = _check_rank(rt, op, "reshaped tensor")
     extents = _extents(p, rt, op.sizes, op)
-    b = p.declare(op.result, "Tensor", "reshaped")
+    b = p.declare(op.result, p.api.tensor, "reshaped")
     shapes = p.names.fresh(f"{b.name}_shapes", "shapes")
     p.w.line(f"uint32_t {shapes}[{rank}] = {_brace(extents)};")
-    p.w.line(f"Tensor {b.name} = {src.name}.reshape({shapes}, {rank});")
+    p.w.line(f"{p.api.tensor} {b.name} = {src.name}.reshape({shapes}, {rank});")
 
 
 def _transpose(p: FunctionPrinter, op: TransposeOp) -> None:
     src = p.use_tensor(op.source, op)
     a, b_axis = op.normalized_axes()
-    b = p.declare(op.result, "Tensor", "transposed")
-    p.w.line(f"Tensor {b.name} = {src.name}.transpose({a}, {b_axis});")
+    b = p.declare(op.result, p.api.tensor, "transposed")
+    p.w.line(f"{p.api.tensor} {b.name} = {src.name}.transpose({a}, {b_axis});")
 
 
 def _dim(p: FunctionPrinter, op: DimOp) -> None:

@@ -4,7 +4,8 @@ from the pipeline's output compiled against our API model header.
 
     problems = disagreements(seed)     # [] when they agree
 
-They agree when (1) the C++ compiles with -Wall -Wextra -Werror against the model header,
+They agree when (1) the C++ compiles with -Wall -Wextra -Werror against the model header (in
+both API generations: the `api=current` C++ against the current model),
 (2) the pipeline's output runs with no race and no use after free, (3) every tensor parameter
 ends with the same values in both runs (the input IR's meaning is the sequential program),
 (4) the pipeline's output orders every pair of tasks that touch the same elements, one writing
@@ -58,9 +59,13 @@ def compare(
         return [f"pto2-pipeline refuses the program: {err}"]
     problems = []
     res = generate_orchestration(module.clone(), name)
-    check = model_header.compile_check(res.code, f"{name}.cpp")
-    if check.returncode != 0:
-        problems.append(f"the C++ does not compile against the model header:\n{check.stderr}")
+    for api in model_header.GENERATIONS:
+        code = res.code if api == "seed" else generate_orchestration(
+            module.clone(), name, api=api).code
+        check = model_header.compile_check(code, f"{name}.cpp", generation=api)
+        if check.returncode != 0:
+            problems.append(f"the api={api} C++ does not compile against the {api} model "
+                            f"header:\n{check.stderr}")
     config = json.loads(res.kernel_config)["orchestrations"][0]
     before = run_function(source, name, args, kernels)
     run_args = [args[p["name"]] for p in config["params"]]

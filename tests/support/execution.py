@@ -5,14 +5,17 @@ test input), so the compile check (tests/test_pto2_cpp_compile.py) lists the sam
 `execute` takes one function of a program through its passes and then:
 
 1. prints its C++ and compiles it against our model of the runtime's API
-   (`support.model_header`, `g++ -std=c++17 -Wall -Wextra -Werror`);
+   (`support.model_header`, `g++ -std=c++17 -Wall -Wextra -Werror`), in both API generations
+   (the `api=current` C++ against the current generation's model);
 2. runs the same IR in the interpreter (`pypto_dialects.interpreter`, our model of the PTO2
    runtime's dependency and lifetime rules) with each kernel's Python implementation, and
    returns a `Run`: the outputs, the tasks and the dependency edges named as the runtime's
    own record names them, so the expected edge sets the tests hold (taken from that record
    when the real runtime was in the loop) are compared as they are;
 3. asserts that the run has no race and no use after free (a program with either has no
-   single right output on the device), unless the test is a control that expects them;
+   single right output on the device), unless the test is a control that expects them; and
+   then that the interpreter modelling the current generation's runtime gives the same edges
+   and outputs, with no fault either;
 4. when `PYPTO_SIMPLER_ROOT` names a simpler checkout with its simulator already built
    (`support.simpler_runtime`), also runs the C++ there with each kernel's C++ body and
    asserts the same outputs and edges.
@@ -194,12 +197,20 @@ def _transform(ctx, module, pipeline: Pipeline, analyze: bool) -> bool:  # type:
     return False
 
 
-def generate_files(path: Path, pipeline: Pipeline) -> dict[str, str]:
-    """Every file the target writes for the program at `path` after the passes `pipeline`."""
+def generate_files(path: Path, pipeline: Pipeline, api: str = "seed") -> dict[str, str]:
+    """Every file the target writes for the program at `path` after the passes `pipeline`,
+    in the runtime API generation `api`."""
+    return generate_module(lowered(path, pipeline), api=api).files
+
+
+@cache
+def lowered(path: Path, pipeline: Pipeline) -> ModuleOp:
+    """The program at `path` after the passes `pipeline` (parsed and lowered once per test
+    process; the printer leaves the module as it is)."""
     ctx = make_context()
     module = parse_module(ctx, path.read_text(), str(path))
     _transform(ctx, module, pipeline, False)
-    return generate_module(module).files
+    return module
 
 
 def _lowered(path: Path, pipeline: Pipeline, analyze: bool,
@@ -222,6 +233,9 @@ def _print(module: ModuleOp, function: str | None) -> tuple[str, dict]:
     entry = next(o for o in config["orchestrations"] if o["function"] == res.function)
     check = model_header.compile_check(res.code, f"{res.function}.cpp")
     assert check.returncode == 0, check.stderr
+    current = generate_module(module.clone(), api="current")[res.function].code
+    check = model_header.compile_check(current, f"{res.function}.cpp", generation="current")
+    assert check.returncode == 0, check.stderr
     return res.code, entry
 
 
@@ -233,7 +247,8 @@ def generate(
     `path`, and its kernel_config.json entry. `pipeline`: True for `pto2-pipeline`, False for
     none, or the names of the passes to run, in order; `analyze`: through
     `pto2-pipeline{analyze-auto-scopes=true}`. Asserts that the C++ compiles against the
-    model header with -Wall -Wextra -Werror."""
+    model header with -Wall -Wextra -Werror, and the `api=current` C++ against the current
+    generation's model."""
     return _print(_lowered(path, pipeline, analyze, None), function)
 
 
@@ -324,8 +339,10 @@ def _group_impls(config: dict, kernels: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def interpret(module: ModuleOp, config: dict, kernels: dict[str, Any], args: list) -> Run:
-    """Run the function `config` describes in the interpreter, as a `Run`."""
+def interpret(module: ModuleOp, config: dict, kernels: dict[str, Any], args: list,
+              api: str = "seed") -> Run:
+    """Run the function `config` describes in the interpreter (modelling the runtime of API
+    generation `api`), as a `Run`."""
     global RUNS
     RUNS += 1
     params = config["params"]
@@ -333,7 +350,8 @@ def interpret(module: ModuleOp, config: dict, kernels: dict[str, Any], args: lis
         raise ValueError(f"{len(params)} arguments expected, {len(args)} given")
     by_name = {p["name"]: (np.copy(a) if isinstance(a, np.ndarray) else a)
                for p, a in zip(params, args)}
-    result = run_function(module, config["function"], by_name, _group_impls(config, kernels))
+    result = run_function(module, config["function"], by_name, _group_impls(config, kernels),
+                          api)
     graph = result.graph
     tasks = graph.kernel_tasks()
     names = {t.id: f"t{i}" for i, t in enumerate(tasks)}
@@ -375,6 +393,13 @@ def execute(
     run = interpret(module, config, kernels, args)
     if not faults:
         assert not run.faults, "\n".join(run.faults)
+        # the current generation's runtime (graph.RuntimeBehaviour) runs it alike: same
+        # edges and outputs, no fault
+        current = interpret(module, config, kernels, args, api="current")
+        assert not current.faults, "api=current:\n" + "\n".join(current.faults)
+        assert current.edges == run.edges
+        for i, out in run.outputs.items():
+            np.testing.assert_array_equal(current.outputs[i], out)
     if simpler_runtime.available() and not faults and all(
             getattr(kernels.get(k["name"]), "cpp", None) for k in config["kernels"]
             if k["id"] is not None):

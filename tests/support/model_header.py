@@ -9,11 +9,11 @@ passed to `add_input`). The runtime entry points are declared but not defined, s
 compile checks (`-fsyntax-only`) and leaves room for a separate recording implementation.
 
 Generations (`generation=`):
-- `seed` (hw-native-sys/simpler b7d04b45e, the default): the API the printer targets.
+- `seed` (hw-native-sys/simpler b7d04b45e, the default): the API the printer prints by default.
   tests/test_pto2_model_header.py checks that model: every form the printer uses compiles, and
   each restriction is a compile error.
 - `current` (hw-native-sys/simpler 6ebaf7715): `ChipTaskArgs`, `CoreTaskArgs`, `ChipTensor`,
-  `orch_args.tensor(i).ref()`. The printer does not emit it yet;
+  `orch_args.tensor(i).ref()`, which the printer prints with `api=current`;
   tests/test_pto2_model_header_current.py checks that model the same way, and that a file of one
   generation (a half port included) does not compile against the other's model.
 
