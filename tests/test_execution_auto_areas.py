@@ -10,21 +10,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from support.execution import ADD, PROGRAMS, Kernel, Run, edges, execute, rand, zeros
+from support.execution import ACC_INTO, ADD, PROGRAMS, Run, edges, execute, rand, zeros
 
 AREAS = PROGRAMS / "auto_areas.mlir"
 
-
-def _inc(x: np.ndarray, acc: np.ndarray) -> None:
-    acc += x
-
-
-# (in x, inout acc): acc += x
-INC_INTO = Kernel(_inc, """
-    Tensor *x = tensor(args, 0), *a = tensor(args, 1);
-    for (uint64_t i = 0; i < numel(a); ++i) at<float>(a, i) += at<float>(x, i);
-""")
-KERNELS = {"add": ADD, "inc": INC_INTO, "add32": ADD}
+KERNELS = {"add": ADD, "inc": ACC_INTO, "add32": ADD}
 
 
 def run(function: str, args: list, analyze: bool, scope: str) -> Run:

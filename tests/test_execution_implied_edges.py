@@ -10,21 +10,11 @@ import numpy as np
 import pytest
 
 from pypto_dialects.transforms import pto2_pipeline
-from support.execution import ADD, INC, PROGRAMS, Kernel, Run, edges, execute, rand, zeros
+from support.execution import ACC_INTO, ADD, INC, PROGRAMS, Run, edges, execute, rand, zeros
 
 PROGRAM = PROGRAMS / "implied_edges.mlir"
 
-
-def _acc(x: np.ndarray, acc: np.ndarray) -> None:
-    acc += x
-
-
-# (in x, inout acc): acc += x
-ACC = Kernel(_acc, """
-    Tensor *x = tensor(args, 0), *a = tensor(args, 1);
-    for (uint64_t i = 0; i < numel(a); ++i) at<float>(a, i) += at<float>(x, i);
-""")
-KERNELS = {"inc": INC, "add": ADD, "acc": ACC}
+KERNELS = {"inc": INC, "add": ADD, "acc": ACC_INTO}
 
 
 def run_both(monkeypatch: pytest.MonkeyPatch, function: str, args: list[np.ndarray],

@@ -18,6 +18,7 @@ import json
 
 import numpy as np
 import pytest
+from test_host_races import HEAD, KERNELS, WAIT, T  # the same program head and kernels
 
 from opt_runner import run_main
 from pypto_dialects.context import make_context
@@ -26,19 +27,6 @@ from pypto_dialects.interpreter.graph import BEHAVIOURS, runtime_behaviour
 from pypto_dialects.interpreter.run import RunResult
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.tools.pypto_run import main as pypto_run
-
-T = "tensor<16xf32>"
-HEAD = (
-    f"pto_orch.kernel @peek aiv (in {T}, out {T}) -> {T}\n"
-    f"pto_orch.kernel @bump aiv (inout {T}) -> {T}\n"
-    f"func.func @f(%y: {T} {{pto_orch.dir = #pto_orch.dir<inout>}}, "
-    f"%z: {T} {{pto_orch.dir = #pto_orch.dir<out>}}) "
-    "attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {\n"
-    "  %c0 = arith.constant 0 : index\n  %one = arith.constant 1.0 : f32\n"
-)
-KERNELS = {"peek": lambda y, z: y + np.float32(1), "bump": lambda y: y + np.float32(1)}
-WAIT = ("and the runtime does not wait for that task before the access (it waits for the "
-        "buffer's creator and recorded writers, and for a write their consumers)")
 
 # the tensor map alone orders the reader after the writer; then the host writes
 TENSORMAP_READER = f"""

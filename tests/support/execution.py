@@ -94,6 +94,17 @@ COPY = Kernel(lambda x, o: x, """
 """)
 
 
+def _acc_into(x: np.ndarray, acc: np.ndarray) -> None:
+    acc += x
+
+
+# (in x, inout acc): acc += x
+ACC_INTO = Kernel(_acc_into, """
+    Tensor *x = tensor(args, 0), *a = tensor(args, 1);
+    for (uint64_t i = 0; i < numel(a); ++i) at<float>(a, i) += at<float>(x, i);
+""")
+
+
 
 def _stripe64(x, row, o):  # type: ignore[no-untyped-def]
     o[...] = x[row:row + 16] + np.float32(row)
