@@ -143,7 +143,7 @@ def _read(p: FunctionPrinter, op: ReadOp) -> None:
     ct = c_type(op.result.type, op, "element")
     idx = [_u32(p, v, op) for v in op.indices]
     n = len(idx)
-    if op.result.first_use is None:
+    if not p.reads.is_read(op.result):  # unused, or only returned (the entry is void)
         arr = p.names.fresh(f"indices_{t.name}", "indices")
         p.w.line(f"uint32_t {arr}[{n}] = {_brace(idx)};")
         p.w.line(f"(void)get_tensor_data<{ct}>({t.name}, {n}, {arr});")

@@ -69,4 +69,4 @@ func.func @legal(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orc
 // CHECK-NOT: error:
 // IR: func.func @legal
 // IR: pto_tensor.read
-// CPP: float v = get_tensor_data<float>
+// CPP: (void)get_tensor_data<float>(ext_o, 1, indices_ext_o);
