@@ -23,10 +23,12 @@ printer captures it (`TaskOutputTensors task_<n>_outs = ...; PTO2TaskId t = ...t
 absent: the TaskId is named nowhere (unused, or only yielded into a carry without a
 variable) and nothing is captured.
 
-`ProloguePlan` and `HoistPlan` are the one way in and out (`of`, `stamp`); `drop_plan`
-removes the plan from an op; `verify_attribute` is the attribute verifier (the shape of
-each attribute and the op it belongs on). Whether a well-formed plan still fits its
-function (a pass changed the function after the plan) is checked by recomputing it
+`ProloguePlan` and `HoistPlan` are the one way in and out (`of`, `stamp`),
+`captures_task_id` / `stamp_captured` for `pto_orch.captured` (plan-cpp-declarations'
+`FunctionPlan.stamp_op` writes an op's whole part); `verify_attribute` is the attribute
+verifier (the shape of each attribute and the op it belongs on). Whether a well-formed plan
+still fits its function (a pass changed the function after the plan) is checked by
+recomputing it
 (plan_cpp_declarations.check_declaration_plans, run by the pto2-cpp target before
 printing).
 """
@@ -147,12 +149,6 @@ def stamp_captured(op: Operation, captured: bool) -> bool:
     else:
         del op.attributes[CAPTURED]
     return True
-
-
-def drop_plan(op: Operation) -> None:
-    """Remove every attribute of the declaration plan from `op` (only from `op`)."""
-    for name in NAMES:
-        op.attributes.pop(name, None)
 
 
 def verify_attribute(op: Operation, name: str, value: Attribute) -> None:

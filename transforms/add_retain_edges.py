@@ -65,17 +65,6 @@ class BufferSources(storage.CreateSources):
         super().__init__(symbols, own_variable)
 
 
-def _contains(outer: Block, inner: Block | None) -> bool:
-    """`inner` is `outer` or nested in it."""
-    cur = inner
-    while cur is not None:
-        if cur is outer:
-            return True
-        op = cur.parent_op()
-        cur = op.parent_block() if op is not None else None
-    return False
-
-
 class _Function:
     """One orchestration function: print order of its ops, its manual-scope tasks and the
     outermost manual scope around each of them."""
@@ -145,8 +134,8 @@ class _Function:
             return False
         block = batch.parent_block()
         assert block is not None
-        return _contains(block, task.parent_block()) and all(
-            _contains(block, _carrier(v).parent_block()) for v in via
+        return block.is_ancestor(task) and all(
+            block.is_ancestor(_carrier(v)) for v in via
         )
 
 

@@ -304,7 +304,7 @@ def _innermost_loop(op: Operation, block: Block) -> scf.ForOp | None:
         if home is None:
             return None
         if isinstance(cur, scf.ForOp):
-            return cur if _inside_block(home, block) else None
+            return cur if block.is_ancestor(home) else None
         cur = cur.parent_op()
     return None
 
@@ -460,16 +460,6 @@ def _in_any(block: Block, blocks: set[Block]) -> bool:
             return True
         op = op.parent_op()
     return False
-
-
-def _inside_block(block: Block, outer: Block) -> bool:
-    """Whether `block` is `outer` or nested in one of its ops."""
-    op = block.parent_op()
-    while op is not None:
-        if op.parent_block() is outer:
-            return True
-        op = op.parent_op()
-    return block is outer
 
 
 @dataclass(eq=False)

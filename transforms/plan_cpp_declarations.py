@@ -44,7 +44,6 @@ from pypto_dialects.cpp_plan import (
     HoistPlan,
     ProloguePlan,
     captures_task_id,
-    drop_plan,
     stamp_captured,
 )
 from pypto_dialects.diagnostics import verify_error
@@ -69,13 +68,34 @@ class FunctionPlan:
     def stamp(self, function: func.FuncOp, ops: Iterable[Operation] | None = None) -> None:
         """Write the plan on `function` and its ops (`ops`: its body's, when the caller has
         them listed), replacing any plan they had."""
+        self.stamp_op(function, is_function=True)
         for op in function.body.walk() if ops is None else ops:
-            drop_plan(op)
-        self.prologue.stamp(function)
-        for op, hoist in self.hoists.items():
-            hoist.stamp(op)
-        for op in self.captured:
-            stamp_captured(op, True)
+            self.stamp_op(op)
+
+    def stamp_op(self, op: Operation, is_function: bool = False) -> bool:
+        """Write `op`'s part of the plan (the prologue on the function, the hoists on a loop /
+        if, `pto_orch.captured` on a submit / dummy) and remove every other plan attribute
+        of `op`; True when its attributes changed."""
+        if is_function:
+            changed = ProloguePlan.of(op) != self.prologue
+            if changed:
+                self.prologue.stamp(op)
+            keep: tuple[str, ...] = (DECLARED_PARAMS, DECLARED_DIMS)
+        elif isinstance(op, scf.ForOp | scf.IfOp):
+            hoist = self.hoists.get(op, HoistPlan())
+            changed = HoistPlan.of(op) != hoist
+            if changed:
+                hoist.stamp(op)
+            keep = (HOISTED, HOISTED_WITH_INIT)
+        elif isinstance(op, SubmitOp | TaskDummyOp):
+            changed = stamp_captured(op, op in self.captured)
+            keep = (CAPTURED,)
+        else:
+            changed, keep = False, ()
+        gone = [name for name in NAMES if name not in keep and name in op.attributes]
+        for name in gone:
+            del op.attributes[name]
+        return changed or bool(gone)
 
 
 def _leaves(value: SSAValue, scope: ScopeOp) -> bool:
@@ -283,48 +303,22 @@ def check_declaration_plans(module: ModuleOp) -> None:
 
 class StampPlan(RewritePattern):
     """Write the precomputed plans (`plans`: orchestration function -> its FunctionPlan) on
-    every op of those functions: the prologue on the function, the hoists on loops / ifs,
-    `pto_orch.captured` on submits / dummies, and no plan attribute on any other op. Each op
-    whose attributes change is reported to the rewriter (`notify_op_modified`); an op whose
-    plan is already right is left alone, so a second application changes nothing."""
+    each planned function and every op in it (`FunctionPlan.stamp_op`). Each op whose
+    attributes change is reported to the rewriter (`notify_op_modified`); an op whose plan is
+    already right is left alone, so a second application changes nothing."""
 
     def __init__(self, plans: dict[Operation, FunctionPlan]) -> None:
         self.plans = plans
-        self.owner: dict[Operation, FunctionPlan] = {}
-        for function, plan in plans.items():
-            for op in function.walk():
-                self.owner[op] = plan
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        plan = self.owner.get(op)
+        plan = self.plans.get(op)
         if plan is None:
-            return  # outside the planned functions
-        if op in self.plans:
-            changed = ProloguePlan.of(op) != plan.prologue
-            if changed:
-                plan.prologue.stamp(op)
-            changed |= _drop(op, keep=(DECLARED_PARAMS, DECLARED_DIMS))
-        elif isinstance(op, scf.ForOp | scf.IfOp):
-            hoist = plan.hoists.get(op, HoistPlan())
-            changed = HoistPlan.of(op) != hoist
-            if changed:
-                hoist.stamp(op)
-            changed |= _drop(op, keep=(HOISTED, HOISTED_WITH_INIT))
-        elif isinstance(op, SubmitOp | TaskDummyOp):
-            changed = stamp_captured(op, op in plan.captured)
-            changed |= _drop(op, keep=(CAPTURED,))
-        else:
-            changed = _drop(op, keep=())
-        if changed:
+            return  # not a planned function (the ops in one are stamped with it)
+        if plan.stamp_op(op, is_function=True):
             rewriter.notify_op_modified(op)
-
-
-def _drop(op: Operation, keep: Sequence[str]) -> bool:
-    """Remove the plan attributes of `op` other than `keep`; True when one was there."""
-    gone = [name for name in NAMES if name not in keep and name in op.attributes]
-    for name in gone:
-        del op.attributes[name]
-    return bool(gone)
+        for inner in op.regions[0].walk():
+            if plan.stamp_op(inner):
+                rewriter.notify_op_modified(inner)
 
 
 def stamp_plans(

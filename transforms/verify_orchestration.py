@@ -578,20 +578,9 @@ def _exclusive(op: Operation, other: Operation) -> bool:
             return False
         if isinstance(parent, scf.IfOp):
             for branch in parent.regions:
-                if branch is not region and _within(other, branch):
+                if branch is not region and branch.is_ancestor(other):
                     return True
         region = parent.parent_region()
-    return False
-
-
-def _within(op: Operation, region: Region) -> bool:
-    """Whether `op` is nested (at any depth) in `region`."""
-    at: Region | None = op.parent_region()
-    while at is not None:
-        if at is region:
-            return True
-        parent = at.parent_op()
-        at = parent.parent_region() if parent is not None else None
     return False
 
 
