@@ -5,9 +5,11 @@ tests/filecheck/transforms/pto2_pipeline/legality.mlir; both API generations).""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from pypto_dialects.context import make_context
+from pypto_dialects.interpreter import run_function
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.targets.pto2_cpp import generate_module
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
@@ -37,3 +39,10 @@ def test_a_read_that_is_only_returned_is_discarded_and_compiles(api: str) -> Non
     assert "float v =" not in code
     check = model_header.compile_check(code, "f.cpp", generation=api)
     assert check.returncode == 0, check.stderr
+    # and it runs: the host reads wait for the task (no host race), the values are returned
+    a = np.arange(16, dtype=np.float32)
+    run = run_function(module, "f", {"a": a}, {"k": lambda x, o: x + np.float32(1)}, api=api)
+    assert run.faults() == []
+    assert run.results == (1.0, 2.0)
+    np.testing.assert_array_equal(run.outputs["o"], a + 1)
+    assert run.graph.edge_set() == set()  # one task, nothing to order among tasks
