@@ -2,22 +2,28 @@
 
 Part 1, per program (every orchestration function of examples/, a decode-layer-like chain of
 500 tasks, the same chain with a dynamic layer count, case1 at 16 branches, a
-paged-attention-like loop nest, and the functions of tests/execution/auto_areas.mlir:
-hand-placed auto scopes and opted-out bodies), with `analyze-auto-scopes` off and on: tasks,
-the dependency edges the runtime creates, by origin (explicit = set_dependencies, creator =
-alloc retain, tensormap = overlap lookup), counted by the interpreter's model of the runtime
-(kernels that do nothing; the counts equal the runtime's own record where the real runtime was
-measured), the explicit ones split by where they come from in the IR (user = the user's `deps`
-and the barriers of expand-manual-phase-fence, retain = add-retain-edges' edges from an
-allocation task, compiler = the rest: auto-derive-task-dependencies and
-order-untracked-hazards, after drop-implied-edges; counted from a second run with those
-compiler edges taken out), and the regions made compiler-owned MANUAL scopes.
+paged-attention-like loop nest, the functions of tests/execution/auto_areas.mlir: hand-placed
+auto scopes and opted-out bodies, and those of tests/execution/fence_hoisting.mlir: phase
+fences in loop nests), with `analyze-auto-scopes` off and on: tasks, the dependency edges the
+runtime creates, by origin (explicit = set_dependencies, creator = alloc retain, tensormap =
+overlap lookup), counted by the interpreter's model of the runtime (kernels that do nothing;
+the counts equal the runtime's own record where the real runtime was measured), the explicit
+ones split by where they come from in the IR (user = the user's `deps` and the barriers of
+expand-manual-phase-fence, retain = add-retain-edges' edges from an allocation task,
+compiler = the rest: auto-derive-task-dependencies and order-untracked-hazards, after
+drop-implied-edges; counted from a second run with those compiler edges taken out), the
+regions made compiler-owned MANUAL scopes, all edges, the ordering edges (user + compiler +
+tensormap: the edges that order tasks, not allocation lifetimes) and, for comparison, the
+ordering edges upstream's own documents give the same program with the same switch
+(`UPSTREAM`; "—" where they do not determine them). After the table: the programs with more
+edges with the option on than off, and those with more ordering edges than upstream's.
 
 Part 2: the CPU time of auto-derive-task-dependencies (option on) and of
 order-untracked-hazards at 1k / 10k / 100k ops (bench/generate.py programs, the cyclic GC off
 as in pypto-opt: bench/hazards_scaling.py), for linearity.
 
-Options: `--sizes 1k,10k,100k`, `--no-run` (skip the runs: region counts only).
+Options: `--sizes 1k,10k,100k` (`--sizes none` skips part 2), `--no-run` (skip the runs:
+region counts only).
 """
 
 from __future__ import annotations
@@ -98,6 +104,41 @@ def paged_attention(batches: int = 4, blocks: int = 4) -> str:
     ]) + "\n"
 
 
+UPSTREAM: dict[str, tuple[int | None, int | None]] = {
+    # (switch off, switch on): ordering edges (explicit deps and barriers + tensor map) that
+    # upstream's documents (../shared/reference: auto-derive-task-dependencies, the phase
+    # fence) give each program, derived from their rules; None: not determined by them
+    # (upstream runs no order-untracked-hazards: where ours adds edges to an AUTO area the
+    # runtime leaves unordered, or an analysis outcome the document leaves open, "—").
+    # The phase fence leaves "current loop iter-arg arrays" direct: case1's B x B per phase
+    # boundary.
+    "case1_manual_parallel": (48, 48),
+    "case1_16_branches": (768, 768),
+    # a user manual scope: the user's deps (and the join barrier)
+    "manual_submit": (5, 5),
+    # the tensor map alone (no hazard it misses); with the switch on, a whole default-mode
+    # body covered by compiler edges becomes MANUAL with the same edges (orch_basic,
+    # group_kernel), a chain stays a chain whether the loop is analysed or falls back
+    # (for_carry), symbolic windows fall back to AUTO (dynamic_dim)
+    "orch_basic": (1, 1), "group_kernel": (1, 1), "for_carry": (3, 3), "dynamic_dim": (3, 3),
+    "if_else": (0, 0), "softmax_tuple": (0, 0),
+    # hand-placed auto scopes stay AUTO upstream, with compiler edges and demotions on top
+    # (in -> no_dep, inout -> output_existing when covered); an opted-out body holding no
+    # scope is not analysed (only default-mode bodies get the virtual region)
+    "auto_areas:hand_scope": (2, 2), "auto_areas:opted_out_body": (3, 3),
+    "auto_areas:nested_scope": (2, 2), "auto_areas:pre_loop_writer": (3, None),
+    "auto_areas:user_deps": (3, 2), "auto_areas:dynamic_parallel": (None, None),
+    "auto_areas:constant_parallel": (3, None), "auto_areas:dynamic_seq": (None, None),
+    "auto_areas:partial_producer": (2, 2), "auto_areas:dynamic_if": (6, 6),
+    # the phase fence upstream: one barrier before the loop whose body holds the consumers,
+    # once per iteration of the loops around it (N + M per execution), N x M when it does
+    # not pay there
+    "fence_hoisting:stable_nest": (24, 24), "fence_hoisting:per_phase": (24, 24),
+    "fence_hoisting:profitable_as_a_nest": (12, 12), "fence_hoisting:shared": (24, 24),
+    "fence_hoisting:inside_a_parallel_loop": (24, 24),
+}
+"""Upstream's ordering edges per program and switch, from its documents (None: "—")."""
+
 SCALARS = {"decode_chain_dynamic_250": 5, "auto_areas": 3}
 """Per program, the value of its integer scalar parameters in the runs (else 0)."""
 
@@ -125,6 +166,8 @@ def _programs() -> list[tuple[str, str]]:
     progs.append(("decode_chain_500", decode_chain()))
     progs.append(("decode_chain_dynamic_250", decode_chain(5, DECODE_TASKS, dynamic=True)))
     progs.append(("auto_areas", (ROOT / "tests" / "execution" / "auto_areas.mlir").read_text()))
+    progs.append(("fence_hoisting",
+                  (ROOT / "tests" / "execution" / "fence_hoisting.mlir").read_text()))
     return progs
 
 
@@ -195,7 +238,27 @@ def _row(name: str, text: str, analyze: bool, run: bool) -> list[dict]:
             order = row["order"]
             assert isinstance(order, int)
             row.update(user=user, compiler=order - user)
+            explicit, creator, tensormap = row["explicit"], row["creator"], row["tensormap"]
+            assert isinstance(explicit, int)
+            assert isinstance(creator, int)
+            assert isinstance(tensormap, int)
+            row.update(edges=explicit + creator + tensormap, ordering=order + tensormap)
+    for row in rows:
+        up = UPSTREAM.get(str(row["program"]))
+        row["upstream"] = None if up is None else up[analyze]
     return rows
+
+
+def findings(rows: list[dict]) -> tuple[list[str], list[str]]:
+    """(programs with more edges with the option on than off, rows with more ordering edges
+    than upstream's), from the rows of `_row` with the runs."""
+    off = {r["program"]: r["edges"] for r in rows if not r["analyze"]}
+    more = [f"{r['program']}: {r['edges']} on > {off[r['program']]} off" for r in rows
+            if r["analyze"] and r["edges"] > off.get(r["program"], r["edges"])]
+    worse = [f"{r['program']} ({'on' if r['analyze'] else 'off'}): {r['ordering']} > "
+             f"{r['upstream']}" for r in rows
+             if r.get("upstream") is not None and r["ordering"] > r["upstream"]]
+    return more, worse
 
 
 def _pass_times(sizes: list[int]) -> list[tuple[int, int, float, float]]:
@@ -220,17 +283,28 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(ROOT / "tests"))
     print(
         "| program | analyze | tasks | manual tasks | explicit | user | compiler | retain "
-        "| creator | tensormap | regions made manual |"
+        "| creator | tensormap | regions made manual | all edges | ordering | upstream ordering |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    every: list[dict] = []
     for name, text in _programs():
         for analyze in (False, True):
             for r in _row(name, text, analyze, run):
+                every.append(r)
+                up = r.get("upstream")
                 print(f"| {r['program']} | {'on' if analyze else 'off'} | {r.get('tasks', '-')} | "
                       f"{r.get('manual_tasks', '-')} | {r.get('explicit', '-')} | "
                       f"{r.get('user', '-')} | {r.get('compiler', '-')} | {r.get('retain', '-')} | "
                       f"{r.get('creator', '-')} | {r.get('tensormap', '-')} | "
-                      f"{r['regions_manual']} |", flush=True)
+                      f"{r['regions_manual']} | {r.get('edges', '-')} | {r.get('ordering', '-')} | "
+                      f"{'—' if up is None else up} |", flush=True)
+    if run:
+        more, worse = findings(every)
+        print()
+        print("more edges with the option on than off: " + ("; ".join(more) or "none"))
+        print("more ordering edges than upstream's: " + ("; ".join(worse) or "none"))
+    if opts.sizes.strip().lower() == "none":
+        return 0
     print()
     print(
         "| ops | auto-derive-task-dependencies (s) | µs/op | order-untracked-hazards (s) | µs/op |"

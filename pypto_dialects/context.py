@@ -1,4 +1,5 @@
-"""The xDSL context of this project: builtin, func, scf, arith and our four dialects.
+"""The xDSL context of this project: builtin, func, scf, arith (with `arith.index_castui`,
+arith_casts.py) and our four dialects.
 
 Dialects are registered lazily (imported on first use), so a run loads only what it parses.
 """
@@ -54,8 +55,10 @@ def _scf() -> Dialect:
 
 
 def _arith() -> Dialect:
-    from xdsl.dialects.arith import Arith, ExtSIOp, RemUIOp
+    from xdsl.dialects.arith import ExtSIOp, RemUIOp
     from xdsl.traits import NoMemoryEffect, Pure
+
+    from pypto_dialects.arith_casts import arith_dialect
 
     # xDSL 0.75 states no memory effect for these two, so its dce and canonicalize keep them
     # when unused (and the C++ printer met an op nothing reads: an unused variable, which
@@ -65,7 +68,7 @@ def _arith() -> Dialect:
         ExtSIOp.traits.add_trait(Pure())
     if not RemUIOp.has_trait(NoMemoryEffect):
         RemUIOp.traits.add_trait(NoMemoryEffect())
-    return Arith
+    return arith_dialect()  # with arith.index_castui, which xDSL 0.75 lacks
 
 
 DIALECTS: dict[str, Callable[[], Dialect]] = {

@@ -21,7 +21,11 @@ of them declared with the carry's initial value. Absent means none. `pto_orch.ca
 (unit): on a `pto_orch.submit` / `pto_system.task_dummy` whose TaskId the C++ names, so the
 printer captures it (`TaskOutputTensors task_<n>_outs = ...; PTO2TaskId t = ...task_id();`);
 absent: the TaskId is named nowhere (unused, or only yielded into a carry without a
-variable) and nothing is captured.
+variable) and nothing is captured. `pto_orch.always_submitted` (unit): on a
+`pto_system.task_dummy` with deps of which one is a TaskId never invalid
+(task_id_folds.surely_valid), so the printer submits it without the `deps_count > 0` test and
+its TaskId needs no `is_valid()` guard (both would be constant); absent: the barrier is
+submitted when one of its deps is valid at run time (or, with no deps, always).
 
 `ProloguePlan` and `HoistPlan` are the one way in and out (`of`, `stamp`),
 `captures_task_id` / `stamp_captured` for `pto_orch.captured` (plan-cpp-declarations'
@@ -56,7 +60,9 @@ HOISTED_WITH_INIT = "pto_orch.hoisted_with_init"
 """The hoisted carries declared with their initial value (`array<i64: ...>`)."""
 CAPTURED = "pto_orch.captured"
 """On a `pto_orch.submit` / `pto_system.task_dummy` whose TaskId the C++ names (unit)."""
-NAMES = (DECLARED_PARAMS, DECLARED_DIMS, HOISTED, HOISTED_WITH_INIT, CAPTURED)
+ALWAYS_SUBMITTED = "pto_orch.always_submitted"
+"""On a `pto_system.task_dummy` with deps that the C++ submits unconditionally (unit)."""
+NAMES = (DECLARED_PARAMS, DECLARED_DIMS, HOISTED, HOISTED_WITH_INIT, CAPTURED, ALWAYS_SUBMITTED)
 CAPTURING_OPS = ("pto_orch.submit", "pto_system.task_dummy")
 """The ops whose TaskId the C++ may capture (`pto_orch.captured`)."""
 RERUN = "re-run plan-cpp-declarations (or -p pto2-pipeline)"
@@ -151,6 +157,23 @@ def stamp_captured(op: Operation, captured: bool) -> bool:
     return True
 
 
+def always_submitted(op: Operation) -> bool:
+    """Whether the plan says the C++ submits the barrier `op` without testing its deps."""
+    return ALWAYS_SUBMITTED in op.attributes
+
+
+def stamp_always_submitted(op: Operation, always: bool) -> bool:
+    """Write `pto_orch.always_submitted` on `op` (present iff `always`); True when it
+    changed."""
+    if always == (ALWAYS_SUBMITTED in op.attributes):
+        return False
+    if always:
+        op.attributes[ALWAYS_SUBMITTED] = UnitAttr()
+    else:
+        del op.attributes[ALWAYS_SUBMITTED]
+    return True
+
+
 def verify_attribute(op: Operation, name: str, value: Attribute) -> None:
     """The attribute verifier of the plan (`verifyOperationAttribute`, for the names of
     `NAMES`). Raises VerifyException naming the attribute when it sits on the wrong op, has
@@ -159,7 +182,18 @@ def verify_attribute(op: Operation, name: str, value: Attribute) -> None:
     not an iter_arg / result or out of order, a hoisted op that is not directly in a manual
     `pto_rt.scope`, an initial value on an `scf.if` result, a TaskId or integer array carry
     or a carry that is not hoisted; one of the two function attributes without the other;
-    `pto_orch.captured` on an op that has no TaskId to capture, or not a unit attribute."""
+    `pto_orch.captured` on an op that has no TaskId to capture, or not a unit attribute;
+    `pto_orch.always_submitted` on another op than a `pto_system.task_dummy` with deps, or not
+    a unit attribute."""
+    if name == ALWAYS_SUBMITTED:
+        if op.name != "pto_system.task_dummy" or not op.operands:
+            raise VerifyException(
+                f"'{ALWAYS_SUBMITTED}' belongs on a pto_system.task_dummy with deps (the "
+                "barrier the C++ submits without testing them)"
+            )
+        if not isinstance(value, UnitAttr):
+            raise VerifyException(f"'{ALWAYS_SUBMITTED}' is a unit attribute")
+        return
     if name == CAPTURED:
         if op.name not in CAPTURING_OPS:
             raise VerifyException(

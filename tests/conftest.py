@@ -32,10 +32,11 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
         f"execution oracles: {execution.RUNS} programs executed in the interpreter, "
         f"{model_header.COMPILED} C++ files compiled against the API model header"
     )
-    if simpler_runtime.available():
+    found = simpler_runtime.checkout()
+    if found is not None:
         terminalreporter.write_line(
-            f"real runtime ({simpler_runtime.root()}): {simpler_runtime.RUNS} programs "
-            "executed in its simulator"
+            f"real runtime ({found.root}, api={found.generation}: {found.evidence}): "
+            f"{simpler_runtime.RUNS} programs executed in its simulator"
         )
     else:
-        terminalreporter.write_line(simpler_runtime.SKIP_REASON)
+        terminalreporter.write_line(simpler_runtime.skip_reason())

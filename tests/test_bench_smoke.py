@@ -137,3 +137,22 @@ def test_hazards_scaling_bench(capsys: pytest.CaptureFixture[str]) -> None:
     rows = [r for r in capsys.readouterr().out.splitlines() if re.match(r"\| \d", r)]
     assert len(rows) == 2
     assert rows[0].split("|")[4].strip() == "1.00"
+
+
+def test_task_deps_bench_rows() -> None:
+    """bench/task_deps.py on two of its programs: no row with more edges with the option on
+    than off or more ordering edges than upstream's documents give, and the counts of the
+    reviewer's in-place if (a chain) and of a hoisted fence, with upstream's beside them."""
+    from bench.task_deps import _programs, _row, findings
+
+    progs = dict(_programs())
+    rows = [r for name in ("auto_areas", "fence_hoisting") for analyze in (False, True)
+            for r in _row(name, progs[name], analyze, True)]
+    assert findings(rows) == ([], [])
+    got = {(r["program"], r["analyze"]): (r["tasks"], r["edges"], r["ordering"], r["upstream"])
+           for r in rows}
+    assert got["auto_areas:dynamic_if", False] == (7, 6, 6, 6)
+    assert got["auto_areas:dynamic_if", True] == (7, 6, 6, 6)
+    assert got["auto_areas:dynamic_parallel", True][3] is None  # "—"
+    assert got["fence_hoisting:stable_nest", True] == (13, 12, 12, 24)
+    assert got["fence_hoisting:per_phase", False] == (18, 16, 16, 24)

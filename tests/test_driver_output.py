@@ -128,8 +128,19 @@ def test_a_bad_target_spec_is_a_usage_error(write) -> None:  # type: ignore[no-u
         "pto2-cpp{out-dir=}": "Unknown argument value, wrap argument in quotes",
         "pto2-cpp{": "Expected argument name here",
         "pto2-cpp{out-dir}": "-t 'pto2-cpp{out-dir}': out-dir takes one directory, as out-dir=\"DIR\"",
-        "pto2-cpp{bogus=1}": "-t 'pto2-cpp{bogus=1}': pto2-cpp has no option 'bogus' (its options are out-dir=\"DIR\" and api=seed|current)",
+        "pto2-cpp{bogus=1}": "-t 'pto2-cpp{bogus=1}': pto2-cpp has no option 'bogus' (its options are out-dir=\"DIR\", api=seed|current and wait-only-edges=true|false)",
         "pto2-cpp{api=next}": "-t 'pto2-cpp{api=next}': unknown PTO2 API generation 'next': use api=seed (simpler b7d04b45e, the default) or api=current (simpler 6ebaf7715)",
+        # the value as written, not as xDSL converts it (True, 1)
+        "pto2-cpp{api=true}": "-t 'pto2-cpp{api=true}': unknown PTO2 API generation 'true': use api=seed (simpler b7d04b45e, the default) or api=current (simpler 6ebaf7715)",
+        "pto2-cpp{api=1}": "-t 'pto2-cpp{api=1}': unknown PTO2 API generation '1': use api=seed",
+        "pto2-cpp{api}": "-t 'pto2-cpp{api}': option 'api' needs a value: use api=seed (simpler b7d04b45e, the default) or api=current (simpler 6ebaf7715)",
+        "pto2-cpp{api out-dir=\"d\"}": "-t 'pto2-cpp{api out-dir=\"d\"}': option 'api' needs a value: use api=seed",
+        "pto2-cpp{api=seed,current}": "-t 'pto2-cpp{api=seed,current}': option 'api' takes one value, not 2 (seed,current): use api=seed (simpler b7d04b45e, the default) or api=current (simpler 6ebaf7715)",
+        # an option given twice: xDSL's spec keeps the last one, silently
+        "pto2-cpp{api=seed api=current}": "-t 'pto2-cpp{api=seed api=current}': option 'api' is given twice (api=seed, api=current): give it once; use api=seed (simpler b7d04b45e, the default) or api=current (simpler 6ebaf7715)",
+        "pto2-cpp{api=current api=current}": "option 'api' is given twice (api=current, api=current): give it once; use api=seed",
+        "pto2-cpp{api=current api}": "option 'api' is given twice (api=current, api): give it once; use api=seed",
+        "pto2-cpp{out-dir=\"a\" out-dir=\"b\"}": "-t 'pto2-cpp{out-dir=\"a\" out-dir=\"b\"}': option 'out-dir' is given twice (out-dir=\"a\", out-dir=\"b\"): give it once; out-dir takes one directory, as out-dir=\"DIR\"",
     }
     for spec, message in cases.items():
         status, out, err = run_opt([*CPP[:2], "-t", spec, path])
@@ -138,3 +149,16 @@ def test_a_bad_target_spec_is_a_usage_error(write) -> None:  # type: ignore[no-u
         assert message in err, spec
         assert "Traceback" not in err, spec
         assert len(err.strip().splitlines()) == 1, spec
+
+
+@pytest.mark.parametrize(("spec", "signature"), [
+    ("pto2-cpp{api=current}", "const ChipTaskArgs& orch_args"),
+    ('pto2-cpp{api="current"}', "const ChipTaskArgs& orch_args"),
+    ("pto2-cpp{api=seed}", "const ChipStorageTaskArgs& orch_args"),
+    ("pto2-cpp", "const ChipStorageTaskArgs& orch_args"),
+])
+def test_a_good_api_option_picks_its_generation(write, spec: str, signature: str) -> None:  # type: ignore[no-untyped-def]
+    path = str(write(KERNEL + _func("one")))
+    status, out, err = run_opt([*CPP[:2], "-t", spec, path])
+    assert (status, err) == (0, "")
+    assert f"void aicpu_orchestration_entry({signature}) {{" in out

@@ -145,3 +145,23 @@ def test_slices_written_in_a_loop_keep_a_later_reader_auto(analyze: bool) -> Non
     r = run("partial_producer", [a, zeros(32), zeros(32)], analyze, "auto")
     np.testing.assert_array_equal(r.outputs[2], np.concatenate([2 * a, 2 * a]) * 2)
     assert r.edges == edges("t0>t2 tensormap", "t1>t2 tensormap")
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+@pytest.mark.parametrize("n", [0, 3])
+def test_an_in_place_if_in_a_loop_with_a_dynamic_trip_count(analyze: bool, n: int) -> None:
+    # 2 x n steps, inc(a) on even ones and inc(b) on odd ones (both in place on %y), then
+    # add(y, a) -> o. With the option the TaskId carried is the if's writer, whichever branch
+    # ran: a chain, as the tensor map's (before, each branch's TaskId was carried on through
+    # the other branch's steps: 11 edges for 6 at n = 3, 39 for 20 at n = 10)
+    a, b, y = rand(16), rand(16), rand(16)
+    r = run("dynamic_if", [a, b, y.copy(), zeros(16), n], analyze, "manual")
+    want = y.copy()
+    for _ in range(2):
+        for j in range(n):
+            want = want + (a if j % 2 == 0 else b)
+    np.testing.assert_array_equal(r.outputs[2], want)
+    np.testing.assert_array_equal(r.outputs[3], want + a)
+    assert len(r.tasks) == 2 * n + 1
+    assert r.edges == edges(*(f"t{i}>t{i + 1} {'explicit' if analyze else 'tensormap'}"
+                              for i in range(2 * n)))

@@ -350,6 +350,13 @@ def test_select(cond: int, want: int) -> None:
         ("index_cast", "index", "i8", 200, -56),
         ("index_cast", "i32", "index", -1, -1),
         ("index_cast", "i1", "index", T, -1),  # sign-extends
+        ("index_castui", "index", "i32", 2**40 + 5, 5),
+        ("index_castui", "index", "i8", 200, -56),
+        ("index_castui", "index", "i64", -1, -1),
+        ("index_castui", "i32", "index", -1, 2**32 - 1),  # zero-extends
+        ("index_castui", "i8", "index", -128, 128),
+        ("index_castui", "i1", "index", T, 1),
+        ("index_castui", "i64", "index", -(2**63), -(2**63)),
     ],
 )
 def test_integer_casts(op: str, src: str, dst: str, a: int, want: int) -> None:

@@ -76,12 +76,14 @@ func.func @g(%a: tensor<16xf32>, %out: tensor<16xf32> {OUT}, %d: tensor<16xf32> 
     }} {{pto_orch.iter_arg_rebind = array<i1: true, true>, pto_orch.iter_arg_array_size = array<i64: 0, 0>}}
     pto_rt.yield %x, %n : tensor<16xf32>, i64
   }}
-  %o = pto_orch.call @t(in %res, out %d) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %o = pto_orch.call @ts(in %res, scalar %cnt, out %d) : (tensor<16xf32>, i64, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }}
+pto_orch.kernel @ts aiv (in tensor<16xf32>, in i64, out tensor<16xf32>) -> tensor<16xf32>
 """
-"""A manual scope yielding both carries of its loop: %xa (init %out, a parameter) is declared
-before the header with its value, %na (init computed in the scope) without one. %s is read
+"""A manual scope yielding both carries of its loop, which the task after it reads: %xa (init
+%out, a parameter) is declared before the header with its value, %na (init computed in the
+scope) without one. %s is read
 inside the scope only, still a declared parameter."""
 
 
@@ -381,7 +383,8 @@ func.func @c(%a: tensor<16xf32>, %o: tensor<16xf32> {OUT}, %p: tensor<16xf32> {O
 }}
 """
 """%t0 is waited on (captured); %t1 only by the dummy (captured); %t2 only yielded into a carry
-nothing reads (a dead carry: no variable, not captured); the dummy's TaskId is unused."""
+nothing reads (a dead carry: no variable, not captured); the dummy's TaskId is unused, and
+it is always submitted (`pto_orch.always_submitted`: %t1 is never invalid)."""
 
 
 def _captured(module: ModuleOp) -> list[str]:
@@ -414,6 +417,7 @@ def test_the_plan_is_stamped_through_the_rewriter() -> None:
         ("modify", "func.func"),
         ("modify", "pto_orch.submit"),
         ("modify", "pto_orch.submit"),
+        ("modify", "pto_system.task_dummy"),  # always submitted: it waits for a submit's TaskId
     ]
     events.clear()
     PlanCppDeclarations().rewrite_module(module, listener=recorder(events))

@@ -34,7 +34,7 @@ HOISTED = [
     "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {",
     "PTO2TaskId t = task_0_outs.task_id();",
     "r = t;",
-    "if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;",
+    "        params_t1_deps[params_t1_deps_count++] = r;",  # unguarded: r is a submit's TaskId
 ]
 
 
@@ -55,8 +55,8 @@ def user_edge(tmp_path: Path) -> Path:
 
 
 def test_a_taskid_leaving_a_manual_scope_is_hoisted_on_the_command_line(user_edge: Path) -> None:
-    # the TaskId the scope yields: declared invalid before the header, assigned at the yield,
-    # guarded at the use
+    # the TaskId the scope yields: declared invalid before the header, assigned at the yield
+    # (which always runs before the use), unguarded at the use: a submit's TaskId
     exe = Path(sys.executable).parent / "pypto-opt"
     proc = subprocess.run(
         [str(exe), "-p", "pto2-pipeline", "-t", "pto2-cpp", str(user_edge)],

@@ -20,7 +20,7 @@ from pypto_dialects.parsing import parse_module
 from pypto_dialects.targets.pto2_cpp.api import generate_orchestration
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 from support import simpler_runtime
-from support.random_programs import KERNEL_CPP, KERNELS, check, generate
+from support.random_programs import KERNEL_BODY, KERNEL_CPP, KERNELS, check, generate
 
 SAMPLE = range(30)
 
@@ -91,7 +91,7 @@ VIEWS = [(16, 16, 0, 0), (4, 16, 8, 0), (16, 8, 0, 4)]
 """Regions each kernel runs on: the whole 16x16 buffer, 4 rows from row 8 (an offset),
 8 columns from column 4 (strides that are not the row-major ones of the view)."""
 
-DRIVER = r"""
+DRIVER = r"""PRELUDE
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -110,10 +110,10 @@ int main() {
         uint32_t full[2] = {16, 16};
         uint32_t shapes[2] = {views[v][0], views[v][1]};
         uint32_t offsets[2] = {views[v][2], views[v][3]};
-        Tensor whole[4] = {
+        TENSOR whole[4] = {
             make_tensor_external(buf[0], full, 2), make_tensor_external(buf[1], full, 2),
             make_tensor_external(buf[2], full, 2), make_tensor_external(buf[3], full, 2)};
-        Tensor region[4] = {whole[0].view(shapes, offsets), whole[1].view(shapes, offsets),
+        TENSOR region[4] = {whole[0].view(shapes, offsets), whole[1].view(shapes, offsets),
                             whole[2].view(shapes, offsets), whole[3].view(shapes, offsets)};
         int64_t args[8] = {0};
         int n = 0;
@@ -132,7 +132,8 @@ int main() {
 def test_kernel_cpp_matches_python(name: str, tmp_path: Path) -> None:
     root, cxx = _simpler(), shutil.which("g++")
     if root is None or cxx is None:
-        pytest.skip(simpler_runtime.SKIP_REASON)
+        pytest.skip(simpler_runtime.skip_reason() or "no g++")
+    api = simpler_runtime.generation() or "seed"
     S = root / "src"
     R = S / "a2a3/runtime/tensormap_and_ringbuffer"
     inc = [f"-I{p}" for p in (R / "orchestration", R / "runtime", R / "common",
@@ -147,11 +148,17 @@ def test_kernel_cpp_matches_python(name: str, tmp_path: Path) -> None:
         for _, t in params if t != "T"
     ]
     driver = (
-        DRIVER.replace("KERNEL", f"kernel_{name}").replace("NTENSORS", str(len(tensors)))
+        DRIVER.replace("PRELUDE", simpler_runtime.KERNEL_PRELUDE[api])
+        .replace("TENSOR", "ChipTensor" if api == "current" else "Tensor")
+        .replace("KERNEL", f"kernel_{name}").replace("NTENSORS", str(len(tensors)))
         .replace("SCALARS", "\n        ".join(sc_lines))
         .replace("VIEWS", ", ".join(f"{{{r}, {c}, {r0}, {c0}}}" for r, c, r0, c0 in VIEWS))
     )
-    (tmp_path / "kernel.cpp").write_text(KERNEL_CPP[name])
+    # the seed's kernels as the random programs hold them (their helpers defined in them); the
+    # current generation's through the simulator layer's source (ChipTensor, docs/testing.md)
+    kernel = KERNEL_CPP[name] if api == "seed" else simpler_runtime.kernel_source(
+        KERNEL_BODY[name], api)
+    (tmp_path / "kernel.cpp").write_text(kernel)
     (tmp_path / "driver.cpp").write_text(driver)
     flags = ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", *inc]
     for cmd in (

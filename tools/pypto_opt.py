@@ -95,35 +95,98 @@ def _fail(message: str, status: int) -> NoReturn:
     sys.exit(status)
 
 
+def _raw_options(target: str) -> list[tuple[str, list[str] | None]]:
+    """The options of a well-formed `-t` spec in the order written, each with its values as
+    written (`api=true` is 'true', not True) or None without `=`: xDSL's `parse_spec`
+    converts the values and keeps only the last of two options of one name."""
+    from xdsl.utils.arg_spec import PipelineLexer, SpecTokenKind
+
+    out: list[tuple[str, list[str] | None]] = []
+    lexer = PipelineLexer(target)
+    inside = expect_key = False
+    while (tok := lexer.lex()).kind is not SpecTokenKind.EOF:
+        if tok.kind is SpecTokenKind.L_BRACE:
+            inside = expect_key = True
+        elif not inside:
+            continue
+        elif tok.kind is SpecTokenKind.R_BRACE:
+            inside = False
+        elif tok.kind is SpecTokenKind.SPACE:
+            expect_key = True
+        elif expect_key:
+            out.append((tok.span.text, None))
+            expect_key = False
+        elif tok.kind is SpecTokenKind.EQUALS:
+            out[-1] = (out[-1][0], [])
+        elif tok.kind is not SpecTokenKind.COMMA:
+            values = out[-1][1]
+            assert values is not None
+            values.append(tok.span.text)
+    return out
+
+
 def _check_target_spec(target: str) -> None:
-    """A malformed `-t` spec, and an option `-t pto2-cpp` does not have, are usage errors
-    (exit 2), as they are for `-p`."""
+    """A malformed `-t` spec, an option `-t pto2-cpp` does not have, an option given twice,
+    and an option without its value are usage errors (exit 2), as they are for `-p`; each
+    message names the option and what it accepts."""
     try:
         spec = parse_spec(target)
     except ArgSpecParseError as err:
         _fail(f"pypto-opt: error: -t '{target}': {one_line(str(err))}", 2)
     if spec.name != "pto2-cpp":
         return
-    for key, values in spec.parameters.items():
-        if key == "api":
-            from pypto_dialects.targets.pto2_cpp.generation import GENERATIONS, usage
+    from pypto_dialects.targets.pto2_cpp.generation import API_USAGE, GENERATIONS, usage
 
-            if len(values) != 1 or str(values[0]) not in GENERATIONS:
-                shown = ",".join(str(v) for v in values)
-                _fail(f"pypto-opt: error: -t '{target}': {usage(shown)}", 2)
-            continue
-        if key != "out-dir":
+    accepted = {
+        "api": API_USAGE,
+        "out-dir": 'out-dir takes one directory, as out-dir="DIR"',
+        "wait-only-edges": "wait-only-edges takes true or false (true needs api=current)",
+    }
+    given: dict[str, str] = {}
+    for key, values in _raw_options(target):
+        if key not in accepted:
             _fail(
                 f"pypto-opt: error: -t '{target}': pto2-cpp has no option '{key}' (its "
-                "options are out-dir=\"DIR\" and api=seed|current)",
+                "options are out-dir=\"DIR\", api=seed|current and wait-only-edges=true|false)",
                 2,
             )
-        if len(values) != 1 or not str(values[0]):
+        written = key if values is None else f"{key}={','.join(values)}"
+        if key in given:
             _fail(
-                f"pypto-opt: error: -t '{target}': out-dir takes one directory, as "
-                "out-dir=\"DIR\"",
+                f"pypto-opt: error: -t '{target}': option '{key}' is given twice "
+                f"({given[key]}, {written}): give it once; {accepted[key]}",
                 2,
             )
+        given[key] = written
+        if key == "api":
+            if values is None:
+                _fail(f"pypto-opt: error: -t '{target}': option 'api' needs a value: "
+                      f"{API_USAGE}", 2)
+            if len(values) != 1:
+                _fail(f"pypto-opt: error: -t '{target}': option 'api' takes one value, not "
+                      f"{len(values)} ({','.join(values)}): {API_USAGE}", 2)
+            shown = values[0].strip('"')  # api="seed" is api=seed
+            if shown not in GENERATIONS:
+                _fail(f"pypto-opt: error: -t '{target}': {usage(shown)}", 2)
+        elif key == "wait-only-edges":
+            _check_wait_only_edges(target, spec.parameters)
+        elif values is None or len(values) != 1 or not str(spec.parameters[key][0]):
+            _fail(f"pypto-opt: error: -t '{target}': {accepted[key]}", 2)
+
+
+def _check_wait_only_edges(target: str, params: dict) -> None:
+    """`wait-only-edges` takes `true` or `false`, and `true` needs `api=current` (usage
+    errors, exit 2)."""
+    from pypto_dialects.targets.pto2_cpp.generation import api_generation, check_wait_only_edges
+
+    values = params["wait-only-edges"]
+    if len(values) != 1 or not isinstance(values[0], bool):
+        _fail(f"pypto-opt: error: -t '{target}': wait-only-edges takes true or false", 2)
+    api = params.get("api", ("seed",))
+    try:
+        check_wait_only_edges(api_generation(str(api[0])), values[0])
+    except ValueError as err:
+        _fail(f"pypto-opt: error: -t '{target}': {err}", 2)
 
 
 def _route_output_dir(args: argparse.Namespace) -> None:
@@ -450,6 +513,11 @@ class PyptoOptMain(xDSLOptMain):
         values = parse_spec(self.args.target).parameters.get("api")
         return str(values[0]) if values else "seed"
 
+    def _wait_only_edges(self) -> bool:
+        """pto2-cpp's `wait-only-edges` option (checked by `_check_target_spec`), default off."""
+        values = parse_spec(self.args.target).parameters.get("wait-only-edges")
+        return bool(values and values[0] is True)
+
     def _out_dir(self) -> str | None:
         spec = parse_spec(self.args.target)
         if spec.name != "pto2-cpp" or "out-dir" not in spec.parameters:
@@ -464,7 +532,8 @@ class PyptoOptMain(xDSLOptMain):
         from pypto_dialects.targets.pto2_cpp.api import generate_module
 
         result = generate_module(
-            prog, verify=False, checked=self._legal, planned=self._planned, api=self._api()
+            prog, verify=False, checked=self._legal, planned=self._planned, api=self._api(),
+            wait_only_edges=self._wait_only_edges(),
         )
         if self._out_dir() is not None:
             taken = {r.function for r in self._cpp_results}

@@ -165,6 +165,12 @@ class PyptoRunMain(xDSLRunMain):
             "docs/interpreter.md, API generations",
         )
         arg_parser.add_argument(
+            "--wait-only-edges", action="store_true",
+            help="with --api current: model the C++ of -t 'pto2-cpp{api=current "
+            "wait-only-edges=true}', whose explicit edges on TaskIds of tasks that create no "
+            "buffer wait without retaining (docs/interpreter.md, API generations)",
+        )
+        arg_parser.add_argument(
             "--path", type=int, nargs=2, action="append", default=[], metavar=("FROM", "TO"),
             help="print the chain of edges by which task TO waits for task FROM",
         )
@@ -215,7 +221,8 @@ class PyptoRunMain(xDSLRunMain):
         kernels = load_kernels(args.kernels) if args.kernels else {}
         try:
             run_args = dict(parse_arg(a) for a in args.run_args)
-            result = run_function(module, symbol, run_args, kernels, args.api)
+            result = run_function(module, symbol, run_args, kernels, args.api,
+                                  args.wait_only_edges)
         except ValueError as err:
             _fail(f"pypto-run: error: {one_line(str(err))}", 2)
         races = result.races()

@@ -29,6 +29,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern, CanonicalizePass
 
 from pypto_dialects.analysis.dead_ops import region_dce
+from pypto_dialects.task_id_folds import DropInvalidDeps, FoldIsValid
 
 
 @dataclass
@@ -59,7 +60,9 @@ class Canonicalize(CanonicalizePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         pattern = _Located(
             GreedyRewritePatternApplier(
-                [CanonicalizationRewritePattern()], ctx=ctx, folding_enabled=True
+                [CanonicalizationRewritePattern(), DropInvalidDeps(), FoldIsValid()],
+                ctx=ctx,
+                folding_enabled=True,
             )
         )
         listener = PatternRewriterListener()

@@ -46,6 +46,7 @@ from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskDummyOp
+from pypto_dialects.task_id_folds import is_invalid_task_id
 
 
 def _constant(v: SSAValue) -> int | None:
@@ -300,6 +301,10 @@ class ApplyCarryPlan(RewritePattern):
             if plan is not None:
                 for j in self.iteration_barriers.get(op, ()):
                     _iteration_barrier(op, j, rewriter)
+                if PARALLEL in op.attributes:
+                    for j, init in enumerate(op.iter_args):
+                        if plan.size(j) and is_invalid_task_id(init):
+                            _invalid_seed(op, j, rewriter)
                 before = (op.attributes.get(REBIND), op.attributes.get(ARRAY_SIZE))
                 plan.stamp(op)
                 if (op.attributes.get(REBIND), op.attributes.get(ARRAY_SIZE)) != before:
@@ -367,6 +372,19 @@ def _iteration_barrier(loop: scf.ForOp, j: int, rewriter: PatternRewriter) -> No
     rewriter.insert(barrier, InsertPoint.before(term))
     term.operands[j] = barrier.result
     rewriter.notify_op_modified(term)
+
+
+def _invalid_seed(loop: scf.ForOp, j: int, rewriter: PatternRewriter) -> None:
+    """Array carry j of the parallel `loop`, initialised with `pto_system.task_invalid`: every
+    iteration sees the init (the previous round's TaskIds, none here), so every use of the
+    iter_arg in the body but the yield becomes the init, as the printer and the interpreter
+    read it. A task's or barrier's dependency on it is then one on no task, which
+    canonicalize drops (task_id_folds.DropInvalidDeps; the C++ would guard it with a test
+    that is always false), and an inner loop seeded with it is seeded with the invalid
+    TaskId too (its own carry is then the next one this rewrites, pre-order)."""
+    arg = loop.body.block.args[j + 1]
+    term = loop.body.block.last_op
+    rewriter.replace_uses_with_if(arg, loop.iter_args[j], lambda use: use.operation is not term)
 
 
 def _holds(op: Operation, i: int, v: SSAValue) -> bool:

@@ -1,11 +1,13 @@
-"""`expand-manual-phase-fence`: one dummy barrier for a loop of submits that all wait for the
-same TaskId array, in manual scopes.
+"""`expand-manual-phase-fence`: one dummy barrier for the submits of a loop nest that all wait
+for the same TaskId array, in manual scopes.
 
 A `pto_orch.submit` in a loop whose only dependency is a whole TaskId array of N slots gets N
-edges per consumer, N * M for the M consumers of the loop. When that is profitable and safe,
-the pass inserts `%b = pto_system.task_dummy deps(<array>)` before the loop and makes every
-such consumer depend on `%b` alone: N + M edges, the same order. Rules, the shapes left alone
-and examples: docs/passes/expand-manual-phase-fence.md.
+edges per consumer, N * M for the M consumer submissions. When that is profitable and safe,
+the pass inserts `%b = pto_system.task_dummy deps(<array>)` before the outermost loop around
+the consumers that the array does not change in (hoisted out of the loop nest as far as the
+array stays the same and the trip counts are known) and makes every such consumer depend on
+`%b` alone: N + M edges, the same order. Rules, the shapes left alone and examples:
+docs/passes/expand-manual-phase-fence.md.
 
 The pass summarizes each orchestration function (`FunctionSummary`, `find_fences`) and then
 applies one rewrite pattern, `InsertFence`, to it with a `PatternRewriteWalker`.
@@ -16,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -30,25 +32,11 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.analysis.storage_roots import UnionFind, edges, yield_values
+from pypto_dialects.loop_steps import constant_trip_count
 from pypto_dialects.orch import PARALLEL, SubmitOp, TaskArraySetOp, TaskIdArrayType, TaskIdType
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp
-
-
-def _constant(v: SSAValue) -> int | None:
-    owner = v.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    return None
-
-
-def trip_count(loop: scf.ForOp) -> int | None:
-    """ceil((ub - lb) / step) when the bounds and a positive step are `arith.constant`s."""
-    lb, ub, step = _constant(loop.lb), _constant(loop.ub), _constant(loop.step)
-    if lb is None or ub is None or step is None or step <= 0:
-        return None
-    return max(0, -((lb - ub) // step))
 
 
 def _enclosing_loop(op: Operation) -> scf.ForOp | None:
@@ -78,6 +66,7 @@ class FunctionSummary:
     def __init__(self) -> None:
         self._slots: dict[SSAValue, int | None] = {}
         self._arrays: UnionFind[None] = UnionFind()
+        self._stored: dict[scf.ForOp, set[SSAValue]] = {}
 
     # ---------------------------------------------------------------- slots of a deps entry
 
@@ -111,7 +100,7 @@ class FunctionSummary:
                 return self.slots(ys[v.index]) if v.index < len(ys) else None
             if isinstance(owner, scf.ForOp):
                 if PARALLEL in owner.attributes:  # an array carry in every kind of scope
-                    n = trip_count(owner)
+                    n = constant_trip_count(owner)
                     return n if n else None
                 if PARALLEL not in owner.attributes:
                     return self._inherited(owner, v.index)
@@ -144,6 +133,16 @@ class FunctionSummary:
         slot)."""
         return self._arrays.find(v)
 
+    def stored_in(self, loop: scf.ForOp) -> set[SSAValue]:
+        """The storage representatives (`storage`) of the arrays a `task_array_set` in
+        `loop`'s body (at any depth) stores into; one walk of the body per loop."""
+        got = self._stored.get(loop)
+        if got is None:
+            got = self._stored[loop] = {
+                self.storage(op.array) for op in loop.body.walk() if isinstance(op, TaskArraySetOp)
+            }
+        return got
+
     def index_storage(self, body: Block) -> None:
         """One walk joining the values of `body` that name the same C++ TaskId array."""
         for op in body.walk():
@@ -158,21 +157,29 @@ class FunctionSummary:
 
 @dataclass
 class Fence:
-    """The consumers in `loop` that depend on all of `source`, and its slot count."""
+    """The consumers that depend on all of `source` (`slots` TaskIds) and get one barrier
+    before `loop`, the outermost loop around them the barrier can precede; `executions`: how
+    many times the consumers are submitted per execution of `loop` (M)."""
 
     loop: scf.ForOp
     source: SSAValue
     slots: int
     consumers: list[SubmitOp]
+    executions: int = 0
 
 
 def _source(consumer: SubmitOp, loop: scf.ForOp) -> SSAValue | None:
     """The value a barrier before `loop` would wait for in place of the consumer's only dep,
     or None when the dep is not stable across the loop (defined or carried by the loop)."""
-    dep = consumer.deps[0]
+    return _stable_in(consumer.deps[0], loop)
+
+
+def _stable_in(dep: SSAValue, loop: scf.ForOp) -> SSAValue | None:
+    """`dep` as a value defined before `loop` that the loop's body reads as `dep` in every
+    iteration: `dep` itself when defined outside the loop; the init of a `pto_orch.parallel`
+    loop's TaskId carry (its body reads the init in every iteration); else None (defined in
+    the body, or a sequential loop's carry, which changes every iteration)."""
     if isinstance(dep, BlockArgument) and dep.block is loop.body.block:
-        # the current loop's own carry: stable only as a parallel loop's TaskId carry, whose
-        # body reads the init in every iteration
         if dep.index > 0 and isinstance(dep.type, TaskIdType) and PARALLEL in loop.attributes:
             return loop.iter_args[dep.index - 1]
         return None
@@ -181,6 +188,46 @@ def _source(consumer: SubmitOp, loop: scf.ForOp) -> SSAValue | None:
     if defining is not None and (defining is loop or loop.is_ancestor(defining)):
         return None  # defined in the loop body
     return dep
+
+
+def _hoisted(
+    f: FunctionSummary, loop: scf.ForOp, source: SSAValue, executions: int
+) -> tuple[scf.ForOp, SSAValue, int]:
+    """(the outermost loop a barrier for `source` can precede instead of `loop`, what it waits
+    for there, the consumer's executions per execution of that loop). Out of `loop` into the
+    `scf.for` whose body holds it directly, as long as that loop's trip count is a positive
+    constant (the barrier then runs exactly when the consumers do), the source is stable in
+    it (`_stable_in`) and, for a `!pto_orch.task_id_array`, no `task_array_set` in it
+    stores into the source's storage."""
+    while True:
+        outer = loop.parent_op()
+        if not isinstance(outer, scf.ForOp):
+            break
+        trips = constant_trip_count(outer)
+        stable = _stable_in(source, outer) if trips else None
+        if stable is None or f.slots(stable) != f.slots(source):
+            break
+        if stable is not source and not _only_sole_dep(source):
+            # a parallel loop's carry that is also used otherwise (an inner loop's init, say)
+            # gets classify-iter-arg-carry's barrier per iteration anyway, which reuses a
+            # fence right before that use: hoisting would add a barrier, not save one
+            break
+        if isinstance(stable.type, TaskIdArrayType) and _updated_in(f, stable, outer):
+            break
+        assert trips is not None
+        loop, source, executions = outer, stable, executions * trips
+    return loop, source, executions
+
+
+def _only_sole_dep(value: SSAValue) -> bool:
+    """Whether every use of `value` is as the only `deps` entry of a submit."""
+    return all(
+        isinstance(use.operation, SubmitOp)
+        and len(use.operation.deps) == 1
+        and use.operation.deps[0] is value
+        and not use.operation.compiler_deps
+        for use in value.uses
+    )
 
 
 def find_fences(f: FunctionSummary, body: Block) -> list[Fence]:
@@ -194,37 +241,34 @@ def find_fences(f: FunctionSummary, body: Block) -> list[Fence]:
         if loop is None or not _in_manual_scope(loop):
             continue
         source = _source(op, loop)
-        if source is None:
+        if source is None or f.slots(source) is None:
             continue
-        n = f.slots(source)
-        if n is None:
-            continue
-        key = (loop, source)
-        if key not in groups:
-            groups[key] = Fence(loop, source, n, [])
-        groups[key].consumers.append(op)
-    fences = []
-    for fence in groups.values():
-        trips = trip_count(fence.loop)
+        trips = constant_trip_count(loop)
         if not trips:
             continue  # a known-zero loop, or a benefit that cannot be estimated
-        m = trips * len(fence.consumers)
+        if isinstance(source.type, TaskIdArrayType) and _updated_in(f, source, loop):
+            continue
+        loop, source, executions = _hoisted(f, loop, source, trips)
+        key = (loop, source)
+        if key not in groups:
+            n = f.slots(source)
+            assert n is not None
+            groups[key] = Fence(loop, source, n, [])
+        groups[key].consumers.append(op)
+        groups[key].executions += executions
+    fences = []
+    for fence in groups.values():
+        m = fence.executions
         if fence.slots * m <= fence.slots + m:
             continue  # N -> 1, 2 -> 2: the barrier saves nothing
-        if isinstance(fence.source.type, TaskIdArrayType) and _updated_in(f, fence):
-            continue
         fences.append(fence)
     return fences
 
 
-def _updated_in(f: FunctionSummary, fence: Fence) -> bool:
-    """True if a `task_array_set` in the loop writes the source array's storage (through any
-    alias): the slots the consumers wait for would change while the loop runs."""
-    root = f.storage(fence.source)
-    return any(
-        isinstance(op, TaskArraySetOp) and f.storage(op.array) is root
-        for op in fence.loop.body.walk()
-    )
+def _updated_in(f: FunctionSummary, source: SSAValue, loop: scf.ForOp) -> bool:
+    """True if a `task_array_set` in `loop` writes the storage of the array `source`
+    (through any alias): the slots the consumers wait for would change while the loop runs."""
+    return f.storage(source) in f.stored_in(loop)
 
 
 @dataclass(eq=False)

@@ -30,9 +30,11 @@ from xdsl.rewriter import InsertPoint
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.untracked_hazards import (
     Analysis,
+    Join,
     Need,
     Task,
     TaskIdSources,
+    join_needs,
     ordered_before,
 )
 from pypto_dialects.carry_plan import CarryPlan
@@ -80,6 +82,9 @@ class Added:
     pending: list[SSAValue] = field(default_factory=list)
     """For a loop's entry: the placeholders, made before its carry exists (the walk is
     post-order), that stand for the carry; replaced by it when the loop is rewritten."""
+    branches: dict[Block, TaskIdRef] | None = None
+    """For the result of a `Join`: what each branch of the if yields (its writer's TaskId);
+    `source` is the then-branch's."""
 
 
 class EdgePlan:
@@ -100,26 +105,33 @@ class EdgePlan:
 
     def __init__(self, needs: list[Need]) -> None:
         self.producers: set[Operation] = {n.p.task for n in needs if isinstance(n.p.task, CallOp)}
+        for n in needs:
+            if n.join is not None:
+                self.producers.update(t for t in n.join.tasks if isinstance(t, CallOp))
         self.tids: dict[Operation, TaskIdRef] = {}
+        self._joins: dict[Join, TaskIdRef] = {}
         self.added: dict[Operation, list[Added]] = {}
         self.deps: dict[Task, list[TaskIdRef]] = {}
         self.ready: dict[Operation, list[Task]] = {}
         self.current: dict[Operation, SubmitOp] = {}  # producers, once rewritten
         self._out: dict[tuple[TaskIdRef, Block], TaskIdRef] = {}
         self._carried: dict[tuple[TaskIdRef, Block], TaskIdRef] = {}
+        self._entries: dict[tuple[TaskIdRef, Block], Added] = {}
         self._around: dict[Task, dict[Block | Operation, int]] = {}
         sources = TaskIdSources()
         named: dict[Task, set[Operation]] = {}
         planned: set[tuple[Task, Operation, scf.ForOp | None]] = set()
         trigger: dict[Task, Operation] = {}
         for n in needs:
-            x, p, loop = n.x, n.p.task, n.loop
+            x, loop = n.x, n.loop
+            p: Operation = n.p.task if n.join is None else n.join.op
             if x not in named:
                 named[x] = ordered_before(x, sources)
-            if p in named[x] or (x, p, loop) in planned:
+            done = set(n.join.tasks) if n.join is not None else {p}
+            if done <= named[x] or (x, p, loop) in planned:
                 continue
             planned.add((x, p, loop))
-            ref = self._tid(p)
+            ref = self._tid(p) if n.join is None else self._join(n.join)
             around = self._ancestors(x)
             stop = loop.body.block if loop is not None else None
             block = p.parent_block()
@@ -137,7 +149,9 @@ class EdgePlan:
                     trigger[x] = loop
             else:
                 trigger.setdefault(x, x)
-            self.deps.setdefault(x, []).append(ref)
+            refs = self.deps.setdefault(x, [])
+            if ref not in refs:  # one carry may serve an edge across iterations and out of it
+                refs.append(ref)
         for x, op in trigger.items():
             self.ready.setdefault(op, []).append(x)
         self._link_entry_values()
@@ -158,8 +172,9 @@ class EdgePlan:
                     inner, a = made_by[src]
                     if isinstance(inner, scf.IfOp | scf.ForOp) and a.before is None:
                         a.before = loop_entry
-                    if isinstance(inner, scf.ForOp):
-                        break  # inside it, its own carry is the value on entry
+                    if isinstance(inner, scf.ForOp) or a.branches is not None:
+                        break  # inside it, its own carry is the value on entry; a join's
+                        # branches each yield their own writer
                     src = a.source
 
     def _ancestors(self, x: Task) -> dict[Block | Operation, int]:
@@ -186,6 +201,28 @@ class EdgePlan:
             ref = self.tids[task] = TaskIdRef(value)
         return ref
 
+    def _join(self, join: Join) -> TaskIdRef:
+        """The TaskId of the last writer of `join`: a result of its if that yields each
+        branch's writer (carried out of the scopes around it in the branch); one per join."""
+        got = self._joins.get(join)
+        if got is None:
+            branches: dict[Block, TaskIdRef] = {}
+            for task, region in zip(join.tasks, (join.op.true_region, join.op.false_region)):
+                ref = self._tid(task)
+                block = task.parent_block()
+                while block is not region.block:
+                    assert block is not None
+                    ref = self._out_of(ref, block)
+                    owner = block.parent_op()
+                    assert owner is not None
+                    block = owner.parent_block()
+                branches[region.block] = ref
+            entry = self._add(join.op, branches[join.op.true_region.block],
+                              join.op.true_region.block, False)
+            entry.branches = branches
+            got = self._joins[join] = entry.result
+        return got
+
     def _add(self, owner: Operation, source: TaskIdRef, block: Block, named: bool) -> Added:
         entry = Added(source, block, named)
         self.added.setdefault(owner, []).append(entry)
@@ -199,17 +236,24 @@ class EdgePlan:
         if got is None:
             owner = block.parent_op()
             assert isinstance(owner, ScopeOp | scf.IfOp | scf.ForOp), owner
-            got = self._out[key] = self._add(owner, ref, block, False).result
+            entry = self._entries[key] = self._add(owner, ref, block, False)
+            got = self._out[key] = entry.result
         return got
 
     def _carry(self, ref: TaskIdRef, loop: scf.ForOp) -> TaskIdRef:
         """`ref` (defined in `loop`'s body) as the previous iteration's: a carry of `loop`
-        (the loop's result of that carry also stands for `ref` out of the body from now)."""
+        (the loop's result of that carry also stands for `ref` out of the body from now). A
+        loop carries a TaskId once: when `ref` already leaves the loop (`_out_of`), that
+        carry is the previous iteration's too (its value on entry, an enclosing loop's carry
+        when there is one, orders the first iteration as the enclosing loop needs)."""
         key = (ref, loop.body.block)
         arg = self._carried.get(key)
         if arg is None:
-            entry = self._add(loop, ref, loop.body.block, True)
-            self._out[key] = entry.result
+            entry = self._entries.get(key)
+            if entry is None:
+                entry = self._entries[key] = self._add(loop, ref, loop.body.block, True)
+                self._out[key] = entry.result
+            entry.named = True
             arg = self._carried[key] = entry.arg
         return arg
 
@@ -335,7 +379,9 @@ class ThreadTaskIds(RewritePattern):
             term = region.block.last_op
             assert isinstance(term, scf.YieldOp)
             values = [
-                a.source.get() if a.block is region.block else _entry_value(rewriter, a, term, new)
+                a.branches[region.block].get() if a.branches is not None
+                else a.source.get() if a.block is region.block
+                else _entry_value(rewriter, a, term, new)
                 for a in added
             ]
             _append_operands(rewriter, term, values)
@@ -389,7 +435,7 @@ class OrderUntrackedHazards(ModulePass):
             if not analysis.needs:
                 continue  # nothing to add: no walk
             PatternRewriteWalker(
-                ThreadTaskIds(EdgePlan(analysis.needs)),
+                ThreadTaskIds(EdgePlan(join_needs(analysis.needs))),
                 walk_regions_first=True,
                 apply_recursively=False,
                 listener=listener or PatternRewriterListener(),

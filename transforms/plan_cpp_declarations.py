@@ -33,6 +33,7 @@ from pypto_dialects.analysis.storage_roots import tied_base
 from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
 from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.cpp_plan import (
+    ALWAYS_SUBMITTED,
     CAPTURED,
     DECLARED_DIMS,
     DECLARED_PARAMS,
@@ -43,7 +44,9 @@ from pypto_dialects.cpp_plan import (
     RERUN,
     HoistPlan,
     ProloguePlan,
+    always_submitted,
     captures_task_id,
+    stamp_always_submitted,
     stamp_captured,
 )
 from pypto_dialects.diagnostics import verify_error
@@ -53,17 +56,19 @@ from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskDummyOp
+from pypto_dialects.task_id_folds import surely_valid
 
 
 @dataclass
 class FunctionPlan:
     """The declaration plan of one function: its prologue, the hoists of the loops / ifs
-    directly in its manual scopes (only the ones that hoist something) and the submits /
-    dummies whose TaskId the C++ captures."""
+    directly in its manual scopes (only the ones that hoist something), the submits /
+    dummies whose TaskId the C++ captures and the dummies it submits unconditionally."""
 
     prologue: ProloguePlan
     hoists: dict[Operation, HoistPlan] = field(default_factory=dict[Operation, HoistPlan])
     captured: set[Operation] = field(default_factory=set[Operation])
+    always: set[Operation] = field(default_factory=set[Operation])
 
     def stamp(self, function: func.FuncOp, ops: Iterable[Operation] | None = None) -> None:
         """Write the plan on `function` and its ops (`ops`: its body's, when the caller has
@@ -74,7 +79,8 @@ class FunctionPlan:
 
     def stamp_op(self, op: Operation, is_function: bool = False) -> bool:
         """Write `op`'s part of the plan (the prologue on the function, the hoists on a loop /
-        if, `pto_orch.captured` on a submit / dummy) and remove every other plan attribute
+        if, `pto_orch.captured` on a submit / dummy, `pto_orch.always_submitted` on a dummy)
+        and remove every other plan attribute
         of `op`; True when its attributes changed."""
         if is_function:
             changed = ProloguePlan.of(op) != self.prologue
@@ -87,9 +93,13 @@ class FunctionPlan:
             if changed:
                 hoist.stamp(op)
             keep = (HOISTED, HOISTED_WITH_INIT)
-        elif isinstance(op, SubmitOp | TaskDummyOp):
+        elif isinstance(op, SubmitOp):
             changed = stamp_captured(op, op in self.captured)
             keep = (CAPTURED,)
+        elif isinstance(op, TaskDummyOp):
+            changed = stamp_captured(op, op in self.captured)
+            changed = stamp_always_submitted(op, op in self.always) or changed
+            keep = (CAPTURED, ALWAYS_SUBMITTED)
         else:
             changed, keep = False, ()
         gone = [name for name in NAMES if name not in keep and name in op.attributes]
@@ -179,6 +189,10 @@ class _Planner:
             op for op in self.reads.ops
             if isinstance(op, SubmitOp | TaskDummyOp) and names_task_id(op.results[-1])
         }
+        plan.always = {
+            op for op in self.reads.ops
+            if isinstance(op, TaskDummyOp) and op.deps and surely_valid(op.result)
+        }
         for op, scope in scopes:
             found = self.hoisted[op]
             init: tuple[int, ...] = ()
@@ -263,6 +277,14 @@ def check_declaration_plan(function: func.FuncOp, symbols: SymbolTableCollection
                     f"{'lacks' if op in want.captured else 'has'} '{CAPTURED}', but the C++ "
                     f"{now} its TaskId: the declaration plan is stale (the IR changed after "
                     f"it was planned); {RERUN}",
+                )
+            if always_submitted(op) != (op in want.always):
+                raise verify_error(
+                    op,
+                    f"{'lacks' if op in want.always else 'has'} '{ALWAYS_SUBMITTED}', but "
+                    f"one of its deps {'is' if op in want.always else 'is no longer'} a "
+                    "TaskId that is never invalid: the declaration plan is stale (the IR "
+                    f"changed after it was planned); {RERUN}",
                 )
             continue
         if not isinstance(op, scf.ForOp | scf.IfOp):

@@ -10,7 +10,7 @@ Expects post-pipeline IR: carry plans stamped, directions derived, allocations b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, scf
@@ -35,15 +35,18 @@ from pypto_dialects.tensor import DimOp, WriteOp
 
 def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[SSAValue]:
     """The values of `func` whose C++ form some printed line reads: every operand of an op
-    other than a terminator or a loop init (of a loop's bounds, those its header names:
-    `loop_headers.header_reads`), and, backwards from those, the values assigned to a read
-    if result, scope result or loop carry (its init and its yielded value; a carry is read
-    when its iter_arg or its result is), the array an `int_array_set` with a read result
-    updates and the operands of an `int_array_get` with a read result. `func.return` prints
-    nothing: a value that is only returned is not read. An if result, scope result, loop
-    carry or integer array that nothing reads gets no C++ variable, and an integer array
-    update or element nothing reads prints nothing. `ops`: the ops of `func`'s body in walk
-    order, when the caller has them (`CppReads.ops`)."""
+    other than a terminator, a loop init (of a loop's bounds, those its header names:
+    `loop_headers.header_reads`) or an op that prints only when its result is read
+    (`reads_when_read`: scalar arith, a dim, an integer array create / get / set), and,
+    backwards from those, the values assigned to a read if result, scope result or loop
+    carry (its init and its yielded value; a carry is read when its iter_arg or its result
+    is) and the operands a read result of an op that prints only when read reads.
+    `func.return` prints nothing: a value that is only returned is not read, nor is a value
+    only such values are computed from (through arith chains, dims, integer array ops, carries
+    and if / scope results). An if result, scope result, loop carry or integer array that
+    nothing reads gets no C++ variable, and an arith value, dim, integer array update or
+    element nothing reads prints nothing. `ops`: the ops of `func`'s body in walk order, when
+    the caller has them (`CppReads.ops`)."""
     live: set[SSAValue] = set()
     todo: list[SSAValue] = []
     for op in func.walk() if ops is None else ops:
@@ -51,11 +54,7 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
             continue
         if isinstance(op, scf.ForOp):  # lb, ub, step as its header names them; not the inits
             todo.extend(header_reads(op))
-        elif isinstance(op, IntArraySetOp):  # the array is written, not read
-            todo.extend((op.value, op.index))
-        elif isinstance(op, IntArrayGetOp):  # reads its operands only when it is read
-            continue
-        else:
+        elif reads_when_read(op) is None:
             todo.extend(op.operands)
     while todo:
         v = todo.pop()
@@ -70,10 +69,9 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
             continue
         assert isinstance(v, OpResult), v
         owner = v.op
-        if isinstance(owner, IntArraySetOp):  # an update of an array someone reads
-            todo.append(owner.array)
-        elif isinstance(owner, IntArrayGetOp):  # an element someone reads
-            todo.extend(owner.operands)
+        when_read = reads_when_read(owner)
+        if when_read is not None:  # a value, element or array update someone reads
+            todo.extend(when_read)
         elif isinstance(owner, scf.ForOp):
             todo.extend(_carry_sources(owner, v.index))
             todo.append(owner.body.block.args[v.index + 1])
@@ -83,6 +81,27 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
                 if term is not None and v.index < len(term.operands):
                     todo.append(term.operands[v.index])
     return live
+
+
+def reads_when_read(op: Operation) -> Sequence[SSAValue] | None:
+    """What `op` reads when it prints only when its result is read, else None (it prints
+    whatever is read). Such ops: scalar arith (inlined where used, or a variable of its own;
+    an `arith.constant` reads nothing), `pto_tensor.dim` (its source, for an extent read from
+    the tensor: not a static extent, which is a literal, nor an entry argument's dynamic
+    extent, which is a symbol of the entry's prologue), and the integer array ops (an
+    `int_array_set` reads the array it updates, the value and the index)."""
+    if isinstance(op, IntArrayCreateOp | IntArrayGetOp | IntArraySetOp):
+        return op.operands
+    if isinstance(op, DimOp):
+        src = op.source
+        if op.static_extent() is not None or (
+            isinstance(src, BlockArgument) and isinstance(src.block.parent_op(), FuncOp)
+        ):
+            return ()
+        return (src,)
+    if op.dialect_name() == "arith":
+        return op.operands
+    return None
 
 
 def _carry_sources(loop: scf.ForOp, k: int) -> list[SSAValue]:
@@ -364,14 +383,15 @@ def named_entry_values(
 
     A value is named where a line prints it: every operand of an op that prints its operands
     (tasks, tensor ops, allocations' dynamic sizes, TaskId and integer array ops); a dim's
-    source when it is printed (not a static extent, not an entry argument's dynamic extent:
-    those read `orch_args`); a loop's bounds and step and, for a carry with a variable of its
-    own, its init and yielded value (a loop's bounds as its header names them:
+    source when it is printed (read, and not a static extent, not an entry argument's
+    dynamic extent: those read `orch_args`); a loop's bounds and step and, for a carry with a
+    variable of its own, its init and yielded value (a loop's bounds as its header names them:
     `loop_headers.header_reads`); an if's condition and, for a result with a variable, the
-    values both branches yield; the operands of an arith value used more than once (it may be
-    printed as a variable of its own where it is defined; one used once is printed inside its
-    user's text). A terminator names nothing itself (a yield assigns the variables above; a
-    return prints nothing). What a named value prints as is named too (`alias_sources`). A
+    values both branches yield; the operands of a read arith value used more than once (it
+    may be printed as a variable of its own where it is defined; one used once is printed
+    inside its user's text; one nothing reads prints nothing: `reads_when_read`). A
+    terminator names nothing itself (a yield assigns the variables above; a return prints
+    nothing). What a named value prints as is named too (`alias_sources`). A
     tensor variable declared before its value is known (an if result with a variable, a carry
     `hoisted` without `with_init`) names the first tensor parameter."""
     named: list[SSAValue] = []
@@ -380,8 +400,8 @@ def named_entry_values(
         if op.has_trait(IsTerminator):
             continue
         if isinstance(op, DimOp):
-            if op.static_extent() is None and _entry_dim(op, func) is None:
-                named.append(op.source)
+            if reads.is_read(op.result):  # else it prints nothing
+                named.extend(reads_when_read(op) or ())
         elif isinstance(op, scf.ForOp):
             named.extend(header_reads(op))
             term = op.body.block.last_op
@@ -405,7 +425,9 @@ def named_entry_values(
                     if i < len(ys):
                         named.append(ys[i])
         elif op.dialect_name() == "arith":
-            if op.results and sum(1 for u in op.results[0].uses if prints_use(u)) > 1:
+            if not op.results or not reads.is_read(op.results[0]):
+                continue  # prints nothing
+            if sum(1 for u in op.results[0].uses if prints_use(u)) > 1:
                 named.extend(op.operands)
         elif isinstance(op, IntArrayCreateOp | IntArrayGetOp | IntArraySetOp):
             if reads.is_read(op.results[0]):  # else it prints nothing

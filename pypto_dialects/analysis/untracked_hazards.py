@@ -94,7 +94,8 @@ class Access:
     scope around the task; `place`: its window of the buffer (storage_roots.Place); `prev`:
     the outermost loop of which this entry is the previous iteration's instance (it is that
     of every loop between the task and that one it was walked in: loops mark their entries
-    from the innermost out, `Analysis._mark_prev`)."""
+    from the innermost out, `Analysis._mark_prev`); `join`: the `Join` this entry is one
+    writer of, if any."""
 
     task: Task
     read: bool
@@ -109,6 +110,7 @@ class Access:
     covered: bool = True
     lookup_all: bool = False
     recorded: bool = False
+    join: Join | None = None
 
 
 class _Slot(NamedTuple):
@@ -255,14 +257,52 @@ def _disjoint_iterations(p: Access, x: Access, loop: scf.ForOp) -> bool:
     return wp[1] >= max(wp[2], wx[2])
 
 
+@dataclass(frozen=True)
+class Join:
+    """The two writers of one buffer in the two branches of `op`, an `scf.if`: each branch
+    ends with one task that surely writes all of the buffer (`tasks`: then, else). Exactly
+    one of them runs per execution of the if, and every execution's writer is ordered after
+    the previous one's (both write all of one buffer that is the same in every execution:
+    the pass, auto-derive's edges or the tensor map order them), so the TaskId of whichever
+    ran last stands for both: a consumer that needs both gets that one TaskId, an if result
+    that yields the then-task's TaskId in one branch and the else-task's in the other
+    (`join_needs`; docs/passes/order-untracked-hazards.md#writers-of-both-branches). Equal
+    when made of the same if and tasks (each walk of a loop body makes its own)."""
+
+    op: scf.IfOp
+    tasks: tuple[Task, Task]
+
+
 @dataclass(eq=False)
 class Need:
     """A compiler edge to add: `x` after `p`'s task (through a carry of `loop`, if given: `p`
-    is the previous iteration's)."""
+    is the previous iteration's); with `join`, after the last writer of that `Join` (`p` is
+    one of its writers)."""
 
     x: Task
     p: Access
     loop: scf.ForOp | None
+    join: Join | None = None
+
+
+def join_needs(needs: list[Need]) -> list[Need]:
+    """`needs` with, for each consumer and loop, the needs of both writers of a `Join` made
+    one need of the join (at the place of the first); the rest as they are, in order."""
+    wanted: dict[tuple[Task, Join, scf.ForOp | None], set[Task]] = {}
+    for n in needs:
+        if n.p.join is not None:
+            wanted.setdefault((n.x, n.p.join, n.loop), set()).add(n.p.task)
+    out: list[Need] = []
+    done: set[tuple[Task, Join, scf.ForOp | None]] = set()
+    for n in needs:
+        j = n.p.join
+        key = (n.x, j, n.loop) if j is not None else None
+        if key is None or j is None or not wanted[key] >= set(j.tasks):
+            out.append(n)
+        elif key not in done:
+            done.add(key)
+            out.append(Need(n.x, n.p, n.loop, j))
+    return out
 
 
 class Analysis:
@@ -310,7 +350,13 @@ class Analysis:
             for r in then_log.keys() | else_log.keys():
                 base = then_log[r] if r in then_log else else_log[r]
                 other = then_state.get(r) or base
+                t, e = other.writers, state[r].writers
+                join = self._join(op, r, other, state[r])
                 _merge_one(state, r, other, base)
+                if join is not None:
+                    assert t is not None
+                    assert e is not None
+                    state[r].writers = (replace(t[0], join=join), (replace(e[0], join=join), None))
         elif isinstance(op, scf.ForOp):
             self.loops.append(op)
             first = self._walk(op.body.block, state)
@@ -332,6 +378,28 @@ class Analysis:
             for region in op.regions:
                 for b in region.blocks:
                     self.block(b, state)
+
+    def _join(self, op: scf.IfOp, root: SSAValue, then: Pending, other: Pending) -> Join | None:
+        """A `Join` of the writers of `root` of the branches of `op` (`then`, `other`: the
+        pending accesses after each) when each branch leaves exactly one, a task that surely
+        writes all of `root`, of the branch itself (nothing but runtime scopes between them),
+        and `root` is the same buffer in every execution of the if (not created in a loop
+        around it)."""
+        t, e = then.writers, other.writers
+        if t is None or e is None or t[1] is not None or e[1] is not None:
+            return None
+        a, b = t[0], e[0]
+        if not (a.sure and b.sure) or a.task is b.task or a.prev is not None or b.prev is not None:
+            return None
+        if isinstance(root, OpResult) and self._loops_around(root.op) & frozenset(self.loops):
+            return None
+        for w in (a, b):
+            parent = w.task.parent_op()
+            while parent is not op:
+                if not isinstance(parent, ScopeOp):
+                    return None
+                parent = parent.parent_op()
+        return Join(op, (a.task, b.task))
 
     def _walk(self, block: Block, state: State) -> dict[SSAValue, Pending]:
         """Walk `block`; returns what each root it touched was before (an undo log), so a
@@ -488,6 +556,10 @@ class Analysis:
         if not exits and loop is not None:
             chained = chained or x.sure
         if (exits or loop is not None) and not chained:
+            # the user's deps chain p's instances in the loops the carried TaskId stands for
+            # (those p leaves, and for a loop-carried hazard those up to `loop`)
+            chained = _user_chained(p.task, self._carried_loops(p.task, exits, loop))
+        if (exits or loop is not None) and not chained:
             if p.write and p.whole:
                 # p writes all of a value that may be one of several buffers: its instances
                 # are not ordered by the buffer (each may write another one), so order them
@@ -503,9 +575,25 @@ class Analysis:
                     "only the last iteration's TaskId can be carried: its access is "
                     + ("a read" if not p.write else "a write of part of the buffer")
                     + ", so earlier iterations stay unordered. Order the iterations with "
-                    "explicit deps (a TaskId array), or move one of the tasks",
+                    "explicit deps (a TaskId array, or a chain: each iteration's task waiting "
+                    "for the TaskId the loop carries from the previous one's), or move one of "
+                    "the tasks",
                 )
         self.needs.append(Need(x.task, p, loop))
+
+    def _carried_loops(
+        self, task: Task, exits: list[scf.ForOp], loop: scf.ForOp | None
+    ) -> list[scf.ForOp]:
+        """The loops around `task` (innermost first) whose iterations' instances the carried
+        TaskId must stand for: `exits`, and for a loop-carried hazard every loop up to `loop`."""
+        if loop is None:
+            return exits
+        out: list[scf.ForOp] = []
+        for lp in self.inner_first[task]:
+            out.append(lp)
+            if lp is loop:
+                break
+        return out
 
     def _chain(self, a: Access, exits: list[scf.ForOp], loop: scf.ForOp | None) -> None:
         """Order the instances of `a`'s task one after the other in each loop of `exits` and
@@ -539,6 +627,61 @@ def _every_iteration_carried(task: Task, exits: list[scf.ForOp]) -> bool:
         if not isinstance(parent, ScopeOp):
             return False
         parent = parent.parent_op()
+    return True
+
+
+def _user_chained(task: Task, loops: list[scf.ForOp]) -> bool:
+    """Whether the user's deps order each instance of `task` in `loops` (the loops around it,
+    innermost first) after the instance before it, so that the last instance's TaskId
+    implies them all. Each loop runs `task` once per iteration (nothing but runtime scopes
+    between its body and `task` or the next loop in), one of `task`'s `deps` is a carry of
+    the innermost loop whose yield is `task`'s own TaskId, and each loop out carries that
+    carry in turn: the loop inside starts from this loop's carry, and this loop yields that
+    loop's result (a yield may forward a value through scope results). Anything else (a
+    task under an `scf.if`, a chain that skips an iteration or restarts from another
+    TaskId) is not a proven chain: False."""
+    if not loops or not isinstance(task, SubmitOp):
+        return False
+    inner: Operation = task
+    produced: SSAValue = task.task_id  # what the loop in hand must yield (its carry's value)
+    wanted: tuple[SSAValue, ...] = tuple(task.deps)  # what its carry must be one of
+    for lp in loops:
+        if not _runs_once_per_iteration(inner, lp):
+            return False
+        body = lp.body.block
+        yielded = body.last_op
+        assert yielded is not None
+        carry = next(
+            (v for v in wanted if isinstance(v, BlockArgument) and v.owner is body
+             and v.index > 0 and _forwards(yielded.operands[v.index - 1], produced)),
+            None,
+        )
+        if carry is None:
+            return False
+        assert isinstance(carry, BlockArgument)
+        k = carry.index - 1
+        inner, produced, wanted = lp, lp.results[k], (lp.iter_args[k],)
+    return True
+
+
+def _runs_once_per_iteration(op: Operation, loop: scf.ForOp) -> bool:
+    """Whether `op` runs once in every iteration of `loop`: only runtime scopes between."""
+    parent = op.parent_op()
+    while parent is not loop:
+        if not isinstance(parent, ScopeOp):
+            return False
+        parent = parent.parent_op()
+    return True
+
+
+def _forwards(value: SSAValue, target: SSAValue) -> bool:
+    """Whether `value` is `target`, directly or through the results of runtime scopes."""
+    while value is not target:
+        if not (isinstance(value, OpResult) and isinstance(value.op, ScopeOp)):
+            return False
+        terminator = value.op.body.block.last_op
+        assert terminator is not None
+        value = terminator.operands[value.index]
     return True
 
 

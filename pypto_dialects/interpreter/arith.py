@@ -50,6 +50,7 @@ from xdsl.interpreters.builtin import scalar_attr
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.comparisons import to_signed, to_unsigned
 
+from pypto_dialects.arith_casts import IndexCastUIOp
 from pypto_dialects.interpreter.context import run_error
 
 FLOAT_PRECISION: dict[type[Attribute], int] = {
@@ -384,6 +385,14 @@ class PtoArithFunctions(ArithFunctions):
     def run_trunci(self, interpreter: Interpreter, op: arith.TruncIOp, args: PythonValues):
         check_scalar_op(op)
         return (_int(interpreter, op.result.type, args[0].value.data),)
+
+    @impl(IndexCastUIOp)
+    def run_index_castui(self, interpreter: Interpreter, op: IndexCastUIOp, args: PythonValues):
+        """Zero-extends to a wider type (index_cast sign-extends), truncates to a narrower
+        one."""
+        check_scalar_op(op)
+        value = to_unsigned(args[0].value.data, _width(interpreter, op.input.type))
+        return (_int(interpreter, op.result.type, value),)
 
     # -- float arithmetic (xDSL's addf / subf / mulf / maximumf / minimumf are exact)
 

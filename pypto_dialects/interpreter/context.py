@@ -13,6 +13,7 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
+from pypto_dialects.analysis.wait_only_edges import WaitOnlyEdges
 from pypto_dialects.diagnostics import format_op_error, location_of
 from pypto_dialects.interpreter.graph import Runtime
 from pypto_dialects.symbols import SymbolTableCollection
@@ -32,6 +33,9 @@ class RunContext:
     dumps: dict[str, np.ndarray] = field(default_factory=dict)
     """The arguments tasks marked for a dump (`dump [i, ...]`), by file stem
     `t<task>_<kernel>_arg<i>`, in submit order."""
+    wait_only: WaitOnlyEdges | None = None
+    """With the `wait_only_edges` option: which deps values the C++ lists as `DEP_WAIT`
+    (analysis/wait_only_edges.py); None: every explicit edge waits and retains."""
 
 
 class _RunData(InterpreterFunctions):

@@ -11,6 +11,7 @@ the runtime's `pto_dep_compute.h` (hw-native-sys/simpler); docs/interpreter.md s
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,17 +41,20 @@ class RuntimeBehaviour:
     are counted on (3.8). `drops_dead_creators`: a creator edge to a producer that may already
     be consumed (the buffer's scope has ended, so only its holders keep it) is dropped
     (current, 3.2 "an edge to a producer that was already consumed ... is dropped"); the seed
-    adds it without checking."""
+    adds it without checking. `dep_kinds`: an explicit edge may be wait-only (`DEP_WAIT`
+    without `DEP_RETAIN`: D7, D8, D10; current), which the run's `wait_only_edges` option
+    uses; the seed has no kinds."""
 
     name: str
     tensormap_edges_retain: bool
     host_write_waits_all_holders: bool
     drops_dead_creators: bool
+    dep_kinds: bool = False
 
 
 BEHAVIOURS: dict[str, RuntimeBehaviour] = {
-    "seed": RuntimeBehaviour("seed", True, False, False),
-    "current": RuntimeBehaviour("current", False, True, True),
+    "seed": RuntimeBehaviour("seed", True, False, False, False),
+    "current": RuntimeBehaviour("current", False, True, True, True),
 }
 assert tuple(BEHAVIOURS) == API_GENERATIONS
 
@@ -434,7 +438,11 @@ class Runtime:
     edge per matching entry; an INOUT that COVERS an entry removes it); then INOUT and
     OUTPUT_EXISTING slots are recorded as writers. Inside a manual scope only the explicit
     edges exist and nothing is recorded. `behaviour`: the API generation's differences
-    (RuntimeBehaviour).
+    (RuntimeBehaviour). An explicit predecessor listed wait-only (`submit(..., wait_only=)`,
+    the `wait-only-edges` option) is an edge that does not retain; when it is also listed
+    with a retaining kind, or is also a creator or tensor-map predecessor of the task (merged
+    into one edge), the edge still counts as wait-only: API.md does not say how kinds merge,
+    so nothing counts on such an edge holding its producer.
     """
 
     behaviour: RuntimeBehaviour = field(default_factory=runtime_behaviour)
@@ -562,6 +570,7 @@ class Runtime:
         args: list[TaskArg],
         scalars: list[Any],
         explicit: list[int],
+        wait_only: Collection[int] = (),
     ) -> Task:
         task = self._new_task(kind, name, op_name, location)
         task.args, task.scalars, task.deps = args, scalars, list(explicit)
@@ -570,14 +579,14 @@ class Runtime:
         for pred in explicit:
             if pred not in preds:
                 preds.add(pred)
-                edges.append(Edge(pred, task.id, "explicit"))
+                edges.append(Edge(pred, task.id, "explicit", retains=pred not in wait_only))
         for a in args:  # a runtime-allocated output's owner is its task, in any scope
             if a.tensor_arg_type.allocates:
                 a.tensor.buffer.creator = task.id
         if self.in_manual_scope():
             return task
         first = len(edges)
-        retained = set(preds)  # explicit edges retain; creator edges too (below)
+        retained = preds - set(wait_only)  # explicit edges retain unless wait-only; creators too
         for a in args:
             tag = a.tensor_arg_type
             owner = a.tensor.buffer.creator
@@ -586,7 +595,8 @@ class Runtime:
             elif self.behaviour.drops_dead_creators and a.tensor.buffer.released_after is not None:
                 pass  # the producer may already be consumed: the runtime drops the edge
             else:
-                retained.add(owner)
+                if owner not in wait_only:
+                    retained.add(owner)
                 if owner not in preds:
                     preds.add(owner)
                     edges.append(Edge(owner, task.id, "creator", a.slot))

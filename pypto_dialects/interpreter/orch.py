@@ -50,7 +50,11 @@ def task_ids(values: Iterable[Any]) -> list[int]:
 
 
 def _run_task(
-    interpreter: Interpreter, op: CallOp | SubmitOp, args: PythonValues, explicit: list[int]
+    interpreter: Interpreter,
+    op: CallOp | SubmitOp,
+    args: PythonValues,
+    explicit: list[int],
+    wait_only: set[int],
 ) -> tuple[tuple[Any, ...], int]:
     ctx = run_context(interpreter)
     kernel: KernelOp = op.kernel(ctx.symbols)
@@ -130,7 +134,7 @@ def _run_task(
         extra = {k: v for k, v in (("block_idx", b), ("block_num", blocks)) if k in keywords}
         _call_kernel(op, name, fn, call_values, result_params, extra)
     task = rt.submit(
-        "kernel", f"@{name}", op.name, where(op), task_args, scalars, explicit
+        "kernel", f"@{name}", op.name, where(op), task_args, scalars, explicit, wait_only
     )
     _record_dumps(ctx.dumps, op, kernel, name, task.id, values, call_values)
     results = tuple(values[p] for p in result_params)
@@ -231,6 +235,16 @@ def _deps(interpreter: Interpreter, values: Iterable[SSAValue]) -> list[int]:
     return task_ids(interpreter.get_values(values))
 
 
+def wait_only_ids(interpreter: Interpreter, values: Iterable[SSAValue]) -> set[int]:
+    """The TaskIds of the deps entries the C++ lists as `DEP_WAIT` (the run's
+    `wait_only_edges` option, RunContext.wait_only); empty without it."""
+    decide = run_context(interpreter).wait_only
+    if decide is None:
+        return set()
+    chosen = [v for v in values if decide.wait_only(v)]
+    return set(task_ids(interpreter.get_values(chosen)))
+
+
 @register_impls
 class OrchFunctions(InterpreterFunctions):
     """`pto_orch.call`, `pto_orch.submit`, `pto_orch.task_array_*`, `pto_orch.int_array_*`
@@ -238,7 +252,8 @@ class OrchFunctions(InterpreterFunctions):
 
     @impl(CallOp)
     def run_call(self, interpreter: Interpreter, op: CallOp, args: PythonValues) -> PythonValues:
-        results, _ = _run_task(interpreter, op, args, _deps(interpreter, op.compiler_deps))
+        results, _ = _run_task(interpreter, op, args, _deps(interpreter, op.compiler_deps),
+                               wait_only_ids(interpreter, op.compiler_deps))
         return results
 
     @impl(SubmitOp)
@@ -246,7 +261,8 @@ class OrchFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: SubmitOp, args: PythonValues
     ) -> PythonValues:
         explicit = _deps(interpreter, op.deps) + _deps(interpreter, op.compiler_deps)
-        results, tid = _run_task(interpreter, op, args, explicit)
+        waits = wait_only_ids(interpreter, [*op.deps, *op.compiler_deps])
+        results, tid = _run_task(interpreter, op, args, explicit, waits)
         return (*results, tid)
 
     @impl(TaskArrayCreateOp)

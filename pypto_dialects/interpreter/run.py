@@ -14,6 +14,7 @@ from xdsl.interpreters.builtin import BuiltinFunctions, scalar_attr
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.utils.exceptions import InterpretationError
 
+from pypto_dialects.analysis.wait_only_edges import WaitOnlyEdges
 from pypto_dialects.attrs import ParamDirectionAttr
 from pypto_dialects.diagnostics import format_op_error
 from pypto_dialects.interpreter.arith import PtoArithFunctions
@@ -72,12 +73,24 @@ class RunResult:
 
 
 def make_interpreter(
-    module: ModuleOp, kernels: Mapping[str, KernelImpl], api: str = DEFAULT_API_GENERATION
+    module: ModuleOp,
+    kernels: Mapping[str, KernelImpl],
+    api: str = DEFAULT_API_GENERATION,
+    wait_only_edges: bool = False,
 ) -> Interpreter:
     """An xDSL interpreter for `module` with xDSL's builtin/arith/func/scf implementations
     and ours, and a fresh run context holding `kernels` and the runtime model of the API
-    generation `api` (`seed` or `current`: graph.RuntimeBehaviour; ValueError otherwise)."""
-    runtime = Runtime(runtime_behaviour(api))
+    generation `api` (`seed` or `current`: graph.RuntimeBehaviour; ValueError otherwise).
+    `wait_only_edges`: the explicit edges the C++ of `-t 'pto2-cpp{api=current
+    wait-only-edges=true}'` lists as `DEP_WAIT` only wait (analysis/wait_only_edges.py); a
+    ValueError for a generation without edge kinds (the seed)."""
+    behaviour = runtime_behaviour(api)
+    if wait_only_edges and not behaviour.dep_kinds:
+        raise ValueError(
+            f"wait-only edges need the current API generation: the {api} runtime has no edge "
+            "kinds (every explicit edge waits and retains)"
+        )
+    runtime = Runtime(behaviour)
     interpreter = Interpreter(module, index_bitwidth=64)
     for impls in (
         BuiltinFunctions(),
@@ -91,7 +104,10 @@ def make_interpreter(
         DeclarationFunctions(),  # a declaration nested in a body: a located error
     ):
         interpreter.register_implementations(impls)
-    set_run_context(interpreter, RunContext(kernels=dict(kernels), runtime=runtime))
+    ctx = RunContext(kernels=dict(kernels), runtime=runtime)
+    if wait_only_edges:
+        ctx.wait_only = WaitOnlyEdges(ctx.symbols)
+    set_run_context(interpreter, ctx)
     return interpreter
 
 
@@ -148,6 +164,7 @@ def run_function(
     args: Mapping[str, Any] | Sequence[Any],
     kernels: Mapping[str, KernelImpl],
     api: str = DEFAULT_API_GENERATION,
+    wait_only_edges: bool = False,
 ) -> RunResult:
     """Run `func.func @name` of `module` (verified IR; with or without runtime scopes: a task
     outside any `pto_rt.scope` runs as in an AUTO scope).
@@ -156,9 +173,12 @@ def run_function(
     Python numbers for scalars. An `out` tensor parameter left out starts as zeros. The
     caller's arrays are copied, never written. `kernels`: kernel name -> implementation
     (docs/interpreter.md). `api`: the runtime API generation whose behaviour the run models,
-    `seed` (default) or `current` (graph.RuntimeBehaviour). Raises InterpretationError with a
+    `seed` (default) or `current` (graph.RuntimeBehaviour). `wait_only_edges` (current only):
+    model the C++ of the target option `wait-only-edges=true`, whose explicit edges on TaskIds
+    of tasks that create no buffer wait without retaining. Raises InterpretationError with a
     located one-line message when the program cannot run (a missing kernel, an out-of-range
-    view, ...), ValueError for arguments that do not fit the function or an unknown `api`."""
+    view, ...), ValueError for arguments that do not fit the function, an unknown `api`, or
+    `wait_only_edges` with the seed."""
     f = find_function(module, name)
     names = parameter_names(f)
     given = dict(zip(names, args)) if not isinstance(args, Mapping) else dict(args)
@@ -167,7 +187,7 @@ def run_function(
         raise ValueError(
             f"@{name} has no parameter {', '.join(unknown)} (parameters: {', '.join(names)})"
         )
-    interpreter = make_interpreter(module, kernels, api)
+    interpreter = make_interpreter(module, kernels, api, wait_only_edges)
     ctx = run_context(interpreter)
     rt = ctx.runtime
     values: list[Any] = []

@@ -7,7 +7,7 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 
 from pypto_dialects.interpreter.context import run_context, run_error, where
-from pypto_dialects.interpreter.orch import task_ids
+from pypto_dialects.interpreter.orch import task_ids, wait_only_ids
 from pypto_dialects.system import TaskDummyOp, TaskInvalidOp, TaskIsValidOp
 
 
@@ -16,7 +16,9 @@ class SystemFunctions(InterpreterFunctions):
     """`pto_system.*`: `task_invalid` is `None`; `task_dummy` submits a barrier task whose
     only edges are its explicit deps (valid entries, arrays by slot). A barrier with deps
     operands of which none is valid at run time is not submitted and its TaskId is invalid,
-    as in the C++ (`if (<p>_deps_count > 0)`); `deps()` with no operand always submits."""
+    as in the C++ (`if (<p>_deps_count > 0)`); `deps()` with no operand always submits. With
+    the run's `wait_only_edges` option its edges on TaskIds of tasks that create no buffer
+    only wait."""
 
     @impl(TaskInvalidOp)
     def run_invalid(
@@ -32,7 +34,8 @@ class SystemFunctions(InterpreterFunctions):
         deps = task_ids(args)
         if args and not deps:
             return (None,)
-        task = rt.submit("dummy", "task_dummy", op.name, where(op), [], [], deps)
+        task = rt.submit("dummy", "task_dummy", op.name, where(op), [], [], deps,
+                         wait_only_ids(interpreter, op.deps))
         return (task.id,)
 
     @impl(TaskIsValidOp)

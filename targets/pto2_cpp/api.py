@@ -15,7 +15,12 @@ from pypto_dialects.diagnostics import location_of
 from pypto_dialects.orch_attrs import orchestration_functions as all_functions
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
-from pypto_dialects.targets.pto2_cpp.generation import SEED, ApiGeneration, api_generation
+from pypto_dialects.targets.pto2_cpp.generation import (
+    SEED,
+    ApiGeneration,
+    api_generation,
+    check_wait_only_edges,
+)
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelTable, Signature, kernel_config_json
 
 KERNEL_CONFIG = "kernel_config.json"
@@ -190,15 +195,26 @@ def _planned(module: ModuleOp, owned: bool, checked: bool) -> ModuleOp:
 
 
 def _without_dead_ops(module: ModuleOp, owned: bool) -> ModuleOp:
-    """The target's one normalisation: xDSL's region dce, as `pto2-pipeline` ends with, so
-    input printed without the pipeline has no dead pure op either and the printer prints
-    every op it reaches (an unused view or dim would otherwise be an unused C++ variable).
-    The caller's module is left as it is: the dce runs on a copy unless `owned` (a copy made
-    here already). Skipped when no op is trivially dead (the usual case after the pipeline:
-    every set of dead ops holds one whose results are unused); both ask each op's effects
-    once (analysis/dead_ops.py, the same answers as xDSL's)."""
+    """The target's normalisation: the guards with a known answer folded (task_id_folds:
+    the invalid TaskId dropped from deps, `task_is_valid` of a known TaskId and an `scf.if`
+    on a constant folded, as `canonicalize` in `pto2-pipeline` does: each would print as
+    a C++ test that is always false or always true), then xDSL's region dce, as
+    `pto2-pipeline` ends with, so input printed without the pipeline has no dead pure op
+    either and the printer prints every op it reaches (an unused view or dim would
+    otherwise be an unused C++ variable). The caller's module is left as it is: both run on
+    a copy unless `owned` (a copy made here already). Each is skipped when it would change
+    nothing (the usual case after the pipeline: no guard is known, and every set of dead ops
+    holds one whose results are unused); the dce asks each op's effects once
+    (analysis/dead_ops.py, the same answers as xDSL's)."""
     from pypto_dialects.analysis.dead_ops import DeadOps, region_dce
+    from pypto_dialects.name_locs import clone_with_names
+    from pypto_dialects.task_id_folds import fold_known_guards, has_known_guards
 
+    if has_known_guards(module):
+        if not owned:
+            module = clone_with_names(module)
+            owned = True
+        fold_known_guards(module)
     dead = DeadOps()
     if any(dead.is_trivially_dead(op) for op in module.walk()):
         if not owned:
@@ -208,11 +224,14 @@ def _without_dead_ops(module: ModuleOp, owned: bool) -> ModuleOp:
 
 
 def _generate(
-    func: FuncOp, symbols: SymbolTableCollection, api: ApiGeneration = SEED
+    func: FuncOp,
+    symbols: SymbolTableCollection,
+    api: ApiGeneration = SEED,
+    wait_only_edges: bool = False,
 ) -> OrchestrationResult:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
 
-    printer = FunctionPrinter(func, symbols, api)
+    printer = FunctionPrinter(func, symbols, api, wait_only_edges)
     code = printer.run()
     assert printer.signature is not None  # set by run()
     table = KernelTable(printer.signature, printer.kernel_ids.table())
@@ -226,6 +245,7 @@ def generate_orchestration(
     verify: bool = True,
     pto2_pipeline: bool = False,
     api: str | ApiGeneration = "seed",
+    wait_only_edges: bool = False,
 ) -> OrchestrationResult:
     """PTO2 C++ of the orchestration function `func_name` of `module` (docs/targets/pto2-cpp.md).
 
@@ -234,6 +254,9 @@ def generate_orchestration(
     the module first (else the module must already be in post-pipeline form). `api`: the
     runtime API generation to print, `"seed"` (default) or `"current"`
     (docs/targets/pto2-cpp.md#api-generations; another name is a ValueError, raised first).
+    `wait_only_edges`: an explicit edge whose TaskId names only tasks that create no buffer
+    waits without retaining (`DEP_WAIT`; docs/targets/pto2-cpp.md#wait-only-edges); only
+    with `api="current"`, a ValueError otherwise, raised first.
 
     Returns an `OrchestrationResult` (`.code`, `.files`, `.kernel_table`). Raises `KeyError`
     for an unknown / ambiguous `func_name`, and a located `CodegenError` / `VerifyException`
@@ -241,6 +264,7 @@ def generate_orchestration(
     cannot print.
     """
     generation = api_generation(api)
+    check_wait_only_edges(generation, wait_only_edges)
     module = _prepare(module, verify, pto2_pipeline)
     funcs = orchestration_functions(module)
     if func_name is None:
@@ -258,7 +282,7 @@ def generate_orchestration(
                 f"no orchestration function @{func_name} in the module (it has: {names})"
             )
         func = matches[0]
-    return _generate(func, SymbolTableCollection(), generation)
+    return _generate(func, SymbolTableCollection(), generation, wait_only_edges)
 
 
 def generate_module(
@@ -269,6 +293,7 @@ def generate_module(
     checked: bool = False,
     planned: bool = False,
     api: str | ApiGeneration = "seed",
+    wait_only_edges: bool = False,
 ) -> ModuleResult:
     """PTO2 C++ of every orchestration function of `module`, in module order (one file
     each); see `generate_orchestration` for the arguments and errors. A module without an
@@ -279,8 +304,10 @@ def generate_module(
     first; one with a plan is checked against it (a stale plan is a located error) unless
     `planned`: the caller has just run plan-cpp-declarations (or pto2-pipeline) on it. `api`:
     the runtime API generation, as for `generate_orchestration`; kernel_config.json is the
-    same for both (it names the entry symbols and slots, which do not change)."""
+    same for both (it names the entry symbols and slots, which do not change).
+    `wait_only_edges`: as for `generate_orchestration`."""
     generation = api_generation(api)
+    check_wait_only_edges(generation, wait_only_edges)
     module = _prepare(module, verify, pto2_pipeline, checked, planned)
     funcs = orchestration_functions(module)
     if not funcs:
@@ -290,4 +317,6 @@ def generate_module(
             "pto_orch.kind = #pto_orch.kind<orchestration>)",
         )
     symbols = SymbolTableCollection()
-    return ModuleResult(tuple(_generate(f, symbols, generation) for f in funcs))
+    return ModuleResult(
+        tuple(_generate(f, symbols, generation, wait_only_edges) for f in funcs)
+    )

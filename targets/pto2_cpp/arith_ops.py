@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from pypto_dialects.analysis.loop_headers import prints_use
+from pypto_dialects.arith_casts import IndexCastUIOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, is_float_c, literal
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
@@ -411,9 +412,10 @@ def _unfolded(p: FunctionPrinter, op: Operation, i: int, e: Expr) -> Expr:
 
 
 def _widened(value: SSAValue) -> bool:
-    """`value` is a widening integer conversion (extsi, extui, index_cast to a wider type)."""
+    """`value` is a widening integer conversion (extsi, extui, index_cast, index_castui to a
+    wider type)."""
     owner = value.owner
-    return (isinstance(owner, arith.ExtSIOp | arith.ExtUIOp | arith.IndexCastOp)
+    return (isinstance(owner, arith.ExtSIOp | arith.ExtUIOp | arith.IndexCastOp | IndexCastUIOp)
             and width(owner.results[0].type) > width(owner.operands[0].type))
 
 
@@ -619,7 +621,8 @@ def _select(p: FunctionPrinter, op: arith.SelectOp) -> None:
 
 
 def _int_cast(p: FunctionPrinter, op: Operation) -> None:
-    """extsi / extui / trunci / index_cast between integer types."""
+    """extsi / extui / trunci / index_cast / index_castui between integer types (index is
+    int64_t: index <-> i64 is the value itself)."""
     rt, st = op.results[0].type, op.operands[0].type
     ct = c_type(rt, op)
     c_type(st, op, "operand")
@@ -627,11 +630,11 @@ def _int_cast(p: FunctionPrinter, op: Operation) -> None:
     n, m = width(rt), width(st)
     if n == m:  # index <-> i64: both int64_t
         return _finish(p, op, a)
-    if n < m:  # truncation (trunci, index_cast down): modulo 2^N
+    if n < m:  # truncation (trunci, index_cast / index_castui down): modulo 2^N
         if n == 1:
             return _finish(p, op, _compound(f"(bool)({a.paren} & 1)", a))
         return _finish(p, op, _compound(f"({ct}){a.paren}", a))
-    if isinstance(op, arith.ExtUIOp):
+    if isinstance(op, arith.ExtUIOp | IndexCastUIOp):  # zero extension
         src = "" if m == 1 else f"({UNSIGNED[m]})"
         return _finish(p, op, _compound(f"({ct}){src}{a.paren}", a))
     if m == 1:  # sign extension of i1: true is -1
@@ -704,7 +707,20 @@ def _bitcast(p: FunctionPrinter, op: arith.BitcastOp) -> None:
     _finish(p, op, Expr(f"from_u64<{ct}>(to_u64({x}))", False, a.deps))
 
 
-HANDLERS: dict[type[Operation], Callable] = {arith.ConstantOp: _constant}
+def _when_read(handler: Callable) -> Callable:
+    """`handler`, run only when a printed line reads the op's result (cpp_reads.read_values):
+    an arith value that is only returned, or only feeds such values, prints nothing (the
+    entry is `void`), so no variable of it, nor of a host read it computes from, is left
+    unused."""
+
+    def run(p: FunctionPrinter, op: Operation) -> None:
+        if p.reads.is_read(op.results[0]):
+            handler(p, op)
+
+    return run
+
+
+HANDLERS: dict[type[Operation], Callable] = {}
 HANDLERS.update({k: _ring for k in RING})
 HANDLERS.update({k: _bitwise for k in BITWISE})
 HANDLERS.update({k: _shift for k in SHIFTS})
@@ -722,6 +738,7 @@ HANDLERS.update(
         arith.ExtUIOp: _int_cast,
         arith.TruncIOp: _int_cast,
         arith.IndexCastOp: _int_cast,
+        IndexCastUIOp: _int_cast,
         arith.SIToFPOp: _int_to_float,
         arith.UIToFPOp: _int_to_float,
         arith.FPToSIOp: _float_to_int,
@@ -731,3 +748,5 @@ HANDLERS.update(
         arith.BitcastOp: _bitcast,
     }
 )
+HANDLERS = {k: _when_read(h) for k, h in HANDLERS.items()}
+HANDLERS[arith.ConstantOp] = _constant

@@ -26,6 +26,7 @@ from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
 from pypto_dialects.targets.pto2_cpp.deps import INVALID, TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
+from pypto_dialects.task_id_folds import surely_valid
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -296,7 +297,8 @@ def hoist_task_id_results(
 ) -> dict[int, Binding]:
     """A used `!pto_orch.task_id` result of a scope (not handed to an enclosing yield): a
     variable declared `PTO2TaskId::invalid()` right before the scope's header, assigned at the
-    scope's yield and guarded at its uses (a TaskId declared inside the scope dies with it).
+    scope's yield and guarded at its uses unless the yielded TaskId is never invalid
+    (task_id_folds.surely_valid) (a TaskId declared inside the scope dies with it).
     Returns result index -> variable."""
     out: dict[int, Binding] = {}
     term = op.body.block.last_op
@@ -317,7 +319,9 @@ def hoist_task_id_results(
             continue  # printed as the loop's TaskId array, which is declared before the scope
         if fwd is not None and j in fwd.bind:
             continue
-        var = TaskIdVar(p.names.fresh(hint_of(r), "tid"), p.block, guard=True)
+        # assigned at the yield, which always runs before a use after the scope: guarded only
+        # when the yielded TaskId may be invalid (never for a submit's)
+        var = TaskIdVar(p.names.fresh(hint_of(r), "tid"), p.block, guard=not surely_valid(r))
         p.w.line(f"PTO2TaskId {var.name} = {INVALID};")
         out[j] = var
     return out

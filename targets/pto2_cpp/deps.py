@@ -81,10 +81,13 @@ def guarded(expr: Expr) -> bool:
 
 @dataclass(frozen=True)
 class Edge:
-    """One dependency of a task: the TaskId (scalar or array) and where it comes from."""
+    """One dependency of a task: the TaskId (scalar or array), where it comes from, and
+    whether it only waits (`DEP_WAIT`, the `wait-only-edges` option:
+    analysis/wait_only_edges.py)."""
 
     expr: Expr
     user: bool
+    wait_only: bool = False
 
     @property
     def slots(self) -> int:
@@ -126,7 +129,9 @@ def resolve_edges(
 
     A value listed again, or a value printing as a variable already listed, counts once. An
     edge whose TaskId lives in a closed C++ block is verify-orchestration's rule 5, which
-    rejects it before printing (`unresolvable_edge`)."""
+    rejects it before printing (`unresolvable_edge`). With the `wait-only-edges` option
+    (`p.wait_only`) an edge is wait-only when its value names only tasks that create no
+    buffer (a property of the value, so two values printing as one variable agree)."""
     edges: list[Edge] = []
     seen: set[object] = set()
     for is_user, values in ((True, user), (False, compiler)):
@@ -144,8 +149,16 @@ def resolve_edges(
                 if expr in seen:
                     continue
                 seen.add(expr)
-            edges.append(Edge(expr, is_user))
+            wait = p.wait_only is not None and p.wait_only.wait_only(v)
+            edges.append(Edge(expr, is_user, wait))
     return edges
+
+
+WAIT = "DEP_WAIT"
+WAIT_RETAIN = "static_cast<DepFlags>(DEP_WAIT | DEP_RETAIN)"
+"""The two edge kinds of the current API (D8). The operators' return type is not documented
+(the model header marks it UNSURE), so the retaining kind is cast, which compiles whatever
+`DEP_WAIT | DEP_RETAIN` yields."""
 
 
 def emit_deps(
@@ -153,30 +166,59 @@ def emit_deps(
 ) -> str | None:
     """Print the dependency array of the task `params` for `edges` (nothing when empty);
     returns the name of its count variable. `slot_var()` names the loop variable of an
-    array's fan-out (`k`)."""
+    array's fan-out (`k`). When an edge is wait-only, a kinds array of the same size is
+    filled in step (`<deps>_kinds[count] = DEP_WAIT;` before each entry) and passed with
+    `set_dependencies_with_kinds`; otherwise the plain `set_dependencies` form."""
     if not edges:
         return None
     w = p.w
     k_total = sum(e.slots for e in edges)
     deps = p.names.numbered(f"{params}_deps")
+    kinds = p.names.numbered(f"{params}_deps_kinds") if any(e.wait_only for e in edges) else None
     count = p.names.numbered(f"{params}_deps_count")
     w.line(f"PTO2TaskId {deps}[{k_total}];")
+    if kinds is not None:
+        w.line(f"DepFlags {kinds}[{k_total}];")
     w.line(f"uint32_t {count} = 0;")
-    fill = f"{deps}[{count}++]"
+
+    def fill(e: Edge, value: str) -> list[str]:
+        entry = f"{deps}[{count}++] = {value};"
+        if kinds is None:
+            return [entry]
+        return [f"{kinds}[{count}] = {WAIT if e.wait_only else WAIT_RETAIN};", entry]
+
+    def guarded_fill(e: Edge, condition: str, value: str) -> None:
+        lines = fill(e, value)
+        if len(lines) == 1:
+            w.line(f"if ({condition}) {lines[0]}")
+            return
+        w.open(f"if ({condition})")
+        for line in lines:
+            w.line(line)
+        w.close()
+
     for e in edges:
         expr = p.mark(e.expr)
         n = array_size(expr)
         if n:
             k = slot_var()
             w.open(f"for (int64_t {k} = 0; {k} < {n}; ++{k})")
-            w.line(f"if ({expr.text}[{k}].is_valid())")
-            w.depth += 1
-            w.line(f"{fill} = {expr.text}[{k}];")
-            w.depth -= 1
+            slot = f"{expr.text}[{k}]"
+            if kinds is None:
+                w.line(f"if ({slot}.is_valid())")
+                w.depth += 1
+                w.line(fill(e, slot)[0])
+                w.depth -= 1
+            else:
+                guarded_fill(e, f"{slot}.is_valid()", slot)
             w.close()
         elif guarded(expr):
-            w.line(f"if ({expr.text}.is_valid()) {fill} = {expr.text};")
+            guarded_fill(e, f"{expr.text}.is_valid()", expr.text)
         else:
-            w.line(f"{fill} = {expr.text};")
-    w.line(f"{params}.set_dependencies({deps}, {count});")
+            for line in fill(e, expr.text):
+                w.line(line)
+    if kinds is None:
+        w.line(f"{params}.set_dependencies({deps}, {count});")
+    else:
+        w.line(f"{params}.set_dependencies_with_kinds({deps}, {kinds}, {count});")
     return count

@@ -18,6 +18,7 @@ from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.analysis.cpp_reads import CppReads
+from pypto_dialects.analysis.wait_only_edges import WaitOnlyEdges
 from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
@@ -84,6 +85,8 @@ class FunctionPrinter:
 
     `symbols`: the memo of symbol lookups (kernels) of this printer run. `api`: the runtime
     API generation whose spellings it prints (generation.py; default the seed).
+    `wait_only_edges`: the target option (deps.py): `wait_only` then decides, per TaskId, whether
+    its edges are printed `DEP_WAIT` (None without the option).
     State: the output lines (`w`), the identifiers (`names`), the C++ form of every SSA value
     printed so far (`env`), the open C++ block (`block`), task/alloc counters, the kernel ids
     (`kernel_ids`, first-use order), the TaskId hook (`taskids`) and the file-scope text the
@@ -91,7 +94,11 @@ class FunctionPrinter:
     """
 
     def __init__(
-        self, func: FuncOp, symbols: SymbolTableCollection, api: ApiGeneration | None = None
+        self,
+        func: FuncOp,
+        symbols: SymbolTableCollection,
+        api: ApiGeneration | None = None,
+        wait_only_edges: bool = False,
     ) -> None:
         from pypto_dialects.targets.pto2_cpp.generation import SEED
         from pypto_dialects.targets.pto2_cpp.taskids import TaskIdLowering
@@ -100,6 +107,7 @@ class FunctionPrinter:
         self.func = func
         self.api = api or SEED
         self.symbols = symbols
+        self.wait_only = WaitOnlyEdges(symbols) if wait_only_edges else None
         self.w = CppWriter()
         self.names = NameTable()
         self.env: dict[SSAValue, Expr] = {}

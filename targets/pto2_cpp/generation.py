@@ -25,7 +25,8 @@ class ApiGeneration:
     A2). `tensor`: the device tensor type of every tensor variable (T1). `task_args`: the
     per-task argument pack (A6, A7). `entry_tensor` / `entry_extent`: format strings of an entry
     tensor (`{slot}`) wrapped into a tensor variable (X2, X3) and of one of its extents
-    (`{slot}`, `{axis}`; X4)."""
+    (`{slot}`, `{axis}`; X4). `dep_kinds`: explicit edges have kinds (`DepFlags`,
+    `set_dependencies_with_kinds`; D7, D8), which the `wait-only-edges` option needs."""
 
     name: str
     simpler: str
@@ -34,6 +35,7 @@ class ApiGeneration:
     task_args: str
     entry_tensor: str
     entry_extent: str
+    dep_kinds: bool
 
     @property
     def config_signature(self) -> str:
@@ -65,6 +67,7 @@ SEED = ApiGeneration(
     task_args="Arg",
     entry_tensor="from_tensor_arg(orch_args.tensor({slot}))",
     entry_extent="orch_args.tensor({slot}).shapes[{axis}]",
+    dep_kinds=False,
 )
 
 CURRENT = ApiGeneration(
@@ -75,6 +78,7 @@ CURRENT = ApiGeneration(
     task_args="CoreTaskArgs",
     entry_tensor="orch_args.tensor({slot}).ref()",
     entry_extent="orch_args.tensor({slot}).ref().shapes[{axis}]",
+    dep_kinds=True,
 )
 
 GENERATIONS: dict[str, ApiGeneration] = {g.name: g for g in (SEED, CURRENT)}
@@ -92,9 +96,24 @@ def api_generation(name: str | ApiGeneration = DEFAULT_API_GENERATION) -> ApiGen
     return found
 
 
+API_USAGE = (
+    f"use api=seed (simpler {SEED.simpler}, the default) or api=current (simpler "
+    f"{CURRENT.simpler})"
+)
+"""What the `api` option accepts, for its messages."""
+
+
 def usage(name: object) -> str:
     """The one-line message for an unknown generation name."""
-    return (
-        f"unknown PTO2 API generation {name!r}: use api=seed (simpler {SEED.simpler}, the "
-        f"default) or api=current (simpler {CURRENT.simpler})"
-    )
+    return f"unknown PTO2 API generation {name!r}: {API_USAGE}"
+
+
+def check_wait_only_edges(generation: ApiGeneration, wait_only_edges: bool) -> None:
+    """The `wait-only-edges` option needs a generation with edge kinds: ValueError with a
+    one-line message otherwise (docs/targets/pto2-cpp.md#wait-only-edges)."""
+    if wait_only_edges and not generation.dep_kinds:
+        raise ValueError(
+            f"wait-only-edges=true needs api=current: the {generation.name} runtime API "
+            f"(simpler {generation.simpler}) has no edge kinds (DepFlags, "
+            "set_dependencies_with_kinds); every explicit edge there waits and retains"
+        )

@@ -167,9 +167,12 @@ def is_header_macro(name: str) -> bool:
     )
 
 
-_NUMBERED = re.compile(r"(params_t|alloc_|mixed_|task_)[0-9]+(_deps|_deps_count|_tid|_outs)?")
+_NUMBERED = re.compile(
+    r"(params_t|alloc_|mixed_|task_)[0-9]+(_deps|_deps_count|_deps_kinds|_tid|_outs)?"
+)
 """The printer's numbered names (spec naming table), with the suffixes of the TaskId part
-(`params_t0_deps`, `params_t0_deps_count`, `alloc_0_tid`, `task_0_outs`)."""
+(`params_t0_deps`, `params_t0_deps_count`, `params_t0_deps_kinds`, `alloc_0_tid`,
+`task_0_outs`)."""
 
 _ARITH_HELPER = re.compile(r"arith_[a-z]+_(i1|i8|i16|i32|i64|f32|f64)(_(i1|i8|i16|i32|i64))?")
 """The names of the printer's arith helper functions (`arith_divsi_i64`, `arith_fptosi_f32_i8`,

@@ -24,11 +24,17 @@ class Pto2CppTarget(Target):
     api: str = "seed"
     """The runtime API generation to print: `seed` or `current` (generation.py)."""
 
+    wait_only_edges: bool = False
+    """`wait-only-edges=true` (api=current only): explicit edges on TaskIds of tasks that
+    create no buffer wait without retaining (docs/targets/pto2-cpp.md#wait-only-edges)."""
+
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
         from pypto_dialects.targets.pto2_cpp.api import generate_module
 
         # pypto-opt has verified the module already (after parsing and after each pass).
-        result = generate_module(module, verify=False, api=self.api)
+        result = generate_module(
+            module, verify=False, api=self.api, wait_only_edges=self.wait_only_edges
+        )
         if self.out_dir:
             result.write(self.out_dir)
         else:

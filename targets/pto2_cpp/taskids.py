@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation
 
-from pypto_dialects.cpp_plan import captures_task_id
+from pypto_dialects.cpp_plan import always_submitted, captures_task_id
 from pypto_dialects.orch import (
     CallOp,
     SubmitOp,
@@ -144,8 +144,11 @@ class TaskIdLowering:
         outs = p.names.numbered(f"task_{n}_outs") if used else ""
         submit = f"rt_submit_dummy_task({params});"
         capture = f"TaskOutputTensors {outs} = {submit}"
+        # a statically empty deps list, or one the plan says holds a TaskId never invalid
+        # (`pto_orch.always_submitted`): submitted without the count test, always valid
+        always = count is None or always_submitted(op)
         if not used:
-            if count is None:
+            if always:
                 w.line(submit)
             else:
                 w.open(f"if ({count} > 0)")
@@ -154,7 +157,7 @@ class TaskIdLowering:
             w.blank()
             return
         name = p.names.fresh(hint_of(op.result), "barrier")
-        if count is None:  # a statically empty deps list: always submitted, always valid
+        if always:
             var = TaskIdVar(name, p.block, guard=False, producer=op)
             w.line(capture)
             w.line(f"PTO2TaskId {name} = {outs}.task_id();")

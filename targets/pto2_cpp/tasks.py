@@ -167,7 +167,7 @@ def emit_task(p: FunctionPrinter, op: CallOp | SubmitOp) -> None:
         w.line(f"{params}.dump({', '.join(lvalues[i] for i in dumped)});")
     _launch_lines(p, op, params)
     p.taskids.task_deps(op, params, n)
-    read = allocated and _reads_runtime_outputs(op, kernel, allocated)
+    read = allocated and _reads_runtime_outputs(p, op, kernel, allocated)
     if read:  # the outputs (or the TaskId) are read from task_<n>_outs
         outs = p.names.numbered(f"task_{n}_outs")
         capture = f"TaskOutputTensors {outs} = "
@@ -250,15 +250,16 @@ def _runtime_outputs(
 
 
 def _reads_runtime_outputs(
-    op: CallOp | SubmitOp, kernel: KernelOp, allocated: list[tuple[str, int]]
+    p: FunctionPrinter, op: CallOp | SubmitOp, kernel: KernelOp, allocated: list[tuple[str, int]]
 ) -> bool:
-    """Whether the C++ reads `task_<n>_outs`: a runtime-allocated output is used, or the
+    """Whether the C++ reads `task_<n>_outs`: a printed line reads a runtime-allocated output
+    (cpp_reads.read_values: not one that is only returned), or the
     submit's TaskId is captured (the plan's `pto_orch.captured`). Otherwise the submit's
     value is dropped (a variable set and never read fails `-Werror=unused-but-set-variable`)."""
     if isinstance(op, SubmitOp) and captures_task_id(op):
         return True
     results = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
-    return any((r := results.get(index)) is not None and r.first_use is not None
+    return any((r := results.get(index)) is not None and p.reads.is_read(r)
                for _, index in allocated)
 
 
@@ -275,8 +276,8 @@ def _bind_runtime_outputs(
     results = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
     for k, (_, index) in enumerate(allocated):
         res = results.get(index)
-        if res is None or res.first_use is None:
-            continue
+        if res is None or not p.reads.is_read(res):
+            continue  # unused or only returned: no reference left unused
         name = p.names.fresh(hint_of(res), "tensor")
         ref = f"const {p.api.tensor}&"
         p.bind(res, Binding(name, ref, p.block))

@@ -89,8 +89,10 @@ def _is_full_batch(op: Operation | None) -> bool:
 
 def _alloc_tensors(p: FunctionPrinter, op: AllocTensorsOp) -> None:
     """`TensorCreateInfo`s, one `alloc_tensors` call, then one
-    `const Tensor& <name> = alloc_<N>.get_ref(i);` per create (bound to its result), and the
-    batch's TaskId `alloc_<N>_tid` when something lists it."""
+    `const Tensor& <name> = alloc_<N>.get_ref(i);` per create that a printed line reads
+    (bound to its result; cpp_reads.read_values), and the batch's TaskId `alloc_<N>_tid` when
+    something lists it. A batch none of whose tensors nor TaskId is read is the bare call
+    (the allocation still happens, as the interpreter runs it)."""
     w = p.w
     if not _is_full_batch(op.prev_op):
         w.blank()
@@ -113,8 +115,14 @@ def _alloc_tensors(p: FunctionPrinter, op: AllocTensorsOp) -> None:
         names.append(name)
         infos.append(info)
     alloc = p.names.numbered(f"alloc_{p.next_alloc()}")
-    w.line(f"TaskOutputTensors {alloc} = alloc_tensors({', '.join(infos)});")
+    read = [r for r in op.tensors if p.reads.is_read(r)]
+    if not read and op.task_id.first_use is None:  # a set, never read variable fails -Werror
+        w.line(f"alloc_tensors({', '.join(infos)});")
+    else:
+        w.line(f"TaskOutputTensors {alloc} = alloc_tensors({', '.join(infos)});")
     for i, (r, name) in enumerate(zip(op.tensors, names)):
+        if r not in read:
+            continue  # unused or only returned: no reference left unused
         ref = f"const {p.api.tensor}&"
         p.bind(r, Binding(name, ref, p.block))
         w.line(f"{ref} {name} = {alloc}.get_ref({i});")
@@ -297,6 +305,8 @@ def _transpose(p: FunctionPrinter, op: TransposeOp) -> None:
 def _dim(p: FunctionPrinter, op: DimOp) -> None:
     if op.result in p.env:  # a dynamic-dim symbol of the entry
         return
+    if not p.reads.is_read(op.result):
+        return  # only returned, or only feeds such values: prints nothing
     static = op.static_extent()
     if static is not None:
         b = p.declare(op.result, "int64_t", "dim")

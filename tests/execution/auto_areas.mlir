@@ -19,7 +19,11 @@
 //  - @dynamic_seq: a sequential loop with a dynamic trip count: its body is made MANUAL (the
 //    last iteration's TaskId orders the next, the carry starts invalid for zero trips);
 //  - @partial_producer: slices of %y written in a loop, then a hand-placed scope reading all
-//    of %y: the reader would need every iteration's TaskId, so the scope stays AUTO.
+//    of %y: the reader would need every iteration's TaskId, so the scope stays AUTO;
+//  - @dynamic_if: an opted-out body, 2 iterations of a loop with a dynamic trip count whose
+//    body updates %y in place through an scf.if (inc of %a on even steps, of %b on odd
+//    ones), then a reader: one TaskId, the if's writer, orders the next step (a chain, as
+//    the tensor map's).
 pto_orch.kernel @add aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 pto_orch.kernel @inc aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
 pto_orch.kernel @add32 aiv (in tensor<32xf32>, in tensor<32xf32>, out tensor<32xf32>) -> tensor<32xf32>
@@ -139,5 +143,28 @@ func.func @partial_producer(%a: tensor<16xf32>, %y: tensor<32xf32> {pto_orch.dir
   pto_rt.scope auto {
     %o1 = pto_orch.call @add32(in %y, in %y, out %o) : (tensor<32xf32>, tensor<32xf32>, tensor<32xf32>) -> tensor<32xf32>
   }
+  func.return
+}
+
+func.func @dynamic_if(%a: tensor<16xf32>, %b: tensor<16xf32>, %y: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc_o = %y) -> (tensor<16xf32>) {
+    %ri = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc_o) -> (tensor<16xf32>) {
+      %bit = arith.remui %j, %c2 : index
+      %even = arith.cmpi eq, %bit, %c0 : index
+      %acc1 = scf.if %even -> (tensor<16xf32>) {
+        %u = pto_orch.call @inc(in %a, inout %acc) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+        scf.yield %u : tensor<16xf32>
+      } else {
+        %v = pto_orch.call @inc(in %b, inout %acc) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+        scf.yield %v : tensor<16xf32>
+      }
+      scf.yield %acc1 : tensor<16xf32>
+    }
+    scf.yield %ri : tensor<16xf32>
+  }
+  %o1 = pto_orch.call @add(in %r, in %a, out %o) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }

@@ -55,8 +55,8 @@ CMPF_PREDICATES = (
     "une", "uno", "true",
 )
 CASTS = (
-    "extsi", "extui", "trunci", "index_cast", "sitofp", "uitofp", "fptosi", "fptoui", "extf",
-    "truncf", "bitcast",
+    "extsi", "extui", "trunci", "index_cast", "index_castui", "sitofp", "uitofp", "fptosi",
+    "fptoui", "extf", "truncf", "bitcast",
 )
 OPS = INT_BINARY + FLOAT_BINARY + ("negf", "cmpi", "cmpf", "select") + CASTS
 """Every arith op the generator uses (all the printer accepts but `constant`, which every
@@ -360,8 +360,8 @@ class _Gen:
             return ops
         ops = [*INT_BINARY, "select"]
         if t == "index":
-            return [*ops, "index_cast"]
-        ops += ["index_cast", "fptosi", "fptoui"]
+            return [*ops, "index_cast", "index_castui"]
+        ops += ["index_cast", "index_castui", "fptosi", "fptoui"]
         if t == "i1":
             ops += ["cmpi"] * 16 + ["cmpf"] * 10 + ["trunci"] * 2  # i1 values are mostly compares
         else:
@@ -377,7 +377,7 @@ class _Gen:
             return rng.choice([s for s in PLAIN_INTS if WIDTH[s] < w])
         if op == "trunci":
             return rng.choice([s for s in PLAIN_INTS if WIDTH[s] > w])
-        if op == "index_cast":
+        if op in ("index_cast", "index_castui"):
             return "index" if t != "index" else rng.choice(PLAIN_INTS)
         if op in ("sitofp", "uitofp"):
             return rng.choice(PLAIN_INTS)

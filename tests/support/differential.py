@@ -10,7 +10,7 @@ both API generations: the `api=current` C++ against the current model),
 ends with the same values in both runs (the input IR's meaning is the sequential program),
 (4) the pipeline's output orders every pair of tasks that touch the same elements, one writing
 (outside different iterations of one `pto_orch.parallel` loop), and (5) when the real runtime's
-simulator is available (support.simpler_runtime), its outputs and its record's tensor-map and
+simulator is available (support.simpler_runtime; the C++ of its API generation), its outputs and its record's tensor-map and
 explicit edges equal the interpreter's (creator edges into the same tasks: the record names
 allocation tasks by runtime id).
 """
@@ -95,7 +95,10 @@ def compare(
     if unordered:
         problems.append(f"conflicting pairs the pipeline's output does not order: {unordered[:5]}")
     if simpler_runtime.available():
-        real = simpler_runtime.run_program(res.code, config, KERNEL_BODY, run_args)
+        api = simpler_runtime.generation() or "seed"  # the checkout's API generation
+        code = res.code if api == "seed" else generate_orchestration(
+            module.clone(), name, api=api).code
+        real = simpler_runtime.run_program(code, config, KERNEL_BODY, run_args)
         for i, out in after.outputs.items():
             if not np.array_equal(real.outputs[i], out):
                 problems.append(f"the simulator's output {i} differs from the interpreter's")

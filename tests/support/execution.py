@@ -15,10 +15,11 @@ test input), so the compile check (tests/test_pto2_cpp_compile.py) lists the sam
 3. asserts that the run has no race and no use after free (a program with either has no
    single right output on the device), unless the test is a control that expects them; and
    then that the interpreter modelling the current generation's runtime gives the same edges
-   and outputs, with no fault either;
+   and outputs, with no fault either, and so does the current generation with the target
+   option `wait-only-edges=true` (whose C++, when it differs, is compile-checked too);
 4. when `PYPTO_SIMPLER_ROOT` names a simpler checkout with its simulator already built
-   (`support.simpler_runtime`), also runs the C++ there with each kernel's C++ body and
-   asserts the same outputs and edges.
+   (`support.simpler_runtime`), also runs the C++ of the checkout's API generation there
+   with each kernel's C++ body and asserts the same outputs and edges.
 
 A kernel is a `Kernel`: a Python implementation (one argument per kernel parameter in the
 kernel's order: numpy views for tensors, numbers for scalars; see docs/interpreter.md) and,
@@ -208,10 +209,12 @@ def _transform(ctx, module, pipeline: Pipeline, analyze: bool) -> bool:  # type:
     return False
 
 
-def generate_files(path: Path, pipeline: Pipeline, api: str = "seed") -> dict[str, str]:
+def generate_files(path: Path, pipeline: Pipeline, api: str = "seed",
+                   wait_only_edges: bool = False) -> dict[str, str]:
     """Every file the target writes for the program at `path` after the passes `pipeline`,
-    in the runtime API generation `api`."""
-    return generate_module(lowered(path, pipeline), api=api).files
+    in the runtime API generation `api` (with the `wait-only-edges` option when asked)."""
+    return generate_module(lowered(path, pipeline), api=api,
+                           wait_only_edges=wait_only_edges).files
 
 
 @cache
@@ -247,6 +250,11 @@ def _print(module: ModuleOp, function: str | None) -> tuple[str, dict]:
     current = generate_module(module.clone(), api="current")[res.function].code
     check = model_header.compile_check(current, f"{res.function}.cpp", generation="current")
     assert check.returncode == 0, check.stderr
+    waits = generate_module(module.clone(), api="current",
+                            wait_only_edges=True)[res.function].code
+    if waits != current:
+        check = model_header.compile_check(waits, f"{res.function}.cpp", generation="current")
+        assert check.returncode == 0, check.stderr
     return res.code, entry
 
 
@@ -274,13 +282,16 @@ class Run:
     string). `edges`: `(pred, succ, origin)` with origin `explicit`, `creator` or `tensormap`;
     a task is `t<i>` (its index in `tasks`), an allocation task `alloc<j>` (in submit order
     of those that are an edge's source). `faults`: the race and use-after-free report, one
-    located line each. `result`: the interpreter's RunResult."""
+    located line each. `result`: the interpreter's RunResult. `wait_only`: the edges (as in
+    `edges`) that only wait, holding nothing (the current generation's tensor-map edges, and
+    the explicit edges of `wait-only-edges`)."""
 
     outputs: dict[int, np.ndarray]
     tasks: list[dict]
     edges: set[tuple[str, str, str]]
     faults: list[str]
     result: RunResult = field(repr=False)
+    wait_only: set[tuple[str, str, str]] = field(default_factory=set)
 
     def pairs(self, *origins: str) -> set[tuple[str, str]]:
         """(pred, succ) pairs, restricted to the given origins when any are named."""
@@ -351,9 +362,9 @@ def _group_impls(config: dict, kernels: dict[str, Any]) -> dict[str, Any]:
 
 
 def interpret(module: ModuleOp, config: dict, kernels: dict[str, Any], args: list,
-              api: str = "seed") -> Run:
+              api: str = "seed", wait_only_edges: bool = False) -> Run:
     """Run the function `config` describes in the interpreter (modelling the runtime of API
-    generation `api`), as a `Run`."""
+    generation `api`, and the C++ of the `wait-only-edges` option when asked), as a `Run`."""
     global RUNS
     RUNS += 1
     params = config["params"]
@@ -362,7 +373,7 @@ def interpret(module: ModuleOp, config: dict, kernels: dict[str, Any], args: lis
     by_name = {p["name"]: (np.copy(a) if isinstance(a, np.ndarray) else a)
                for p, a in zip(params, args)}
     result = run_function(module, config["function"], by_name, _group_impls(config, kernels),
-                          api)
+                          api, wait_only_edges)
     graph = result.graph
     tasks = graph.kernel_tasks()
     names = {t.id: f"t{i}" for i, t in enumerate(tasks)}
@@ -379,7 +390,8 @@ def interpret(module: ModuleOp, config: dict, kernels: dict[str, Any], args: lis
                if p["kind"] == "tensor"}
     faults = [f.diagnostic() for f in result.faults()]
     return Run(outputs, records, {(names[e.pred], names[e.succ], e.origin) for e in graph.edges},
-               faults, result)
+               faults, result,
+               {(names[e.pred], names[e.succ], e.origin) for e in graph.edges if not e.retains})
 
 
 def execute(
@@ -411,9 +423,19 @@ def execute(
         assert current.edges == run.edges
         for i, out in run.outputs.items():
             np.testing.assert_array_equal(current.outputs[i], out)
+        # ... and with wait-only edges (`wait-only-edges=true`): the same edges, fewer of
+        # them retaining, and still no use after free
+        waits = interpret(module, config, kernels, args, api="current", wait_only_edges=True)
+        assert not waits.faults, "api=current wait-only-edges:\n" + "\n".join(waits.faults)
+        assert waits.edges == run.edges
+        for i, out in run.outputs.items():
+            np.testing.assert_array_equal(waits.outputs[i], out)
     if simpler_runtime.available() and not faults and all(
             getattr(kernels.get(k["name"]), "cpp", None) for k in config["kernels"]
             if k["id"] is not None):
+        api = simpler_runtime.generation() or "seed"  # the checkout's API generation
+        if api != "seed":
+            code = generate_module(module.clone(), api=api)[config["function"]].code
         real = simpler_runtime.run_program(
             code, config, {n: k.cpp for n, k in kernels.items()}, args, ring_heap=ring_heap)
         for i, out in run.outputs.items():

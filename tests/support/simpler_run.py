@@ -4,7 +4,8 @@ This script runs in a child process (the runtime aborts the process on a failed 
 test must survive that) whose PYTHONPATH holds the simpler checkout prepared by
 `support.simpler_runtime`. It reads a JSON job file:
 
-    {"orchestration": "<path of the generated .cpp>",
+    {"api": "seed" | "current",
+     "orchestration": "<path of the generated .cpp>",
      "kernels": [{"id": 0, "core": "aiv", "source": "<path>", "signature": ["IN", "OUT"]}],
      "entry_signature": ["IN", "OUT"],
      "args": [{"tensor": "<path.npy>", "dtype": "FLOAT32"} | {"scalar": <uint64>}],
@@ -13,6 +14,12 @@ test must survive that) whose PYTHONPATH holds the simpler checkout prepared by
 and writes, into "outputs", `arg<i>.npy` for every tensor argument after the run and the runtime's
 own dependency record `deps.json` (CallConfig.enable_dep_gen). Compiled kernels and orchestration
 libraries are cached in "cache" by the hash of their source.
+
+"api" is the checkout's API generation; the one thing the runner does differently per generation
+is the Python type of an entry tensor in the `ChipStorageTaskArgs` it passes (`ENTRY_TENSOR`).
+The seed's was run against that runtime; the current one's is read from API.md (A1: the storage
+now holds `ChipTensor` elements) and has not been run: a checkout without it fails with a message
+naming the table.
 """
 
 from __future__ import annotations
@@ -21,19 +28,9 @@ import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-from simpler.task_interface import (
-    ArgDirection,
-    CallConfig,
-    ChipCallable,
-    ChipStorageTaskArgs,
-    ContinuousTensor,
-    CoreCallable,
-    DataType,
-)
-from simpler.worker import Worker
-from simpler_setup.kernel_compiler import KernelCompiler
 
 RUNTIME = "tensormap_and_ringbuffer"
 PLATFORM = "a2a3sim"
@@ -56,8 +53,39 @@ def _mkdir(path: Path) -> Path:
     return path
 
 
+ENTRY_TENSOR = {"seed": "ContinuousTensor", "current": "ChipTensor"}
+"""Per API generation, the `simpler.task_interface` class whose `make(address, shape, dtype)`
+builds an entry tensor of `ChipStorageTaskArgs` (the current generation's is unverified)."""
+
+
+def entry_tensor_class(task_interface: Any, api: str) -> Any:
+    """The entry-tensor class of generation `api` in the checkout's `simpler.task_interface`;
+    SystemExit with a message naming this table when the checkout has none."""
+    name = ENTRY_TENSOR[api]
+    cls = getattr(task_interface, name, None)
+    if cls is None or not hasattr(cls, "make"):
+        raise SystemExit(
+            f"simpler.task_interface of this checkout has no {name}.make, the entry tensor of "
+            f"the {api} API generation in tests/support/simpler_run.py's ENTRY_TENSOR (the "
+            "current generation's is not verified against that runtime, docs/testing.md)")
+    return cls
+
+
 def main(job_path: str) -> int:
+    from simpler import task_interface
+    from simpler.task_interface import (
+        ArgDirection,
+        CallConfig,
+        ChipCallable,
+        ChipStorageTaskArgs,
+        CoreCallable,
+        DataType,
+    )
+    from simpler.worker import Worker
+    from simpler_setup.kernel_compiler import KernelCompiler
+
     job = json.loads(Path(job_path).read_text())
+    entry_tensor = entry_tensor_class(task_interface, job.get("api", "seed"))
     cache = Path(job["cache"])
     cache.mkdir(parents=True, exist_ok=True)
     out = Path(job["outputs"])
@@ -105,7 +133,7 @@ def main(job_path: str) -> int:
                 worker.copy_to(dev, arr.ctypes.data, arr.nbytes)
                 host.append((i, arr, dev))
                 dtype = getattr(DataType, a["dtype"])
-                args.add_tensor(ContinuousTensor.make(dev, tuple(arr.shape), dtype))
+                args.add_tensor(entry_tensor.make(dev, tuple(arr.shape), dtype))
             else:
                 scalars.append(int(a["scalar"]) & 0xFFFFFFFFFFFFFFFF)
         for s in scalars:

@@ -5,8 +5,16 @@ names a hw-native-sys/simpler checkout in which the user has already built the s
 (platform a2a3sim, runtime tensormap_and_ringbuffer, following that project's own
 documentation), `support.execution.execute` also runs each program's generated C++ there, with
 the kernels' C++ bodies, and asserts that the outputs and the runtime's own dependency record
-(`deps.json`, CallConfig.enable_dep_gen) agree with the interpreter. Without it those runs are
-skipped, and the pytest summary says so in one line (CI included).
+(`deps.json`, CallConfig.enable_dep_gen) agree with the interpreter. Otherwise those runs are
+skipped, and the pytest summary says why in one line (CI included): the variable is not set,
+the folder is missing or is no simpler checkout, its API generation cannot be told, or its
+simulator is not built.
+
+The checkout may be of either API generation (shared/runtime/API.md): `seed` (simpler
+b7d04b45e) or `current` (simpler 6ebaf7715). `checkout()` tells which from a file that exists
+in one only (`detect_generation`), or takes `PYPTO_SIMPLER_API=seed|current` when the files do
+not tell; the layer then runs that generation's C++ (`-t 'pto2-cpp{api=...}'`) and builds the
+kernels for it (`kernel_source`). kernel_config.json is the same file for both generations.
 
 Compiled kernels and orchestration libraries are cached by the hash of their source in
 `PYPTO_RUNTIME_CACHE` (default `.cache/pto2-runtime/` in the repository).
@@ -16,10 +24,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -29,29 +40,144 @@ SUPPORT = Path(__file__).resolve().parent
 KERNEL_HEADER_DIR = SUPPORT / "sim_kernels"
 RUNNER = SUPPORT / "simpler_run.py"
 ENV_ROOT = "PYPTO_SIMPLER_ROOT"
+ENV_API = "PYPTO_SIMPLER_API"
 ENV_CACHE = "PYPTO_RUNTIME_CACHE"
-SKIP_REASON = (
-    "real-runtime layer skipped: PYPTO_SIMPLER_ROOT is not set (set it to a hw-native-sys/simpler "
-    "checkout with its simulator built to also run every execution test there)"
-)
+GENERATIONS = ("seed", "current")
 RUNTIME_SUBDIR = Path("src/a2a3/runtime/tensormap_and_ringbuffer")
+TASK_INTERFACE = Path("src/common/task_interface")
+PTO_TYPES = RUNTIME_SUBDIR / "runtime/pto_types.h"
+"""R/runtime/pto_types.h, at the same path in both generations (API.md section 0, `PT`): it
+declares `ChipTaskArgs` only in the current one (A2, c PT:722-740)."""
+TENSOR_ARG = TASK_INTERFACE / "tensor_arg.h"
+"""C/tensor_arg.h (`ContinuousTensor`, the seed's entry tensor): gone in the current generation
+(API.md section 0, `TAR`; X1)."""
+RUNNER_MODULES = ("simpler.task_interface", "simpler.worker", "simpler_setup.kernel_compiler")
+"""What the runner imports from the checkout: importable once the simulator is built."""
+_CHIP_TASK_ARGS = re.compile(r"\bChipTaskArgs\b")
 
 
-def root() -> Path | None:
-    """The user's simpler checkout, or None when `PYPTO_SIMPLER_ROOT` is not set. Raises
-    ValueError when it is set to something that is not a simpler checkout."""
-    user = os.environ.get(ENV_ROOT)
+def detect_generation(checkout: Path) -> tuple[str | None, str]:
+    """The API generation of a simpler checkout, from its files: `current` when
+    R/runtime/pto_types.h declares `ChipTaskArgs`, `seed` when C/tensor_arg.h exists; with the
+    evidence in words. (None, why) when neither or both hold (a checkout of another commit)."""
+    types = checkout / PTO_TYPES
+    text = types.read_text(errors="replace") if types.is_file() else ""
+    current = _CHIP_TASK_ARGS.search(text) is not None
+    seed = (checkout / TENSOR_ARG).is_file()
+    if current and not seed:
+        return "current", f"{PTO_TYPES} declares ChipTaskArgs"
+    if seed and not current:
+        return "seed", f"{TENSOR_ARG} exists and {PTO_TYPES} declares no ChipTaskArgs"
+    if current:
+        return None, (f"{PTO_TYPES} declares ChipTaskArgs (current) and {TENSOR_ARG} exists "
+                      "(seed)")
+    return None, f"{PTO_TYPES} declares no ChipTaskArgs (current) and there is no {TENSOR_ARG} (seed)"
+
+
+@dataclass(frozen=True)
+class Checkout:
+    """A usable simpler checkout: its folder, its API generation and how that was decided."""
+
+    root: Path
+    generation: str
+    evidence: str
+
+
+def resolve(env: Mapping[str, str]) -> tuple[Checkout | None, str]:
+    """The checkout `env` names (`PYPTO_SIMPLER_ROOT`, `PYPTO_SIMPLER_API`) without the build
+    check, or None with the reason the layer does not run. An explicit `PYPTO_SIMPLER_API`
+    is taken when the files do not tell the generation, and must agree with them when they
+    do (a file of one generation compiles against the other's runtime and misbehaves, API.md
+    A1)."""
+    user = env.get(ENV_ROOT)
     if not user:
-        return None
+        return None, (f"real-runtime layer skipped: {ENV_ROOT} is not set (set it to a "
+                      "hw-native-sys/simpler checkout with its simulator built to also run "
+                      "every execution test there)")
     path = Path(user).expanduser().resolve()
+    if not path.is_dir():
+        return None, f"real-runtime layer skipped: {ENV_ROOT}={user} does not exist"
     if not (path / RUNTIME_SUBDIR).is_dir():
-        raise ValueError(f"{ENV_ROOT}={user} is not a simpler checkout (no {RUNTIME_SUBDIR})")
-    return path
+        return None, (f"real-runtime layer skipped: {ENV_ROOT}={user} is not a simpler "
+                      f"checkout (no {RUNTIME_SUBDIR})")
+    explicit = env.get(ENV_API)
+    if explicit and explicit not in GENERATIONS:
+        return None, (f"real-runtime layer skipped: {ENV_API}={explicit} is no API generation "
+                      "(use seed or current)")
+    found, evidence = detect_generation(path)
+    if found is None and not explicit:
+        return None, (f"real-runtime layer skipped: cannot tell the API generation of {path}: "
+                      f"{evidence}; set {ENV_API}=seed or {ENV_API}=current")
+    if found is not None and explicit and explicit != found:
+        return None, (f"real-runtime layer skipped: {ENV_API}={explicit}, but {path} is of the "
+                      f"{found} generation ({evidence})")
+    if found is None:
+        return Checkout(path, str(explicit), f"{ENV_API}={explicit} ({evidence})"), ""
+    return Checkout(path, found, evidence), ""
+
+
+def runner_env(checkout: Path) -> dict[str, str]:
+    """The environment the runner (and the build probe) runs in: the checkout's Python
+    packages first on PYTHONPATH, the kernels' helper header on CPLUS_INCLUDE_PATH."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(checkout / "python")])
+    env["CPLUS_INCLUDE_PATH"] = os.pathsep.join(
+        [str(KERNEL_HEADER_DIR), os.environ.get("CPLUS_INCLUDE_PATH", "")])
+    env.setdefault("OMP_NUM_THREADS", "1")
+    return env
+
+
+def probe_built(checkout: Path) -> str | None:
+    """None when the runner's imports (RUNNER_MODULES) work with the checkout's PYTHONPATH;
+    else the last line of the failure."""
+    code = "import " + ", ".join(RUNNER_MODULES)
+    res = subprocess.run([sys.executable, "-c", code], env=runner_env(checkout),
+                         capture_output=True, text=True, timeout=120, check=False)
+    if res.returncode == 0:
+        return None
+    lines = (res.stderr or res.stdout).strip().splitlines()
+    return lines[-1] if lines else f"exit status {res.returncode}"
+
+
+@cache
+def _status(user: str | None, explicit: str | None) -> tuple[Checkout | None, str]:
+    env = {k: v for k, v in ((ENV_ROOT, user), (ENV_API, explicit)) if v}
+    found, reason = resolve(env)
+    if found is None:
+        return None, reason
+    failed = probe_built(found.root)
+    if failed is not None:
+        return None, (f"real-runtime layer skipped: the simulator of {found.root} is not "
+                      f"built ({failed}); build it following simpler's own documentation")
+    return found, ""
+
+
+def checkout() -> Checkout | None:
+    """The user's simpler checkout when the layer runs (see the module docstring), else None;
+    decided once per process for the environment's values."""
+    return _status(os.environ.get(ENV_ROOT), os.environ.get(ENV_API))[0]
+
+
+def skip_reason() -> str:
+    """Why the layer does not run (one line); empty when it runs."""
+    return _status(os.environ.get(ENV_ROOT), os.environ.get(ENV_API))[1]
 
 
 def available() -> bool:
     """Whether the real-runtime layer runs (see the module docstring)."""
-    return root() is not None
+    return checkout() is not None
+
+
+def root() -> Path | None:
+    """The folder of the checkout the layer runs in, or None."""
+    found = checkout()
+    return None if found is None else found.root
+
+
+def generation() -> str | None:
+    """The API generation of the checkout the layer runs in, or None."""
+    found = checkout()
+    return None if found is None else found.generation
 
 
 def cache_dir() -> Path:
@@ -60,13 +186,6 @@ def cache_dir() -> Path:
 
 
 RUNS = 0  # programs run in the simulator by this process
-
-
-def _env(checkout: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(checkout), str(checkout / "python")])
-    env.setdefault("OMP_NUM_THREADS", "1")
-    return env
 
 
 # ---------------------------------------------------------------------------------- running programs
@@ -92,11 +211,105 @@ class Run:
     raw: dict = field(repr=False)
 
 
-def _kernel_source(body: str, work: Path, name: str) -> Path:
-    path = work / f"k_{name}.cpp"
-    path.write_text(f'#include "pto_test_kernel.h"\nusing namespace pto_test;\n'
-                    f'extern "C" void kernel_entry(int64_t* args) {{\n{body}\n}}\n')
-    return path
+KERNEL_PRELUDE = {
+    "seed": "",
+    "current": "#define PTO_TEST_API_CURRENT 1\n",
+}
+"""Per generation, what a kernel source says before the helper header: the current generation's
+device tensor is `ChipTensor` (`Tensor` is its host type, API.md T1, 4.1), and the helpers of
+sim_kernels/pto_test_kernel.h take the generation's type."""
+KERNEL_ALIAS = {
+    "seed": "",
+    "current": "    using Tensor = pto_test::KernelTensor;  // the device tensor: ChipTensor\n",
+}
+"""Per generation, the first line of a kernel's body: the bodies the tests hold spell the
+device tensor `Tensor` (the seed's name); in the current generation that name is bound to
+`ChipTensor` inside the kernel."""
+
+
+def kernel_source(body: str, generation: str = "seed") -> str:
+    """The C++ source of one simulator kernel of `generation`: `kernel_entry(int64_t* args)`
+    with `body` (pto_test_kernel.h helpers in scope)."""
+    return (f'{KERNEL_PRELUDE[generation]}#include "pto_test_kernel.h"\nusing namespace pto_test;\n'
+            f'extern "C" void kernel_entry(int64_t* args) {{\n{KERNEL_ALIAS[generation]}'
+            f'{body}\n}}\n')
+
+
+ENTRY_PARAMETER = re.compile(r"aicpu_orchestration_entry\(const (\w+)& orch_args\)")
+ENTRY_TYPES = {"ChipStorageTaskArgs": "seed", "ChipTaskArgs": "current"}
+
+
+def cpp_generation(cpp: str) -> str | None:
+    """The API generation an orchestration file is written for, read from its entry's
+    parameter type (`ChipStorageTaskArgs`: seed, `ChipTaskArgs`: current; API.md E1), or
+    None when it has no entry of either form."""
+    m = ENTRY_PARAMETER.search(cpp)
+    return ENTRY_TYPES.get(m.group(1)) if m else None
+
+
+def check_cpp_generation(cpp: str, generation: str) -> None:
+    """ValueError unless `cpp` is written for `generation`: a seed file compiles against the
+    current runtime and reads the wrong layout at run time (API.md A1), so it never reaches
+    the runner."""
+    found = cpp_generation(cpp)
+    if found != generation:
+        raise ValueError(
+            f"the orchestration C++ is written for api={found} but the checkout is of the "
+            f"{generation} generation: print it with -t 'pto2-cpp{{api={generation}}}' "
+            "(generate_module(..., api=...))")
+
+
+def prepare_job(
+    cpp: str,
+    config: dict,
+    kernels: dict[str, str],
+    args: list,
+    work: Path,
+    generation: str,
+    ring_heap: int | None = None,
+) -> dict:
+    """Write what the runner needs for one run into the folder `work` (the orchestration
+    C++, one kernel source per kernel of `config`, the tensor arguments as .npy files) and
+    return the job (simpler_run.py's JSON). Raises ValueError when `cpp` is not written for
+    `generation` or the arguments do not fit `config`, KeyError for a kernel without C++."""
+    check_cpp_generation(cpp, generation)
+    orch = work / "orch.cpp"
+    orch.write_text(cpp)
+    ks = []
+    for k in config["kernels"]:
+        if k["id"] is None:  # a group: its AIC / AIV members are entries of their own
+            continue
+        body = kernels.get(k["name"])
+        if body is None:
+            raise KeyError(f"no C++ kernel given for {k['name']}")
+        src = work / f"k_{k['name']}.cpp"
+        src.write_text(kernel_source(body, generation))
+        ks.append({"id": k["id"], "core": k["core_type"].lower(), "source": str(src),
+                   "signature": k["tensor_directions"]})
+    job_args, entry_sig = [], []
+    tensor_params = [p for p in config["params"] if p["kind"] == "tensor"]
+    scalar_params = [p for p in config["params"] if p["kind"] != "tensor"]
+    if len(args) != len(config["params"]):
+        raise ValueError(f"{len(config['params'])} arguments expected, {len(args)} given")
+    by_param = dict(zip((p["name"] for p in config["params"]), args))
+    for p in tensor_params:
+        arr = np.asarray(by_param[p["name"]])
+        path = work / f"in_{p['slot']}.npy"
+        np.save(path, arr)
+        job_args.append({"tensor": str(path), "dtype": DTYPES[str(arr.dtype)]})
+        entry_sig.append(p["direction"])
+    for p in scalar_params:
+        job_args.append({"scalar": scalar_bits(by_param[p["name"]], p["type"])})
+    out = work / "out"
+    out.mkdir(exist_ok=True)
+    return {"api": generation, "orchestration": str(orch), "kernels": ks,
+            "entry_signature": entry_sig, "args": job_args, "outputs": str(out),
+            "ring_heap": ring_heap, "cache": str(cache_dir() / "binaries")}
+
+
+def command(job_path: Path, checkout: Checkout) -> tuple[list[str], dict[str, str]]:
+    """The runner's command line and environment for the job file `job_path`."""
+    return [sys.executable, str(RUNNER), str(job_path)], runner_env(checkout.root)
 
 
 def run_program(
@@ -107,64 +320,36 @@ def run_program(
     ring_heap: int | None = None,
     timeout: float = 120.0,
 ) -> Run:
-    """Run generated orchestration C++ in the simulator.
+    """Run generated orchestration C++ in the simulator of the checkout (`checkout()`).
 
-    `config`: the function's entry of kernel_config.json (`params`, `kernels`); `kernels`: kernel
-    name -> C++ body of `kernel_entry(int64_t* args)` (pto_test_kernel.h helpers in scope);
-    `args`: one value per entry parameter in order, a numpy array for a tensor, a Python int /
-    float / bool for a scalar (floats are passed in the to_u64 encoding of their element type).
-    Raises AssertionError with the runtime's output when the run fails."""
+    `cpp`: the orchestration C++ of the checkout's API generation (`generation()`; another
+    generation's file is a ValueError); `config`: the function's entry of kernel_config.json
+    (`params`, `kernels`); `kernels`: kernel name -> C++ body of `kernel_entry(int64_t* args)`
+    (pto_test_kernel.h helpers in scope, the device tensor spelled `Tensor`); `args`: one value
+    per entry parameter in order, a numpy array for a tensor, a Python int / float / bool for a
+    scalar (floats are passed in the to_u64 encoding of their element type). Raises
+    AssertionError with the runtime's output when the run fails."""
     global RUNS
-    checkout = root()
-    if checkout is None:
-        raise RuntimeError(SKIP_REASON)
+    found = checkout()
+    if found is None:
+        raise RuntimeError(skip_reason())
     RUNS += 1
     with tempfile.TemporaryDirectory(prefix="pto2_run_") as tmp:
         work = Path(tmp)
-        orch = work / "orch.cpp"
-        orch.write_text(cpp)
-        ks = []
-        for k in config["kernels"]:
-            if k["id"] is None:  # a group: its AIC / AIV members are entries of their own
-                continue
-            body = kernels.get(k["name"])
-            if body is None:
-                raise KeyError(f"no C++ kernel given for {k['name']}")
-            src = _kernel_source(body, work, k["name"])
-            ks.append({"id": k["id"], "core": k["core_type"].lower(), "source": str(src),
-                       "signature": k["tensor_directions"]})
-        job_args, entry_sig = [], []
-        tensor_params = [p for p in config["params"] if p["kind"] == "tensor"]
-        scalar_params = [p for p in config["params"] if p["kind"] != "tensor"]
-        if len(args) != len(config["params"]):
-            raise ValueError(f"{len(config['params'])} arguments expected, {len(args)} given")
-        by_param = dict(zip((p["name"] for p in config["params"]), args))
-        index = {p["name"]: i for i, p in enumerate(config["params"])}
-        for p in tensor_params:
-            arr = np.asarray(by_param[p["name"]])
-            path = work / f"in_{p['slot']}.npy"
-            np.save(path, arr)
-            job_args.append({"tensor": str(path), "dtype": DTYPES[str(arr.dtype)]})
-            entry_sig.append(p["direction"])
-        for p in scalar_params:
-            job_args.append({"scalar": scalar_bits(by_param[p["name"]], p["type"])})
-        out = work / "out"
-        out.mkdir()
-        job = {"orchestration": str(orch), "kernels": ks, "entry_signature": entry_sig,
-               "args": job_args, "outputs": str(out), "ring_heap": ring_heap,
-               "cache": str(cache_dir() / "binaries")}
+        job = prepare_job(cpp, config, kernels, args, work, found.generation, ring_heap)
         (work / "job.json").write_text(json.dumps(job))
-        env = _env(checkout)
-        env["CPLUS_INCLUDE_PATH"] = os.pathsep.join(
-            [str(KERNEL_HEADER_DIR), env.get("CPLUS_INCLUDE_PATH", "")])
+        argv, env = command(work / "job.json", found)
         try:
-            res = subprocess.run([sys.executable, str(RUNNER), str(work / "job.json")], env=env,
-                                 capture_output=True, text=True, timeout=timeout, check=False)
+            res = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout,
+                                 check=False)
         except subprocess.TimeoutExpired as exc:
             raise AssertionError(f"simulator run timed out after {timeout} s") from exc
         if res.returncode != 0:
             raise AssertionError(f"simulator run failed ({res.returncode}):\n"
                                  f"{res.stdout[-4000:]}\n{res.stderr[-4000:]}")
+        out = Path(job["outputs"])
+        index = {p["name"]: i for i, p in enumerate(config["params"])}
+        tensor_params = [p for p in config["params"] if p["kind"] == "tensor"]
         outputs = {index[p["name"]]: np.load(out / f"arg{i}.npy")
                    for i, p in enumerate(tensor_params)}
         raw = json.loads((out / "deps.json").read_text())

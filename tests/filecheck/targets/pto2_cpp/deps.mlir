@@ -8,11 +8,15 @@
 //    `PTO2TaskId <name> = task_<N>_outs.task_id();` only when something names it (@capture:
 //    %u is unused; %v leaves its scope as the scope's result %r);
 //    task_invalid is `PTO2TaskId::invalid()`; a loop carry is a variable before the loop;
-//  - rule 4: guards exactly where the TaskId can be invalid: the None seed, the loop carry,
-//    the if result, the slot read, the dummy result are guarded, fresh submit TaskIds never;
+//  - rule 4: guards exactly where the TaskId can be invalid: the loop carry, the if result,
+//    the slot read are guarded, fresh submit TaskIds never; the None seed in deps is no edge
+//    (the target drops it: its guard would always be false), and a dummy waiting for a
+//    submit's TaskId is always submitted, so its result is not guarded either;
 //  - compiler edges outside manual scopes (@auto_scope) are emitted too; a TaskId that leaves
-//    a scope as its result is a variable declared invalid before the scope, assigned at the
-//    scope's yield and guarded at its use (@capture, task 2); a scope result that is a TaskId
+//    a scope as its result is a variable declared invalid before the scope and assigned at
+//    the scope's yield, unguarded at its use when it is a submit's TaskId (@capture, task 2;
+//    a carried TaskId stays guarded: user_dep_chain.mlir, taskid_lifetime.mlir
+//    @carried_result); a scope result that is a TaskId
 //    defined before the scope is that TaskId (@auto_scope).
 // RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck --strict-whitespace --match-full-lines %s
 
@@ -92,10 +96,9 @@ func.func @auto_scope(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pt
 // CHECK-NEXT:        Arg params_t1;
 // CHECK-NEXT:        params_t1.add_input(ext_a);
 // CHECK-NEXT:        params_t1.add_output(ext_o);
-// CHECK-NEXT:        PTO2TaskId params_t1_deps[2];
+// CHECK-NEXT:        PTO2TaskId params_t1_deps[1];
 // CHECK-NEXT:        uint32_t params_t1_deps_count = 0;
 // CHECK-NEXT:        params_t1_deps[params_t1_deps_count++] = t0;
-// CHECK-NEXT:        if (PTO2TaskId::invalid().is_valid()) params_t1_deps[params_t1_deps_count++] = PTO2TaskId::invalid();
 // CHECK-NEXT:        params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
 // CHECK-NEXT:        TaskOutputTensors task_1_outs = rt_submit_aiv_task(0, params_t1);
 // CHECK-NEXT:        PTO2TaskId t1 = task_1_outs.task_id();
@@ -136,11 +139,8 @@ func.func @auto_scope(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pt
 // CHECK-NEXT:        uint32_t params_t3_deps_count = 0;
 // CHECK-NEXT:        params_t3_deps[params_t3_deps_count++] = t1;
 // CHECK-NEXT:        params_t3.set_dependencies(params_t3_deps, params_t3_deps_count);
-// CHECK-NEXT:        PTO2TaskId b = PTO2TaskId::invalid();
-// CHECK-NEXT:        if (params_t3_deps_count > 0) {
-// CHECK-NEXT:            TaskOutputTensors task_3_outs = rt_submit_dummy_task(params_t3);
-// CHECK-NEXT:            b = task_3_outs.task_id();
-// CHECK-NEXT:        }
+// CHECK-NEXT:        TaskOutputTensors task_3_outs = rt_submit_dummy_task(params_t3);
+// CHECK-NEXT:        PTO2TaskId b = task_3_outs.task_id();
 // CHECK-EMPTY:
 // CHECK-NEXT:        // Task 4: k
 // CHECK-NEXT:        Arg params_t4;
@@ -151,7 +151,7 @@ func.func @auto_scope(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pt
 // CHECK-NEXT:        if (prev.is_valid()) params_t4_deps[params_t4_deps_count++] = prev;
 // CHECK-NEXT:        if (pick.is_valid()) params_t4_deps[params_t4_deps_count++] = pick;
 // CHECK-NEXT:        if (slot.is_valid()) params_t4_deps[params_t4_deps_count++] = slot;
-// CHECK-NEXT:        if (b.is_valid()) params_t4_deps[params_t4_deps_count++] = b;
+// CHECK-NEXT:        params_t4_deps[params_t4_deps_count++] = b;
 // CHECK-NEXT:        for (int64_t k = 0; k < 2; ++k) {
 // CHECK-NEXT:            if (arr[k].is_valid())
 // CHECK-NEXT:                params_t4_deps[params_t4_deps_count++] = arr[k];
@@ -195,7 +195,7 @@ func.func @auto_scope(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pt
 // CHECK-NEXT:        params_t2.add_output(ext_o);
 // CHECK-NEXT:        PTO2TaskId params_t2_deps[1];
 // CHECK-NEXT:        uint32_t params_t2_deps_count = 0;
-// CHECK-NEXT:        if (r.is_valid()) params_t2_deps[params_t2_deps_count++] = r;
+// CHECK-NEXT:        params_t2_deps[params_t2_deps_count++] = r;
 // CHECK-NEXT:        params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t2);
 // CHECK-NEXT:    }

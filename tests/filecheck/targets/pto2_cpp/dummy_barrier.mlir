@@ -168,11 +168,8 @@ func.func @unused(%d: tensor<64x16xf32>, %o: tensor<64x16xf32> {pto_orch.dir = #
 // CHECK-NEXT:            uint32_t params_t1_deps_count = 0;
 // CHECK-NEXT:            params_t1_deps[params_t1_deps_count++] = t;
 // CHECK-NEXT:            params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
-// CHECK-NEXT:            PTO2TaskId b = PTO2TaskId::invalid();
-// CHECK-NEXT:            if (params_t1_deps_count > 0) {
-// CHECK-NEXT:                TaskOutputTensors task_1_outs = rt_submit_dummy_task(params_t1);
-// CHECK-NEXT:                b = task_1_outs.task_id();
-// CHECK-NEXT:            }
+// CHECK-NEXT:            TaskOutputTensors task_1_outs = rt_submit_dummy_task(params_t1);
+// CHECK-NEXT:            PTO2TaskId b = task_1_outs.task_id();
 // CHECK-EMPTY:
 // CHECK-NEXT:            r = b;
 // CHECK-NEXT:        }
@@ -184,7 +181,7 @@ func.func @unused(%d: tensor<64x16xf32>, %o: tensor<64x16xf32> {pto_orch.dir = #
 // CHECK-NEXT:        params_t2.add_scalar((uint64_t)0);
 // CHECK-NEXT:        PTO2TaskId params_t2_deps[1];
 // CHECK-NEXT:        uint32_t params_t2_deps_count = 0;
-// CHECK-NEXT:        if (r.is_valid()) params_t2_deps[params_t2_deps_count++] = r;
+// CHECK-NEXT:        params_t2_deps[params_t2_deps_count++] = r;
 // CHECK-NEXT:        params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t2);
 // CHECK-NEXT:    }

@@ -137,9 +137,8 @@
 // MANUAL_SUBMIT-NEXT:            params_t0.add_input(ext_a);
 // MANUAL_SUBMIT-NEXT:            params_t0.add_input(ext_b);
 // MANUAL_SUBMIT-NEXT:            params_t0.add_output(sum);
-// MANUAL_SUBMIT-NEXT:            PTO2TaskId params_t0_deps[2];
+// MANUAL_SUBMIT-NEXT:            PTO2TaskId params_t0_deps[1];
 // MANUAL_SUBMIT-NEXT:            uint32_t params_t0_deps_count = 0;
-// MANUAL_SUBMIT-NEXT:            if (PTO2TaskId::invalid().is_valid()) params_t0_deps[params_t0_deps_count++] = PTO2TaskId::invalid();
 // MANUAL_SUBMIT-NEXT:            params_t0_deps[params_t0_deps_count++] = alloc_0_tid;
 // MANUAL_SUBMIT-NEXT:            params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
 // MANUAL_SUBMIT-NEXT:            TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
@@ -178,11 +177,8 @@
 // MANUAL_SUBMIT-NEXT:            params_t3_deps[params_t3_deps_count++] = t1;
 // MANUAL_SUBMIT-NEXT:            params_t3_deps[params_t3_deps_count++] = t2;
 // MANUAL_SUBMIT-NEXT:            params_t3.set_dependencies(params_t3_deps, params_t3_deps_count);
-// MANUAL_SUBMIT-NEXT:            PTO2TaskId join = PTO2TaskId::invalid();
-// MANUAL_SUBMIT-NEXT:            if (params_t3_deps_count > 0) {
-// MANUAL_SUBMIT-NEXT:                TaskOutputTensors task_3_outs = rt_submit_dummy_task(params_t3);
-// MANUAL_SUBMIT-NEXT:                join = task_3_outs.task_id();
-// MANUAL_SUBMIT-NEXT:            }
+// MANUAL_SUBMIT-NEXT:            TaskOutputTensors task_3_outs = rt_submit_dummy_task(params_t3);
+// MANUAL_SUBMIT-NEXT:            PTO2TaskId join = task_3_outs.task_id();
 // MANUAL_SUBMIT-EMPTY:
 // MANUAL_SUBMIT-NEXT:            // Task 4: kernel_add
 // MANUAL_SUBMIT-NEXT:            Arg params_t4;
@@ -191,7 +187,7 @@
 // MANUAL_SUBMIT-NEXT:            params_t4.add_output(ext_out);
 // MANUAL_SUBMIT-NEXT:            PTO2TaskId params_t4_deps[2];
 // MANUAL_SUBMIT-NEXT:            uint32_t params_t4_deps_count = 0;
-// MANUAL_SUBMIT-NEXT:            if (join.is_valid()) params_t4_deps[params_t4_deps_count++] = join;
+// MANUAL_SUBMIT-NEXT:            params_t4_deps[params_t4_deps_count++] = join;
 // MANUAL_SUBMIT-NEXT:            params_t4_deps[params_t4_deps_count++] = alloc_0_tid;
 // MANUAL_SUBMIT-NEXT:            params_t4.set_dependencies(params_t4_deps, params_t4_deps_count);
 // MANUAL_SUBMIT-NEXT:            rt_submit_aiv_task(0, params_t4);

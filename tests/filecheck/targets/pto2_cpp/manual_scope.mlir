@@ -4,10 +4,10 @@
 // manual scope is a scheduling region, not a storage scope (rule 6):
 //  - @hoisting: %buf, created in the block, is allocated before the header (with the retain
 //    TaskId of its batch, rule 10); the task writing the Out parameter is remapped to ext_o;
-//    the loop carries %x / %k and the if result %sel, declared directly in the block, are
-//    declared before the header (the carries with their initial values, whose C++ names
-//    are final there) and assigned in place, so the tasks after the block name
-//    only identifiers valid there (x, sel, ext_o);
+//    the loop carries %x / %k (read by the tasks after the block) and the if result %sel,
+//    declared directly in the block, are declared before the header (the carries with
+//    their initial values, whose C++ names are final there) and assigned in place, so the
+//    tasks after the block name only identifiers valid there (x, k, sel, ext_o);
 //  - @local_extent: a create whose extent is computed inside the block stays there (an
 //    allocation task of the manual scope), and so does its retain TaskId;
 //  - @compiler_owned: a compiler-placed manual scope prints the same; a manual scope in a
@@ -16,6 +16,7 @@
 
 pto_orch.kernel @k aiv (in tensor<16x16xf32>, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @kio aiv (in tensor<16x16xf32>, inout tensor<16x16xf32>) -> tensor<16x16xf32>
+pto_orch.kernel @ks aiv (in tensor<16x16xf32>, in index, out tensor<16x16xf32>) -> tensor<16x16xf32>
 pto_orch.kernel @kdyn aiv (in tensor<16x16xf32>, out tensor<?x16xf32>) -> tensor<?x16xf32>
 
 func.func @hoisting(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index, %m: i64) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
@@ -40,7 +41,7 @@ func.func @hoisting(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir =
       }
       pto_rt.yield %o1, %acc, %cnt, %sel : tensor<16x16xf32>, tensor<16x16xf32>, index, tensor<16x16xf32>
     }
-    %after = pto_orch.call @k(in %r#1, out %o) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %after = pto_orch.call @ks(in %r#1, scalar %r#2, out %o) : (tensor<16x16xf32>, index, tensor<16x16xf32>) -> tensor<16x16xf32>
     %after2 = pto_orch.call @kio(in %r#3, inout %r#0) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   }
   func.return
@@ -141,11 +142,12 @@ func.func @compiler_owned(%a: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch
 // CHECK-NEXT:            }
 // CHECK-NEXT:        }
 // CHECK-EMPTY:
-// CHECK-NEXT:        // Task 3: k
+// CHECK-NEXT:        // Task 3: ks
 // CHECK-NEXT:        Arg params_t3;
 // CHECK-NEXT:        params_t3.add_input(x);
 // CHECK-NEXT:        params_t3.add_output(ext_o);
-// CHECK-NEXT:        rt_submit_aiv_task(0, params_t3);
+// CHECK-NEXT:        params_t3.add_scalar((uint64_t)k);
+// CHECK-NEXT:        rt_submit_aiv_task(2, params_t3);
 // CHECK-EMPTY:
 // CHECK-NEXT:        // Task 4: kio
 // CHECK-NEXT:        Arg params_t4;

@@ -222,13 +222,10 @@ func.func @through_if(%x: tensor<64x16xf32>, %y: tensor<64x16xf32> {pto_orch.dir
 // CHECK-NEXT:            PTO2TaskId params_t1_deps[2];
 // CHECK-NEXT:            uint32_t params_t1_deps_count = 0;
 // CHECK-NEXT:            if (prev.is_valid()) params_t1_deps[params_t1_deps_count++] = prev;
-// CHECK-NEXT:            if (tid.is_valid()) params_t1_deps[params_t1_deps_count++] = tid;
+// CHECK-NEXT:            params_t1_deps[params_t1_deps_count++] = tid;
 // CHECK-NEXT:            params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
-// CHECK-NEXT:            PTO2TaskId prev_all = PTO2TaskId::invalid();
-// CHECK-NEXT:            if (params_t1_deps_count > 0) {
-// CHECK-NEXT:                TaskOutputTensors task_1_outs = rt_submit_dummy_task(params_t1);
-// CHECK-NEXT:                prev_all = task_1_outs.task_id();
-// CHECK-NEXT:            }
+// CHECK-NEXT:            TaskOutputTensors task_1_outs = rt_submit_dummy_task(params_t1);
+// CHECK-NEXT:            PTO2TaskId prev_all = task_1_outs.task_id();
 // CHECK-EMPTY:
 // CHECK-NEXT:            prev = prev_all;
 // CHECK-NEXT:        }

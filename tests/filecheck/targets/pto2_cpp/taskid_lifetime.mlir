@@ -1,9 +1,11 @@
 // A TaskId that leaves a scope (auto or manual) as one of its results: the printer declares a
-// variable `PTO2TaskId::invalid()` right before the scope's header (where the scope op is),
-// assigns it at the scope's yield and guards every use with is_valid(). Chunks: a manual
-// scope's result, a hand-placed auto scope's result used by a compiler and a user edge, a
-// scope closed inside a loop body and inside an if branch (the dummy barrier's deps), and a
-// TaskId yielded out of a manual scope inside a loop.
+// variable `PTO2TaskId::invalid()` right before the scope's header (where the scope op is)
+// and assigns it at the scope's yield, which runs before every use: a use is guarded with
+// is_valid() only when the yielded TaskId may be invalid (@carried_result), not when it is a
+// submit's (the other chunks). Chunks: a manual scope's result, a hand-placed auto scope's
+// result used by a compiler and a user edge, a scope closed inside a loop body and inside an
+// if branch (the dummy barrier's deps), a TaskId yielded out of a manual scope inside a loop,
+// and a loop's carried TaskId yielded out of a manual scope.
 // RUN: pypto-opt -t pto2-cpp --cpp-listing %s | filecheck %s
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
@@ -19,7 +21,7 @@ func.func @manual_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = 
 // CHECK: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK: PTO2TaskId t = task_0_outs.task_id();
 // CHECK: r = t;
-// CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;
+// CHECK: {{^ *}}params_t1_deps[params_t1_deps_count++] = r;
 
 func.func @auto_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   pto_rt.scope manual {
@@ -39,8 +41,8 @@ func.func @auto_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #p
 // CHECK: PTO2TaskId r = PTO2TaskId::invalid();
 // CHECK: PTO2_SCOPE() {
 // CHECK: r = t;
-// CHECK: if (r.is_valid()) params_t2_deps[params_t2_deps_count++] = r;
-// CHECK: if (r.is_valid()) params_t3_deps[params_t3_deps_count++] = r;
+// CHECK: {{^ *}}params_t2_deps[params_t2_deps_count++] = r;
+// CHECK: {{^ *}}params_t3_deps[params_t3_deps_count++] = r;
 
 func.func @loop_body(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
@@ -62,7 +64,7 @@ func.func @loop_body(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto
 // CHECK: PTO2_SCOPE() {
 // CHECK: r = t;
 // CHECK: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;
+// CHECK: {{^ *}}params_t1_deps[params_t1_deps_count++] = r;
 
 func.func @if_branch(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %c: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   scf.if %c {
@@ -78,7 +80,7 @@ func.func @if_branch(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto
 // CHECK: PTO2TaskId r = PTO2TaskId::invalid();
 // CHECK: PTO2_SCOPE() {
 // CHECK: r = tb;
-// CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;
+// CHECK: {{^ *}}params_t1_deps[params_t1_deps_count++] = r;
 
 func.func @manual_in_loop(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
@@ -102,4 +104,24 @@ func.func @manual_in_loop(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir =
 // CHECK: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK: if (prev.is_valid()) params_t0_deps[params_t0_deps_count++] = prev;
 // CHECK: r = t;
+// CHECK: {{^ *}}params_t1_deps[params_t1_deps_count++] = r;
+
+func.func @carried_result(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = pto_rt.scope manual -> (!pto_orch.task_id) {
+    %none = pto_system.task_invalid
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
+      %o1, %t = pto_orch.submit @k(in %a, out %o) deps(%prev : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %t : !pto_orch.task_id
+    } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 0>}
+    pto_rt.yield %last : !pto_orch.task_id
+  }
+  %o2, %t2 = pto_orch.submit @k(in %a, out %o) deps(%r : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+// CHECK-LABEL: // ===== orchestration/carried_result.cpp =====
+// CHECK: PTO2TaskId r = PTO2TaskId::invalid();
+// CHECK: PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK: r = prev;
 // CHECK: if (r.is_valid()) params_t1_deps[params_t1_deps_count++] = r;

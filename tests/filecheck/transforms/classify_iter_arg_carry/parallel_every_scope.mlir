@@ -9,7 +9,9 @@
 //  - @dynamic_chain: each iteration's task already waits for the carry: unchanged;
 //  - @through_if: an scf.if result holds one TaskId: a barrier on the array in the branch;
 //  - @nested: an outer parallel loop yielding an inner one's array: a barrier per outer
-//    iteration (before: an error);
+//    iteration (before: an error); each iteration sees the carry's initial value, the
+//    invalid TaskId, so the body's uses of both carries (the inner loop's seed, the task's
+//    deps) name it (canonicalize then drops the dependency on no task);
 //  - @seeds: a carry seeded with an array of another size (a parallel loop of 4, a sequential
 //    loop of one TaskId, both seeded with a loop of 2): one barrier on the array seeds both.
 // Execution: tests/test_parallel_barrier.py, tests/test_carry_plans_print.py.
@@ -148,8 +150,8 @@ func.func @through_if(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #
 // CHECK-LABEL: func.func @nested(
 // CHECK:      %none = pto_system.task_invalid
 // CHECK-NEXT: %to = scf.for %p = %c0 to %c2 step %c1 iter_args(%pp = %none) -> (!pto_orch.task_id) {
-// CHECK-NEXT: %ti = scf.for %b = %c0 to %c3 step %c1 iter_args(%pb = %pp) -> (!pto_orch.task_id) {
-// CHECK-NEXT: %o1, %t = pto_orch.submit @k(in %a, out %out) deps(%pb : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+// CHECK-NEXT: %ti = scf.for %b = %c0 to %c3 step %c1 iter_args(%pb = %none) -> (!pto_orch.task_id) {
+// CHECK-NEXT: %o1, %t = pto_orch.submit @k(in %a, out %out) deps(%none : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT: scf.yield %t : !pto_orch.task_id
 // CHECK-NEXT: } {pto_orch.parallel, pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 3>}
 // CHECK-NEXT: %ti_all = pto_system.task_dummy deps(%ti : !pto_orch.task_id)

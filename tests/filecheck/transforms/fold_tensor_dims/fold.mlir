@@ -124,9 +124,14 @@ func.func @hoisted(%x: tensor<?x16xf32>, %y: tensor<?x16xf32> {pto_orch.dir = #p
 }
 
 // A create already in a pto_tensor.alloc_tensors batch (the pipeline's output run again) folds
-// the same: the dim is the create's size operand.
+// the same: the dim is the create's size operand. Nothing reads the tensor then (the dim is
+// only returned): the C++ allocates it with the bare call, no unused `get_ref` reference.
 // CHECK-LABEL: func.func @batched(
 // CHECK:         func.return %M : index
+// CPP-LABEL: // ===== orchestration/batched.cpp =====
+// CPP:       TensorCreateInfo a_ci(a_ci_shapes, 2, DataType::FLOAT32);
+// CPP-NEXT:  alloc_tensors(a_ci);
+// CPP-NOT:   get_ref
 func.func @batched(%M: index) -> index attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %a, %alloc = pto_tensor.alloc_tensors {
     %0 = pto_tensor.create(%M) : tensor<?x16xf32>

@@ -92,6 +92,41 @@ func.func @captured_not_unit(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.di
 
 // -----
 
+// `pto_orch.always_submitted` sits on a barrier with deps, as a unit attribute.
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @always_on_a_submit(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64: 0, 1>, pto_orch.declared_dims = []} {
+  // VERIFY: :[[# @LINE + 2]]:3: error: 'pto_orch.submit' op 'pto_orch.always_submitted' belongs on a pto_system.task_dummy with deps (the barrier the C++ submits without testing them)
+  // STALE: :[[# @LINE + 1]]:3: error: 'pto_orch.submit' op 'pto_orch.always_submitted' belongs on a pto_system.task_dummy with deps
+  %r, %t = pto_orch.submit @k(in %a, out %o) {pto_orch.always_submitted} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// -----
+
+func.func @always_without_deps() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64>, pto_orch.declared_dims = []} {
+  pto_rt.scope manual {
+    // VERIFY: :[[# @LINE + 2]]:5: error: 'pto_system.task_dummy' op 'pto_orch.always_submitted' belongs on a pto_system.task_dummy with deps (the barrier the C++ submits without testing them)
+    // STALE: :[[# @LINE + 1]]:5: error: 'pto_system.task_dummy' op 'pto_orch.always_submitted' belongs on a pto_system.task_dummy with deps
+    %b = pto_system.task_dummy deps() {pto_orch.always_submitted}
+  }
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @always_not_unit(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64: 0, 1>, pto_orch.declared_dims = []} {
+  pto_rt.scope manual {
+    %r, %t = pto_orch.submit @k(in %a, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    // VERIFY: :[[# @LINE + 2]]:5: error: 'pto_system.task_dummy' op 'pto_orch.always_submitted' is a unit attribute
+    // STALE: :[[# @LINE + 1]]:5: error: 'pto_system.task_dummy' op 'pto_orch.always_submitted' is a unit attribute
+    %b = pto_system.task_dummy deps(%t : !pto_orch.task_id) {pto_orch.always_submitted = true}
+  }
+  func.return
+}
+
+// -----
+
 // Well-formed but stale: the body no longer reads %b (a pass removed its task), and a
 // loop's carry that the manual scope yields lost its hoist (a pass rebuilt the loop).
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
@@ -141,10 +176,42 @@ func.func @stale_capture(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @stale_dummy(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64: 0, 1>, pto_orch.declared_dims = []} {
   pto_rt.scope manual {
-    %none = pto_system.task_invalid
     // STALE: :[[# @LINE + 1]]:5: error: 'pto_system.task_dummy' op lacks 'pto_orch.captured', but the C++ names its TaskId: the declaration plan is stale (the IR changed after it was planned); re-run plan-cpp-declarations (or -p pto2-pipeline)
-    %fence = pto_system.task_dummy deps(%none : !pto_orch.task_id)
+    %fence = pto_system.task_dummy deps()
     %r, %t = pto_orch.submit @k(in %a, out %o) deps(%fence : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
+
+// -----
+
+// Well-formed but stale: a barrier waiting for a submit's TaskId (never invalid) without
+// 'pto_orch.always_submitted', and one marked although its deps may all be invalid.
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @stale_always(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64: 0, 1>, pto_orch.declared_dims = []} {
+  pto_rt.scope manual {
+    %r, %t = pto_orch.submit @k(in %a, out %o) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    // VERIFY-NOT: error
+    // STALE: :[[# @LINE + 1]]:5: error: 'pto_system.task_dummy' op lacks 'pto_orch.always_submitted', but one of its deps is a TaskId that is never invalid: the declaration plan is stale (the IR changed after it was planned); re-run plan-cpp-declarations (or -p pto2-pipeline)
+    %b = pto_system.task_dummy deps(%t : !pto_orch.task_id)
+  }
+  func.return
+}
+
+// -----
+
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @stale_always_marked(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false, pto_orch.declared_params = array<i64: 0, 1, 2>, pto_orch.declared_dims = []} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
+      %r, %t = pto_orch.submit @k(in %a, out %o) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %t : !pto_orch.task_id
+    } {pto_orch.iter_arg_rebind = array<i1: true>, pto_orch.iter_arg_array_size = array<i64: 0>}
+    // STALE: :[[# @LINE + 1]]:5: error: 'pto_system.task_dummy' op has 'pto_orch.always_submitted', but one of its deps is no longer a TaskId that is never invalid: the declaration plan is stale (the IR changed after it was planned); re-run plan-cpp-declarations (or -p pto2-pipeline)
+    %b = pto_system.task_dummy deps(%last : !pto_orch.task_id) {pto_orch.always_submitted}
   }
   func.return
 }

@@ -2,8 +2,9 @@
 // with and without analyze-auto-scopes: through the passes that rebuild a call as a submit
 // (order-untracked-hazards, auto-derive-task-dependencies: `as_submit`), the ones that append
 // compiler deps before the block count value (add_compiler_deps), direction changes
-// (output_existing, no_dep) and manual scopes. The output re-parses, and a second run changes
-// nothing.
+// (output_existing, no_dep), manual scopes, and canonicalize dropping the invalid TaskId
+// from a submit's deps (task_id_folds.DropInvalidDeps: the options stay). The output
+// re-parses, and a second run changes nothing.
 // RUN: pypto-opt -p pto2-pipeline %s | pypto-opt | filecheck %s
 // RUN: pypto-opt -p 'pto2-pipeline{analyze-auto-scopes=true}' %s | pypto-opt | filecheck %s --check-prefix=AUTO
 // RUN: pypto-opt -p pto2-pipeline %s > %t.once.mlir
@@ -46,7 +47,7 @@ func.func @runtime_out(%a: tensor<16xf32>, %s: f32, %x: tensor<16xf32> {pto_orch
 // CHECK-NEXT:  %x1, %x1_tid = pto_orch.submit @bump(inout %x) early_resolve compiler_deps(%r_tid : !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT:  %x2 = pto_orch.call @k(in %t1, out %x) dump [0, 1] compiler_deps(%x1_tid : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK-LABEL: func.func @runtime_out(
-// CHECK:       %m, %tm = pto_orch.submit @mk(in %a, scalar %s) launch(2) early_resolve dump [1, 2] deps(%none : !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, f32) -> tensor<16xf32>
+// CHECK:       %m, %tm = pto_orch.submit @mk(in %a, scalar %s) launch(2) early_resolve dump [1, 2] {pto_orch.captured} : (tensor<16xf32>, f32) -> tensor<16xf32>
 // CHECK-NEXT:  %x1, %t_1 = pto_orch.submit @k(in %m, out %x) dump [0] deps(%tm : !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // CHECK:       %y = pto_orch.call @k(in %x2, out %x) launch(3, sync_start) compiler_deps(%t : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 
@@ -57,5 +58,5 @@ func.func @runtime_out(%a: tensor<16xf32>, %s: f32, %x: tensor<16xf32> {pto_orch
 // AUTO-NEXT:  %x1, %x1_tid = pto_orch.submit @bump(output_existing %x) early_resolve compiler_deps(%r_tid : !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>) -> tensor<16xf32>
 // AUTO-NEXT:  %x2, %x2_tid_3 = pto_orch.submit @k(no_dep %t1, out %x) dump [0, 1] compiler_deps(%x1_tid, %alloc : !pto_orch.task_id, !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 // AUTO-LABEL: func.func @runtime_out(
-// AUTO:       %m, %tm = pto_orch.submit @mk(in %a, scalar %s) launch(2) early_resolve dump [1, 2] deps(%none : !pto_orch.task_id) {pto_orch.captured} : (tensor<16xf32>, f32) -> tensor<16xf32>
+// AUTO:       %m, %tm = pto_orch.submit @mk(in %a, scalar %s) launch(2) early_resolve dump [1, 2] {pto_orch.captured} : (tensor<16xf32>, f32) -> tensor<16xf32>
 // AUTO:       %y = pto_orch.call @k(in %x2, out %x) launch(3, sync_start) compiler_deps(%t : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>

@@ -9,7 +9,8 @@
 //
 //     task <aic|aiv|mix|dummy|alloc> <kernel id> <scalar count>: <scalar 0> <scalar 1> ...
 //
-// on stdout, each scalar as the 16-digit hex of its 64-bit slot. An Arg with an error prints
+// on stdout, each scalar as the 16-digit hex of its 64-bit slot (built with -DPTO2_RECORD_DEPS,
+// followed by a line of its explicit deps and their kinds). An Arg with an error prints
 // `task-error <message>` instead. Not defined (a link error says so): host reads and writes
 // (get_tensor_data / set_tensor_data), rt_report_fatal, the runtime-binding functions.
 
@@ -37,6 +38,17 @@ TaskOutputTensors record(const char* kind, int32_t kernel_id, const CoreTaskArgs
     printf("task %s %d %d:", kind, kernel_id, args.scalar_count());
     for (int32_t i = 0; i < args.scalar_count(); ++i) printf(" %016llx", (unsigned long long)args.scalar(i));
     printf("\n");
+#ifdef PTO2_RECORD_DEPS
+    // Built with -DPTO2_RECORD_DEPS: a second line listing the task's explicit deps in array
+    // order as <task number>:<kind>, the kind `w` (DEP_WAIT only) or `wr` (DEP_WAIT | DEP_RETAIN).
+    printf("deps");
+    for (uint32_t i = 0; i < args.explicit_dep_count(); ++i) {
+        DepFlags k = args.explicit_dep_kind(i);
+        printf(" %u:%s", args.explicit_dep(i).local(),
+               k == DEP_WAIT ? "w" : k == (DEP_WAIT | DEP_RETAIN) ? "wr" : "other");
+    }
+    printf("\n");
+#endif
     result.set_task_id(PTO2TaskId::make(0, next_task++));
     for (int32_t i = 0; i < args.tensor_count(); ++i) {
         if (pto2_model::Access::tag(args, static_cast<uint32_t>(i)) != TensorArgType::OUTPUT) continue;
