@@ -125,8 +125,9 @@ def test_pypto_opt_prints_and_writes_the_current_generation(tmp_path: Path) -> N
     assert config["orchestrations"][0]["entry"] == "aicpu_orchestration_entry"
 
 
-@pytest.mark.parametrize("spec", ["pto2-cpp{api=next}", "pto2-cpp{api=seed,current}"])
+@pytest.mark.parametrize("spec", ["pto2-cpp{api=next}", "pto2-cpp{api=Seed}"])
 def test_pypto_opt_rejects_an_unknown_generation(spec: str) -> None:
+    """(Several values, `api=seed,current`, have their own message: test_driver_output.py.)"""
     res = run_opt(["-p", "pto2-pipeline", "-t", spec, str(ORCH_BASIC)])
     assert res.status == 2
     assert res.out == ""
