@@ -106,8 +106,9 @@ def paged_attention(batches: int = 4, blocks: int = 4) -> str:
 
 UPSTREAM: dict[str, tuple[int | None, int | None]] = {
     # (switch off, switch on): ordering edges (explicit deps and barriers + tensor map) that
-    # upstream's documents (../shared/reference: auto-derive-task-dependencies, the phase
-    # fence) give each program, derived from their rules; None: not determined by them
+    # upstream's documents (hw-native-sys/pypto, docs/en/dev/passes/:
+    # 38-auto_derive_task_dependencies.md, 39-expand_manual_phase_fence.md) give each program,
+    # derived from their rules; None: not determined by them
     # (upstream runs no order-untracked-hazards: where ours adds edges to an AUTO area the
     # runtime leaves unordered, or an analysis outcome the document leaves open, "—").
     # The phase fence leaves "current loop iter-arg arrays" direct: case1's B x B per phase

@@ -1,6 +1,7 @@
 """`auto-derive-task-dependencies` (option `analyze-auto-scopes`, default off): make each AUTO
 area whose ordering explicit edges can carry a compiler-owned MANUAL scope (spec: upstream's
-AutoDeriveTaskDependencies document, ../shared/reference/pypto-docs/38): a loop body or if
+AutoDeriveTaskDependencies document, hw-native-sys/pypto
+docs/en/dev/passes/38-auto_derive_task_dependencies.md): a loop body or if
 branch of a function whose scopes the compiler places (through the markers
 materialize-runtime-scopes turns into the scope), a hand-placed `pto_rt.scope auto` or the body
 of a function that opted out (this pass makes the scope), with the loops and ifs inside it:
