@@ -53,9 +53,9 @@ class ParamDirection(StrEnum):
 
 class TensorArgType(StrEnum):
     """The runtime's tag of one tensor slot of a task's `Arg` (`TensorArgType`,
-    ../shared/runtime/API.md A21) and what the runtime does with it when the task is submitted
-    in an AUTO scope (API.md 3.2; in a MANUAL scope it does none of it, 3.4). The properties
-    are the only statement of those rules here: the interpreter's runtime model
+    docs/runtime-api.md A21) and what the runtime does with it when the task is submitted
+    in an AUTO scope (docs/runtime-api.md 3.2; in a MANUAL scope it does none of it, 3.4). The
+    properties are the only statement of those rules here: the interpreter's runtime model
     (interpreter/graph.py) and `ArgDirection` ask them."""
 
     INPUT = "INPUT"

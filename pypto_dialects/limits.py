@@ -16,7 +16,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 API_GENERATIONS = ("seed", "current")
-"""The runtime API generations (shared/runtime/API.md): `seed` = simpler b7d04b45e, the
+"""The runtime API generations (docs/runtime-api.md): `seed` = simpler b7d04b45e, the
 specification's and the default; `current` = simpler 6ebaf7715. The C++ printer spells each
 (targets/pto2_cpp/generation.py) and the interpreter models each one's behaviour."""
 DEFAULT_API_GENERATION = "seed"
@@ -33,7 +33,7 @@ MAX_DIM = 2**32 - 1
 """A static extent: the runtime keeps shapes and offsets as `uint32_t`."""
 MAX_BLOCK_NUM = 2**15 - 1
 """Blocks of an SPMD task: `PTO2LaunchSpec::set_block_num` takes an `int16_t`, and the
-runtime refuses a count below 1 at submit (API.md A15, U1)."""
+runtime refuses a count below 1 at submit (docs/runtime-api.md A15, U1)."""
 MAX_TASK_ARRAY_SIZE = 4096
 """Slots of a `!pto_orch.task_id_array<N>`: the C++ is a stack array `PTO2TaskId a[N]`
 (8 bytes a slot), kept to 32 KiB."""

@@ -2,7 +2,7 @@
 launch spec (`launch(n[, sync_start])`), the early-resolve hint (`early_resolve`) and the
 per-task tensor dump (`dump [i, ...]`). Their syntax, checks and the values the printer and the
 interpreter read; the fields themselves are declared on the task ops (orch.py). Rules:
-docs/dialects/pto_orch.md#task-options; facts: ../shared/runtime/API.md A15-A17.
+docs/dialects/pto_orch.md#task-options; facts: docs/runtime-api.md A15-A17.
 
 This module does not import orch.py.
 """
@@ -199,7 +199,7 @@ def verify_dump_against(
 ) -> None:
     """Every dumped position is a kernel parameter (an argument, or a trailing `out` the
     runtime allocates) the runtime can dump: a tensor (Tensor / TensorCreateInfo) or an
-    integer, index or float scalar (API.md A17, S3). Raises VerifyException."""
+    integer, index or float scalar (docs/runtime-api.md A17, S3). Raises VerifyException."""
     if dump is None:
         return
     for p in dump.get_values():

@@ -1,15 +1,16 @@
 """Which explicit edges only need ordering: the wait-only edges of the current runtime API
 (`-t 'pto2-cpp{api=current wait-only-edges=true}'`, docs/targets/pto2-cpp.md#wait-only-edges).
 
-In the current API generation an explicit edge has a kind (shared/runtime/API.md D7, D8):
+In the current API generation an explicit edge has a kind (docs/runtime-api.md D7, D8):
 `DEP_WAIT` orders the consumer after the producer; `DEP_RETAIN` also makes the consumer hold a
 reference to the producer until the consumer completes, which keeps the producer's slot and
-the buffers it created (API.md 3.1, 3.5). Plain `set_dependencies` edges are both. The only
-thing a reference protects that a program can use is a buffer whose creator is the producer:
-an `alloc_tensors` allocation task, or a kernel task with an output the runtime allocates
-(`add_output(TensorCreateInfo)`); a task that created no buffer is needed by nobody once it
-has completed (the runtime itself draws the line there: a tensor-map edge, which orders a
-reader after a writer, only waits, and the creator edge retains, API.md 3.2).
+the buffers it created (docs/runtime-api.md 3.1, 3.5). Plain `set_dependencies` edges are
+both. The only thing a reference protects that a program can use is a buffer whose creator
+is the producer: an `alloc_tensors` allocation task, or a kernel task with an output the
+runtime allocates (`add_output(TensorCreateInfo)`); a task that created no buffer is needed
+by nobody once it has completed (the runtime itself draws the line there: a tensor-map edge,
+which orders a reader after a writer, only waits, and the creator edge retains,
+docs/runtime-api.md 3.2).
 
 So the rule, a property of the TaskId value alone (not of the consumer): an edge on a TaskId
 is wait-only when every task the value may name at run time creates no buffer: a kernel task

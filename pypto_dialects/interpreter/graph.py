@@ -29,8 +29,8 @@ ORIGINS = ("explicit", "creator", "tensormap")
 
 @dataclass(frozen=True)
 class RuntimeBehaviour:
-    """What the runtime of one API generation does differently (shared/runtime/API.md section
-    3, "current differences marked"; docs/interpreter.md, "API generations").
+    """What the runtime of one API generation does differently (docs/runtime-api.md topics
+    3.1-3.9; docs/interpreter.md, "API generations").
 
     `tensormap_edges_retain`: a tensor-map edge also retains its producer (seed: every edge
     holds the producer until the consumer completes); in the current generation it only waits,
@@ -40,8 +40,8 @@ class RuntimeBehaviour:
     producer's scope has ended, so only the consumers of producers whose scope is still open
     are counted on (3.8). `drops_dead_creators`: a creator edge to a producer that may already
     be consumed (the buffer's scope has ended, so only its holders keep it) is dropped
-    (current, 3.2 "an edge to a producer that was already consumed ... is dropped"); the seed
-    adds it without checking. `dep_kinds`: an explicit edge may be wait-only (`DEP_WAIT`
+    (current, 3.2: the runtime checks that the creator is still alive); the seed adds it
+    without checking. `dep_kinds`: an explicit edge may be wait-only (`DEP_WAIT`
     without `DEP_RETAIN`: D7, D8, D10; current), which the run's `wait_only_edges` option
     uses; the seed has no kinds."""
 
@@ -95,7 +95,7 @@ class Buffer:
     """The runtime scope that allocated it (None: the executor's scope, which outlives the
     run's every task)."""
     ring: int = 0
-    """The heap ring it lives in: min(scope depth, 3) (API.md K9)."""
+    """The heap ring it lives in: min(scope depth, 3) (docs/runtime-api.md K9)."""
     batched: bool = False
     """Allocated by a `pto_tensor.alloc_tensors` batch (its TaskId is in the IR), as opposed
     to a bare `pto_tensor.create` of input IR."""
@@ -441,8 +441,8 @@ class Runtime:
     (RuntimeBehaviour). An explicit predecessor listed wait-only (`submit(..., wait_only=)`,
     the `wait-only-edges` option) is an edge that does not retain; when it is also listed
     with a retaining kind, or is also a creator or tensor-map predecessor of the task (merged
-    into one edge), the edge still counts as wait-only: API.md does not say how kinds merge,
-    so nothing counts on such an edge holding its producer.
+    into one edge), the edge still counts as wait-only: how the runtime merges kinds is not
+    established, so nothing counts on such an edge holding its producer.
     """
 
     behaviour: RuntimeBehaviour = field(default_factory=runtime_behaviour)
@@ -463,7 +463,8 @@ class Runtime:
         return self.scope_stack[-1] if self.scope_stack else None
 
     def ring(self) -> int:
-        """The ring tasks and allocations go to now: min(scope depth, 3) (API.md 3.1)."""
+        """The ring tasks and allocations go to now: min(scope depth, 3) (docs/runtime-api.md
+        3.1)."""
         return min(len(self.scope_stack), 3)
 
     def open_scope(self, mode: str, location: str, compiler_owned: bool) -> Scope:
@@ -475,7 +476,7 @@ class Runtime:
 
     def close_scope(self) -> None:
         """End the innermost scope: its reference to every buffer it allocated is released
-        (the runtime's scope end never waits, API.md 3.1)."""
+        (the runtime's scope end never waits, docs/runtime-api.md 3.1)."""
         scope = self.scope_stack.pop()
         self.events += 1
         for buf in self.scope_buffers.pop(scope, ()):

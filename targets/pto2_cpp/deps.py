@@ -156,9 +156,9 @@ def resolve_edges(
 
 WAIT = "DEP_WAIT"
 WAIT_RETAIN = "static_cast<DepFlags>(DEP_WAIT | DEP_RETAIN)"
-"""The two edge kinds of the current API (D8). The operators' return type is not documented
-(the model header marks it UNSURE), so the retaining kind is cast, which compiles whatever
-`DEP_WAIT | DEP_RETAIN` yields."""
+"""The two edge kinds of the current API (docs/runtime-api.md D8). The operators' return type
+is not documented (the model header marks it UNSURE), so the retaining kind is cast, which
+compiles whatever `DEP_WAIT | DEP_RETAIN` yields."""
 
 
 def emit_deps(

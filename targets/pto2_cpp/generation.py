@@ -7,7 +7,7 @@ one table of spellings per generation; the printer is the same for both.
 
 Every line that differs between the two comes from a field below; docs/targets/pto2-cpp.md
 ("API generations") lists them side by side, with the rules that need no spelling of their own
-(shared/runtime/API.md: sections 2.1-2.3 and 4.1).
+(docs/runtime-api.md: topics 2.1-2.3 and 4.1).
 """
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ from pypto_dialects.limits import API_GENERATIONS, DEFAULT_API_GENERATION
 class ApiGeneration:
     """The spellings of one API generation.
 
-    `entry_args`: the entry's (and the config function's) parameter type (API.md E1, E2, A1,
-    A2). `tensor`: the device tensor type of every tensor variable (T1). `task_args`: the
-    per-task argument pack (A6, A7). `entry_tensor` / `entry_extent`: format strings of an entry
-    tensor (`{slot}`) wrapped into a tensor variable (X2, X3) and of one of its extents
-    (`{slot}`, `{axis}`; X4). `dep_kinds`: explicit edges have kinds (`DepFlags`,
-    `set_dependencies_with_kinds`; D7, D8), which the `wait-only-edges` option needs."""
+    `entry_args`: the entry's (and the config function's) parameter type (docs/runtime-api.md
+    E1, E2, A1, A2). `tensor`: the device tensor type of every tensor variable (T1).
+    `task_args`: the per-task argument pack (A6, A7). `entry_tensor` / `entry_extent`: format
+    strings of an entry tensor (`{slot}`) wrapped into a tensor variable (X2, X3) and of one
+    of its extents (`{slot}`, `{axis}`; X4). `dep_kinds`: explicit edges have kinds
+    (`DepFlags`, `set_dependencies_with_kinds`; D7, D8), which the `wait-only-edges` option
+    needs."""
 
     name: str
     simpler: str

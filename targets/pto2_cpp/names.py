@@ -60,7 +60,7 @@ runtime's inline functions see their own namespace scope, and the macros the fil
 # is replaced wherever its name appears: a local variable named after an object-like one does
 # not compile (`float errno = ...`, `const Tensor& PTO2_HEAP_SIZE = ...`), and one named after
 # a function-like one breaks as soon as `(` follows it. Groups, by where they come from
-# (shared/runtime/API.md section 2.4, "Names the header takes", both API generations; the
+# (docs/runtime-api.md topic 2.4, "Names the header takes", both API generations; the
 # library groups are what the runtime header's includes define on glibc, as our model header
 # tests/support/pto2_model/seed/pto_orchestration_api.h defines them too):
 HEADER_MACRO_PREFIXES = (
