@@ -5,10 +5,11 @@ Per program and orchestration function, counted by the interpreter's model of th
 (kernels that do nothing): the tasks, the dependency edges the runtime creates (the same set
 with and without the option: it changes kinds, not edges), the explicit ones among them, and
 the edges that retain their producer (each is a reference the consumer holds on the
-producer's slot and buffers until it completes, API.md 3.1): in the seed generation (every
-edge), in the current one as printed by default (creator and explicit edges; tensor-map edges
-only wait), and in the current one with `wait-only-edges=true` (explicit edges on tasks that
-create no buffer only wait too). The last column is how many explicit edges became wait-only.
+producer's slot and buffers until it completes, docs/runtime-api.md 3.1): in the seed
+generation (every edge), in the current one as printed by default (creator and explicit edges;
+tensor-map edges only wait), and in the current one with `wait-only-edges=true` (explicit
+edges on tasks that create no buffer only wait too). The last column is how many explicit edges
+became wait-only.
 
 Also asserts, for every row, that the run with the option has the same edges and outputs and
 no race or use after free (the option's soundness in the interpreter's model).

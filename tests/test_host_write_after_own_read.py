@@ -1,6 +1,6 @@
 """A host write after a task that reads and writes the same buffer (issue 25, item 9):
 `call @twice(%t, %t)` with kernel `(in, out)`. derive-call-directions makes the out slot
-`inout`, so the runtime records the task as the buffer's writer (API.md 3.2), and
+`inout`, so the runtime records the task as the buffer's writer (docs/runtime-api.md 3.2), and
 set_tensor_data waits for that live writer (3.8), after which its read is done too.
 verify-orchestration rejected the write as one after an unrecorded reader; it now accepts a
 reader whose own recorded write holds what it reads. Program: tests/execution/

@@ -1,6 +1,6 @@
 """The runtime behaviours that differ between the two API generations, as switches of the
 interpreter (`run_function(..., api=...)`, `pypto-run --api`; graph.RuntimeBehaviour;
-shared/runtime/API.md 3.2 and 3.8): one program per switch, with its exact edges and report in
+docs/runtime-api.md 3.2 and 3.8): one program per switch, with its exact edges and report in
 each generation.
 
 - tensor-map edges retain their producer in the seed, only wait in the current generation, so

@@ -1,5 +1,5 @@
 """Every C++ file the test suite generates compiles against our model of the PTO2 runtime's API
-header (tests/support/pto2_model/<generation>/, written from shared/runtime/API.md) with
+header (tests/support/pto2_model/<generation>/, written from docs/runtime-api.md's facts) with
 `g++ -std=c++17 -Wall -Wextra -Werror` (support.model_header.compile_check), in both API
 generations: the printer's default output (`api=seed`) against the seed model, and its
 `api=current` output against the current model. And one generation's output does not compile
@@ -88,9 +88,9 @@ def test_one_generations_output_does_not_compile_against_the_other_model(
 
 def test_a_half_port_of_the_printers_output_is_caught() -> None:
     """The current output with only the entry's parameter type left at the seed's (the trap of
-    API.md E1 and A1: it compiles against the real runtime and reads the wrong layout) does not
-    compile against the current model; with the dynamic extent left at the seed's spelling
-    (X4) neither."""
+    docs/runtime-api.md E1 and A1: it compiles against the real runtime and reads the wrong
+    layout) does not compile against the current model; with the dynamic extent left at the
+    seed's spelling (X4) neither."""
     (name, text), = _cpp_files(DYNAMIC, True, "current").items()
     assert model_header.compile_check(text, name, generation="current").returncode == 0
     half = text.replace("const ChipTaskArgs& orch_args", "const ChipStorageTaskArgs& orch_args")

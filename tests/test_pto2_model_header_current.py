@@ -1,5 +1,6 @@
 """The API model header of the CURRENT generation (tests/support/pto2_model/current/,
-hw-native-sys/simpler 6ebaf7715), written from shared/runtime/API.md like the seed model.
+hw-native-sys/simpler 6ebaf7715), written from the facts docs/runtime-api.md lists, like the seed
+model.
 
 The printer emits this generation with `-t 'pto2-cpp{api=current}'` (every such file of the suite
 compiles against this model: tests/test_pto2_cpp_compile.py). Here:

@@ -4,7 +4,7 @@
 one test per consumer showing that it agrees with them: derive-call-directions,
 auto-derive-task-dependencies, order-untracked-hazards, verify-orchestration's host-access
 checker, the interpreter's task slots and its runtime model (graph.py). Rules:
-docs/dialects/pto_orch.md ("Attributes"), ../shared/runtime/API.md 3.2."""
+docs/dialects/pto_orch.md ("Attributes"), docs/runtime-api.md 3.2."""
 
 from __future__ import annotations
 
@@ -57,8 +57,8 @@ func.func @f(%a: {T4}, %b: {T4}, %c: {T4} {{pto_orch.dir = #pto_orch.dir<out>}},
 """
 EVERY_DIRS = [D.IN, D.NO_DEP, D.OUT, D.INOUT, D.OUTPUT_EXISTING, D.SCALAR]
 
-# the expected table (docs/dialects/pto_orch.md, API.md 3.2): reads, writes, runtime tag,
-# looked up, recorded, tracked
+# the expected table (docs/dialects/pto_orch.md, docs/runtime-api.md 3.2): reads, writes,
+# runtime tag, looked up, recorded, tracked
 TABLE: dict[ArgDirection, tuple[bool, bool, TensorArgType | None, bool, bool, bool]] = {
     D.IN: (True, False, TensorArgType.INPUT, True, False, True),
     D.OUT: (False, True, TensorArgType.OUTPUT_EXISTING, False, True, True),
@@ -135,7 +135,7 @@ def test_direction_table(d: ArgDirection) -> None:
 
 
 def test_runtime_tags() -> None:
-    """API.md 3.2: what the runtime does with each tag at submit in an AUTO scope."""
+    """docs/runtime-api.md 3.2: what the runtime does with each tag at submit in an AUTO scope."""
     got = {t: (t.allocates, t.creator_edge, t.looks_up, t.removes_covered, t.records)
            for t in TensorArgType}
     assert got == {

@@ -233,8 +233,8 @@ def test_a_wait_only_edge_keeps_nothing_alive(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_a_host_write_does_not_wait_for_a_wait_only_consumer() -> None:
-    """set_tensor_data waits for the consumers that hold a producer (API.md 3.8): one whose
-    only edge to it is wait-only holds nothing, so it is not waited for."""
+    """set_tensor_data waits for the consumers that hold a producer (docs/runtime-api.md 3.8):
+    one whose only edge to it is wait-only holds nothing, so it is not waited for."""
     for wait_only, want in (((), {0, 1}), ((0,), {0})):
         rt = Runtime(runtime_behaviour("current"))
         buf = rt.new_buffer("%x", (4,), np.zeros(4, np.float32), True, "x")

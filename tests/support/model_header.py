@@ -1,12 +1,13 @@
 """The compile check of generated C++ against our own model of the PTO2 orchestration header.
 
 The model (`pto2_model/<generation>/pto_orchestration_api.h`) is a header this project writes
-itself from the documented facts of the runtime's API (shared/runtime/API.md); it holds no runtime
-source. It declares exactly the types, overloads, members, enumerators and macros the runtime's
-header offers orchestration code, and turns the API's restrictions into compile errors (never more
-permissive than the runtime; stricter where the runtime only fails at run time, e.g. a temporary
-passed to `add_input`). The runtime entry points are declared but not defined, so the model serves
-compile checks (`-fsyntax-only`) and leaves room for a separate recording implementation.
+itself from the documented facts of the runtime's API (docs/runtime-api.md lists them with their
+upstream files); it holds no runtime source. It declares exactly the types, overloads, members,
+enumerators and macros the runtime's header offers orchestration code, and turns the API's
+restrictions into compile errors (never more permissive than the runtime; stricter where the runtime
+only fails at run time, e.g. a temporary passed to `add_input`). The runtime entry points are
+declared but not defined, so the model serves compile checks (`-fsyntax-only`) and leaves room for a
+separate recording implementation.
 
 Generations (`generation=`):
 - `seed` (hw-native-sys/simpler b7d04b45e, the default): the API the printer prints by default.

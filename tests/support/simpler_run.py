@@ -17,9 +17,9 @@ libraries are cached in "cache" by the hash of their source.
 
 "api" is the checkout's API generation; the one thing the runner does differently per generation
 is the Python type of an entry tensor in the `ChipStorageTaskArgs` it passes (`ENTRY_TENSOR`).
-The seed's was run against that runtime; the current one's is read from API.md (A1: the storage
-now holds `ChipTensor` elements) and has not been run: a checkout without it fails with a message
-naming the table.
+The seed's was run against that runtime; the current one's is read from docs/runtime-api.md (A1: the
+storage now holds `ChipTensor` elements) and has not been run: a checkout without it fails with a
+message naming the table.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ skipped, and the pytest summary says why in one line (CI included): the variable
 the folder is missing or is no simpler checkout, its API generation cannot be told, or its
 simulator is not built.
 
-The checkout may be of either API generation (shared/runtime/API.md): `seed` (simpler
+The checkout may be of either API generation (docs/runtime-api.md): `seed` (simpler
 b7d04b45e) or `current` (simpler 6ebaf7715). `checkout()` tells which from a file that exists
 in one only (`detect_generation`), or takes `PYPTO_SIMPLER_API=seed|current` when the files do
 not tell; the layer then runs that generation's C++ (`-t 'pto2-cpp{api=...}'`) and builds the
@@ -46,11 +46,11 @@ GENERATIONS = ("seed", "current")
 RUNTIME_SUBDIR = Path("src/a2a3/runtime/tensormap_and_ringbuffer")
 TASK_INTERFACE = Path("src/common/task_interface")
 PTO_TYPES = RUNTIME_SUBDIR / "runtime/pto_types.h"
-"""R/runtime/pto_types.h, at the same path in both generations (API.md section 0, `PT`): it
-declares `ChipTaskArgs` only in the current one (A2, c PT:722-740)."""
+"""R/runtime/pto_types.h, at the same path in both generations (docs/runtime-api.md topic
+0): it declares `ChipTaskArgs` only in the current one (A2, lines 722-740 at 6ebaf7715)."""
 TENSOR_ARG = TASK_INTERFACE / "tensor_arg.h"
 """C/tensor_arg.h (`ContinuousTensor`, the seed's entry tensor): gone in the current generation
-(API.md section 0, `TAR`; X1)."""
+(docs/runtime-api.md topic 0; X1)."""
 RUNNER_MODULES = ("simpler.task_interface", "simpler.worker", "simpler_setup.kernel_compiler")
 """What the runner imports from the checkout: importable once the simulator is built."""
 _CHIP_TASK_ARGS = re.compile(r"\bChipTaskArgs\b")
@@ -87,8 +87,8 @@ def resolve(env: Mapping[str, str]) -> tuple[Checkout | None, str]:
     """The checkout `env` names (`PYPTO_SIMPLER_ROOT`, `PYPTO_SIMPLER_API`) without the build
     check, or None with the reason the layer does not run. An explicit `PYPTO_SIMPLER_API`
     is taken when the files do not tell the generation, and must agree with them when they
-    do (a file of one generation compiles against the other's runtime and misbehaves, API.md
-    A1)."""
+    do (a file of one generation compiles against the other's runtime and misbehaves,
+    docs/runtime-api.md A1)."""
     user = env.get(ENV_ROOT)
     if not user:
         return None, (f"real-runtime layer skipped: {ENV_ROOT} is not set (set it to a "
@@ -216,8 +216,8 @@ KERNEL_PRELUDE = {
     "current": "#define PTO_TEST_API_CURRENT 1\n",
 }
 """Per generation, what a kernel source says before the helper header: the current generation's
-device tensor is `ChipTensor` (`Tensor` is its host type, API.md T1, 4.1), and the helpers of
-sim_kernels/pto_test_kernel.h take the generation's type."""
+device tensor is `ChipTensor` (`Tensor` is its host type, docs/runtime-api.md T1, 4.1), and
+the helpers of sim_kernels/pto_test_kernel.h take the generation's type."""
 KERNEL_ALIAS = {
     "seed": "",
     "current": "    using Tensor = pto_test::KernelTensor;  // the device tensor: ChipTensor\n",
@@ -241,16 +241,16 @@ ENTRY_TYPES = {"ChipStorageTaskArgs": "seed", "ChipTaskArgs": "current"}
 
 def cpp_generation(cpp: str) -> str | None:
     """The API generation an orchestration file is written for, read from its entry's
-    parameter type (`ChipStorageTaskArgs`: seed, `ChipTaskArgs`: current; API.md E1), or
-    None when it has no entry of either form."""
+    parameter type (`ChipStorageTaskArgs`: seed, `ChipTaskArgs`: current;
+    docs/runtime-api.md E1), or None when it has no entry of either form."""
     m = ENTRY_PARAMETER.search(cpp)
     return ENTRY_TYPES.get(m.group(1)) if m else None
 
 
 def check_cpp_generation(cpp: str, generation: str) -> None:
     """ValueError unless `cpp` is written for `generation`: a seed file compiles against the
-    current runtime and reads the wrong layout at run time (API.md A1), so it never reaches
-    the runner."""
+    current runtime and reads the wrong layout at run time (docs/runtime-api.md A1), so it
+    never reaches the runner."""
     found = cpp_generation(cpp)
     if found != generation:
         raise ValueError(

@@ -6,8 +6,8 @@
 // values. A tensor argument is a view of its buffer: element coordinates map to
 // `start_offset + sum(coord[d] * strides[d])` (in elements) from `buffer.addr`. These helpers walk a
 // view in row-major order of its own shape, so an elementwise kernel works on any views of equal
-// element count. (The current generation's kernel-side tensor type is read from API.md's orchestration
-// facts, T1 and T13: not run against that runtime; docs/testing.md.)
+// element count. (The current generation's kernel-side tensor type is read from the orchestration
+// side's facts, docs/runtime-api.md T1 and T13: not run against that runtime; docs/testing.md.)
 #pragma once
 #define __aicore__
 #include <stdint.h>

@@ -2,13 +2,14 @@
 // (hw-native-sys/simpler 6ebaf7715, runtime tensormap_and_ringbuffer, platform a2a3): the
 // library headers, macros, limits, data types, scalar encoding, task ids and tensors.
 //
-// Our own model, written from the documented facts of the current API (rows of our facts table
-// cited as "fact <row>"); it holds none of the runtime's source. It is included only by this
-// folder's pto_orchestration_api.h (the one header generated code includes); it is a separate
-// file only to keep each file short. Everything stated in ../seed/pto_orchestration_api.h about
-// purpose and design holds here too: exactly the items the API offers, its restrictions as
-// compile errors, never more permissive than the runtime; where a fact leaves a type or a member
-// open, the model picks the narrower choice and says so at the spot ("UNSURE").
+// Our own model, written from the documented facts of the current API (cited as "fact <item>":
+// the item codes and topic numbers of docs/runtime-api.md); it holds none of the runtime's
+// source. It is included only by this folder's pto_orchestration_api.h (the one header generated
+// code includes); it is a separate file only to keep each file short. Everything stated in
+// ../seed/pto_orchestration_api.h about purpose and design holds here too: exactly the items the
+// API offers, its restrictions as compile errors, never more permissive than the runtime; where a
+// fact leaves a type or a member open, the model picks the narrower choice and says so at the spot
+// ("UNSURE").
 
 #ifndef PYPTO_PTO2_MODEL_CURRENT_BASE_H
 #define PYPTO_PTO2_MODEL_CURRENT_BASE_H

@@ -2,15 +2,15 @@
 // (hw-native-sys/simpler 6ebaf7715, runtime tensormap_and_ringbuffer, platform a2a3).
 //
 // This file is NOT the runtime's header and contains none of its source. It is our own model,
-// written from the documented facts of the current API (rows of our facts table are cited as
-// "fact <row>"). Its purpose is compile checks: C++ written for the current generation is
-// compiled against it (g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only) instead of against the
-// runtime. It declares exactly the types, overloads, members, enumerators and macros the current
-// API offers orchestration code and turns the API's restrictions into compile errors -- never
-// more permissive than the runtime. Where the runtime only fails at run time (per-call argument
-// counts) the model is stricter and says so at the spot. Where a fact leaves something open (a
-// field's type, an enum's kind, a member's name), the model takes the narrower choice and marks
-// it "UNSURE".
+// written from the documented facts of the current API (cited as "fact <item>": the item codes
+// and topic numbers of docs/runtime-api.md, which names each one's upstream file). Its purpose
+// is compile checks: C++ written for the current generation is compiled against it (g++ -std=c++17
+// -Wall -Wextra -Werror -fsyntax-only) instead of against the runtime. It declares exactly the
+// types, overloads, members, enumerators and macros the current API offers orchestration code and
+// turns the API's restrictions into compile errors -- never more permissive than the runtime. Where
+// the runtime only fails at run time (per-call argument counts) the model is stricter and says so
+// at the spot. Where a fact leaves something open (a field's type, an enum's kind, a member's
+// name), the model takes the narrower choice and marks it "UNSURE".
 //
 // A file written for one generation does not compile against the other generation's model: the
 // entry point is declared here with `const ChipTaskArgs&` and C linkage, so an entry that keeps

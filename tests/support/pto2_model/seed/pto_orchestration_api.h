@@ -2,14 +2,15 @@
 // (hw-native-sys/simpler b7d04b45e, runtime tensormap_and_ringbuffer, platform a2a3).
 //
 // This file is NOT the runtime's header and contains none of its source. It is our own model,
-// written from the documented facts of the seed API (rows of our facts table are cited
-// as "fact <row>", e.g. "fact L5"). Its purpose is compile checks: the C++ the project
-// generates is compiled against it (g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only) instead of
-// against the runtime. It therefore declares exactly the types, overloads, members, enumerators
-// and macros that the seed API offers to orchestration code, and turns the API's restrictions into
-// compile errors -- never more permissive than the runtime. Where the runtime only fails at run
-// time or misbehaves (per-call argument counts, temporaries passed to add_*), the model is
-// deliberately stricter and says so at the spot.
+// written from the documented facts of the seed API (cited as "fact <item>", e.g. "fact L5":
+// the item codes and topic numbers of docs/runtime-api.md, which names each one's upstream
+// file). Its purpose is compile checks: the C++ the project generates is compiled against it
+// (g++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only) instead of against the runtime. It therefore
+// declares exactly the types, overloads, members, enumerators and macros that the seed API offers
+// to orchestration code, and turns the API's restrictions into compile errors -- never more
+// permissive than the runtime. Where the runtime only fails at run time or misbehaves (per-call
+// argument counts, temporaries passed to add_*), the model is deliberately stricter and says so at
+// the spot.
 //
 // Design for a later recording runtime: everything that talks to the runtime is a declared but
 // not defined, non-template function (alloc_tensors(const Arg&), rt_submit_*, rt_scope_begin/end,
