@@ -142,7 +142,6 @@ def test_passes_table_on_a_fake_run() -> None:
             ("  of which add-retain-edges", 0.1 * scale),
             ("verify (after passes)", 0.5),
             ("print C++", 0.4),
-            ("  of which verify-orchestration's checks again", 0.05),
         ]
         return {"phases": phases, "rss_peak_mib": rss}
 

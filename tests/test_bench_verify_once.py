@@ -143,3 +143,27 @@ def test_target_checks_legality_on_ir_printed_without_the_pipeline(
     res = run_opt(["-t", "pto2-cpp", str(path)])
     assert res.status == 0, res.err
     assert len(legality_calls) == 1
+
+
+def test_bench_times_the_printer_as_the_driver_runs_it(
+    legality_calls: list[int], verify_calls: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`python -m bench.passes` times `print C++` as `-p pto2-pipeline -t pto2-cpp` runs it:
+    verify-orchestration's rules once (the pipeline's last step), the declaration plan never
+    checked against the IR, two verifications (the bench's own, after parsing and after the
+    passes), so the printer row is not inflated by checks the user's run skips."""
+    import pypto_dialects.transforms.plan_cpp_declarations as plan
+    from bench.generate import generate_program
+    from bench.passes import run_phases
+
+    plan_checks: list[int] = []
+    real = plan.check_declaration_plan
+
+    def counted(*args):  # type: ignore[no-untyped-def]
+        plan_checks.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(plan, "check_declaration_plan", counted)
+    phases = run_phases(generate_program(100, "full")[0].encode(), "pipeline", False)
+    assert [name for name, _ in phases][-2:] == ["verify (after passes)", "print C++"]
+    assert (len(legality_calls), len(plan_checks), len(verify_calls)) == (1, 0, 2)
