@@ -154,6 +154,11 @@ def _foldable(op: Operation) -> bool:
     return _known_if(op)
 
 
+def is_foldable(op: Operation) -> bool:
+    """Whether `fold_known_guards` would change `op` (see `has_known_guards`)."""
+    return _foldable(op)
+
+
 def has_known_guards(module: ModuleOp) -> bool:
     """Whether `fold_known_guards` would change `module`: a task or barrier lists the
     invalid TaskId in its deps, a `pto_system.task_is_valid` has a known answer, or an

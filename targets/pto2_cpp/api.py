@@ -208,15 +208,23 @@ def _without_dead_ops(module: ModuleOp, owned: bool) -> ModuleOp:
     (analysis/dead_ops.py, the same answers as xDSL's)."""
     from pypto_dialects.analysis.dead_ops import DeadOps, region_dce
     from pypto_dialects.name_locs import clone_with_names
-    from pypto_dialects.task_id_folds import fold_known_guards, has_known_guards
+    from pypto_dialects.task_id_folds import fold_known_guards, is_foldable
 
-    if has_known_guards(module):
-        if not owned:
-            module = clone_with_names(module)
-            owned = True
-        fold_known_guards(module)
+    # One walk asks both questions (the usual answer is no to both); after a fold, the dead
+    # ops are looked for again, in the folded module.
     dead = DeadOps()
-    if any(dead.is_trivially_dead(op) for op in module.walk()):
+    any_dead = False
+    for op in module.walk():
+        if is_foldable(op):
+            if not owned:
+                module = clone_with_names(module)
+                owned = True
+            fold_known_guards(module)
+            dead = DeadOps()  # (the fold changed ops it may have answered for)
+            any_dead = any(dead.is_trivially_dead(o) for o in module.walk())
+            break
+        any_dead = any_dead or dead.is_trivially_dead(op)
+    if any_dead:
         if not owned:
             module = module.clone()
         region_dce(module.body)

@@ -216,6 +216,15 @@ class NameTable:
     def __init__(self) -> None:
         self._taken: set[str] = set()
         self._next: dict[str, int] = {}
+        self._sanitized: dict[str, str] = {}
+
+    def sanitized(self, hint: str) -> str:
+        """`sanitize(hint)`, each hint worked out once per function (the loop-name hints
+        and `fresh` ask for the same SSA names)."""
+        name = self._sanitized.get(hint)
+        if name is None:
+            name = self._sanitized[hint] = sanitize(hint)
+        return name
 
     def _free(self, name: str) -> bool:
         return (name not in self._taken and not _NUMBERED.fullmatch(name)
@@ -224,7 +233,7 @@ class NameTable:
     def fresh(self, hint: str | None, default: str) -> str:
         """A new identifier from an SSA name hint (or `default` without one), made safe by
         `sanitize` and distinct by a number (`t`, `t_1`; `new_`, `new_1`)."""
-        base = sanitize(hint or default)
+        base = self.sanitized(hint or default)
         if self._free(base):
             self._taken.add(base)
             return base

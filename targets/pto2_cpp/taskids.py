@@ -28,7 +28,7 @@ from pypto_dialects.targets.pto2_cpp.deps import (
     emit_deps,
     resolve_edges,
 )
-from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of, sanitize
+from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
@@ -59,6 +59,7 @@ class TaskIdLowering:
         program's own names keep theirs), taken once per function."""
         if self._hints is None:
             hints: set[str] = set()
+            sanitize = self.p.names.sanitized
             for op in chain((self.p.func,), self.p.reads.ops):  # func.walk(), listed once
                 for v in op.results:
                     if h := hint_of(v):
