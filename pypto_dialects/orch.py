@@ -55,6 +55,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects.analysis.accessors import fast_operand_groups
 from pypto_dialects.attrs import (
     TASK_ID,
     ArgDirection,
@@ -782,6 +783,8 @@ MANUAL_CANDIDATE = "pto_orch.manual_candidate"
 MANUAL_CANDIDATE_PROP = "manual_candidate"
 MANUAL_LAYER = "pto_orch.manual_layer"
 
+
+fast_operand_groups(CallOp, SubmitOp)  # their groups are read in every pass (issue 28)
 
 PTO_ORCH = Dialect(
     "pto_orch",

@@ -17,8 +17,8 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
-from xdsl.traits import IsTerminator
 
+from pypto_dialects.analysis.accessors import dialect_name, is_terminator
 from pypto_dialects.analysis.loop_headers import header_reads, prints_use
 from pypto_dialects.analysis.storage_roots import SameValues, returned_arg, yield_values
 from pypto_dialects.attrs import is_task_id_like
@@ -50,7 +50,7 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
     live: set[SSAValue] = set()
     todo: list[SSAValue] = []
     for op in func.walk() if ops is None else ops:
-        if op.has_trait(IsTerminator):
+        if is_terminator(op):
             continue
         if isinstance(op, scf.ForOp):  # lb, ub, step as its header names them; not the inits
             todo.extend(header_reads(op))
@@ -90,18 +90,30 @@ def reads_when_read(op: Operation) -> Sequence[SSAValue] | None:
     the tensor: not a static extent, which is a literal, nor an entry argument's dynamic
     extent, which is a symbol of the entry's prologue), and the integer array ops (an
     `int_array_set` reads the array it updates, the value and the index)."""
-    if isinstance(op, IntArrayCreateOp | IntArrayGetOp | IntArraySetOp):
-        return op.operands
-    if isinstance(op, DimOp):
+    kind = _KINDS.get(type(op))
+    if kind is None:
+        kind = _KINDS[type(op)] = (
+            _ARRAY if isinstance(op, IntArrayCreateOp | IntArrayGetOp | IntArraySetOp)
+            else _DIM if isinstance(op, DimOp)
+            else _ARITH if op.dialect_name() == "arith"
+            else _OTHER
+        )
+    if kind is _OTHER:
+        return None
+    if kind is _DIM:
+        assert isinstance(op, DimOp)
         src = op.source
         if op.static_extent() is not None or (
             isinstance(src, BlockArgument) and isinstance(src.block.parent_op(), FuncOp)
         ):
             return ()
         return (src,)
-    if op.dialect_name() == "arith":
-        return op.operands
-    return None
+    return op.operands
+
+
+_OTHER, _ARRAY, _DIM, _ARITH = "other", "array", "dim", "arith"
+_KINDS: dict[type[Operation], str] = {}
+"""The kind of each op class for `reads_when_read` (its isinstance chain, asked once)."""
 
 
 def _carry_sources(loop: scf.ForOp, k: int) -> list[SSAValue]:
@@ -367,7 +379,7 @@ def _printed_as(
         return [op.tensor]
     if isinstance(op, arith.ConstantOp):
         return None
-    if op.dialect_name() == "arith":
+    if dialect_name(op) == "arith":
         return list(op.operands)
     return None
 
@@ -397,7 +409,7 @@ def named_entry_values(
     named: list[SSAValue] = []
     placeholder = False
     for op in reads.ops:
-        if op.has_trait(IsTerminator):
+        if is_terminator(op):
             continue
         if isinstance(op, DimOp):
             if reads.is_read(op.result):  # else it prints nothing
@@ -424,7 +436,7 @@ def named_entry_values(
                     ys = yield_values(op, region)
                     if i < len(ys):
                         named.append(ys[i])
-        elif op.dialect_name() == "arith":
+        elif dialect_name(op) == "arith":
             if not op.results or not reads.is_read(op.results[0]):
                 continue  # prints nothing
             if sum(1 for u in op.results[0].uses if prints_use(u)) > 1:

@@ -49,6 +49,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
+from pypto_dialects.analysis.accessors import result_param_indices, task_args
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
@@ -91,13 +92,13 @@ def returned_arg(
     if index >= len(task.res):
         return None
     try:
-        idx = task.kernel(symbols).result_param_indices()
+        idx = result_param_indices(task.kernel(symbols))
     except VerifyException:
         return None
-    args = task.args
-    if index < len(idx) and 0 <= idx[index] < len(args):
-        return args[idx[index]]
-    return None
+    if index >= len(idx):
+        return None
+    args = task_args(task)
+    return args[idx[index]] if 0 <= idx[index] < len(args) else None
 
 
 def tied(value: SSAValue, symbols: SymbolTableCollection | None = None) -> SSAValue | None:
