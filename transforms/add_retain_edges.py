@@ -20,7 +20,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -41,6 +40,7 @@ from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.tensor import AllocTensorsOp, CreateOp
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 Task = CallOp | SubmitOp
 Source = storage.Source
@@ -477,9 +477,10 @@ class AddRetainEdges(ModulePass):
             plan = RetainPlan(func.body.block, symbols)
             if not plan.retained:
                 continue  # nothing to add: no walk
-            walker = PatternRewriteWalker(
+            walker = TypedRewriteWalker(
                 RetainBatches(plan),
                 apply_recursively=False,
+                op_types=(CallOp, SubmitOp),
                 listener=listener or PatternRewriterListener(),
             )
             for scope in plan.scopes:

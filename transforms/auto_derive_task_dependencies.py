@@ -27,7 +27,6 @@ from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -48,6 +47,7 @@ from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.transforms.classify_iter_arg_carry import constant_trip_count
 from pypto_dialects.transforms.materialize_runtime_scopes import wrap_block
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 Task = CallOp | SubmitOp
 _PURE = (
@@ -551,12 +551,13 @@ class AutoDeriveTaskDependencies(ModulePass):
             plan = plan_function(f, RootSets(symbols))
             if not plan.tasks:
                 continue  # no area qualifies: no walk
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 GreedyRewritePatternApplier(
                     [MakeTaskManual(plan.tasks), MakeScopeManual(plan.scopes)],
                     dce_enabled=False,
                 ),
                 apply_recursively=False,
+                op_types=(CallOp, SubmitOp, ScopeOp),
                 listener=listener,
             ).rewrite_region(f.body)
             if plan.wrap:

@@ -32,7 +32,6 @@ from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -54,6 +53,7 @@ from pypto_dialects.transforms.add_retain_edges import (
     Origin,
     Threader,
 )
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 Unit = CreateOp | AllocTensorsOp
 """What moves out of a scope: a create, or a batch written by hand (all its buffers)."""
@@ -668,13 +668,19 @@ def _walk(
     region: Region,
     listener: PatternRewriterListener | None,
     post_order: bool = False,
+    op_types: tuple[type[Operation], ...] = (Operation,),
 ) -> None:
-    PatternRewriteWalker(
+    TypedRewriteWalker(
         pattern,
         walk_regions_first=post_order,
         apply_recursively=False,
+        op_types=op_types,
         listener=listener or PatternRewriterListener(),
     ).rewrite_region(region)
+
+
+_TASKS = (CallOp, SubmitOp)
+"""The ops MakeOutputsExplicit and KeepCreatorOrder act on (their walks visit only these)."""
 
 
 def _allocate(
@@ -686,11 +692,11 @@ def _allocate(
     plan = HoistPlan(body.block, symbols)
     plan.find_leaving()
     if plan.outputs:
-        _walk(MakeOutputsExplicit(plan), body, listener)
+        _walk(MakeOutputsExplicit(plan), body, listener, op_types=_TASKS)
         plan.find_leaving()  # the outputs are creates now
     plan.plan_dissolves()
     if plan.dissolved:
-        _walk(DissolveScopes(plan), body, listener, post_order=True)  # inner scopes first
+        _walk(DissolveScopes(plan), body, listener, True, (ScopeOp,))  # inner scopes first
     plan.plan_places()
     moved = bool(plan.converted or plan.dissolved or plan.groups)
     if plan.creates or moved:
@@ -702,7 +708,8 @@ def _allocate(
         _walk(pattern, body, listener)
     if plan.writers:
         writers = [(plan.submits[t], creates) for t, creates in plan.writers.items()]
-        _walk(KeepCreatorOrder(writers, Threader(BufferSources(symbols))), body, listener)
+        _walk(KeepCreatorOrder(writers, Threader(BufferSources(symbols))), body, listener,
+              op_types=_TASKS)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
 )
 from xdsl.rewriter import InsertPoint
@@ -47,6 +46,7 @@ from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.task_id_folds import is_invalid_task_id
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 def _constant(v: SSAValue) -> int | None:
@@ -459,8 +459,10 @@ class ClassifyIterArgCarry(ModulePass):
             if not analysis.plans:
                 continue  # no carries: no plan, no TaskId array, no walk
             arrays = any(any(p.array_size) for p in analysis.plans.values())
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 ApplyCarryPlan(analysis.plans, analysis.iteration_barriers, arrays),
                 apply_recursively=False,
+                # without TaskId arrays the pattern changes loops only; with them, any op
+                op_types=(Operation,) if arrays else (scf.ForOp,),
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(f.body)

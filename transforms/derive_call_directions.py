@@ -20,7 +20,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -40,6 +39,7 @@ from pypto_dialects.orch import (
 )
 from pypto_dialects.orch_attrs import orchestration_functions, param_directions
 from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 _ATTR = {d: ArgDirectionAttr(d) for d in ArgDirection}
 
@@ -332,8 +332,9 @@ class DeriveCallDirections(ModulePass):
             directions = derive_directions(f, symbols)
             if not directions:
                 continue  # nothing to write: no walk
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 DirectTask(directions),
                 apply_recursively=False,
+                op_types=(CallOp, SubmitOp),
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(f.body)

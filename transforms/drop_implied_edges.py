@@ -18,7 +18,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -26,6 +25,7 @@ from xdsl.pattern_rewriter import (
 from pypto_dialects.analysis.implied_edges import Task, implied_edges
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,9 @@ class DropImpliedEdges(ModulePass):
             drops = implied_edges(f)
             if not drops:
                 continue
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 DropImpliedDeps(drops),
                 apply_recursively=False,
+                op_types=(CallOp, SubmitOp),
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(f.body)

@@ -25,7 +25,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -37,6 +36,7 @@ from pypto_dialects.orch import PARALLEL, SubmitOp, TaskArraySetOp, TaskIdArrayT
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 def _enclosing_loop(op: Operation) -> scf.ForOp | None:
@@ -322,8 +322,9 @@ class ExpandManualPhaseFence(ModulePass):
                 by_loop.setdefault(fence.loop, []).append(fence)
             if not by_loop:
                 continue  # nothing to insert: no walk
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 InsertFence(by_loop),
                 apply_recursively=False,
+                op_types=(scf.ForOp,),
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(function.body)

@@ -19,7 +19,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -30,6 +29,7 @@ from pypto_dialects.analysis.storage_roots import tied
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.parsing import copy_name
 from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 def _dynamic_index(t: TensorType, axis: int) -> int:
@@ -207,8 +207,9 @@ class FoldTensorDims(ModulePass):
             plan = DimPlan(f, symbols)
             if not plan.changes:
                 continue  # nothing to fold: no walk
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 FoldDim(plan),
                 apply_recursively=False,
+                op_types=(pt.DimOp,),
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(f.body)

@@ -24,7 +24,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -40,6 +39,7 @@ from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.parsing import copy_name, source_name
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.transforms.buffer_aliases import BufferClasses
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 def _same_index(a: SSAValue, b: SSAValue) -> bool:
@@ -337,9 +337,10 @@ class FuseCreateAssembleToSlice(ModulePass):
                 symbols = SymbolTableCollection()
             fuser = AssemblyFuser(func.body.block, symbols)
             fuser.plan(assembles)
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 FuseAssemble(fuser),
                 apply_recursively=False,
+                op_types=(pt.AssembleOp,),
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(func.body)
             if fuser.error is not None:

@@ -17,13 +17,13 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 def _is_guard(loop: scf.ForOp) -> bool:
@@ -95,8 +95,9 @@ class GuardDynamicLoopSteps(ModulePass):
         for func in orchestration_functions(module):
             if not any(isinstance(o, scf.ForOp) and _needs_guard(o) for o in func.body.walk()):
                 continue  # nothing to guard: no pattern walk
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 GuardLoopStep(),
                 apply_recursively=False,
+                op_types=(scf.ForOp,),
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(func.body)

@@ -13,13 +13,13 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 class ReinterpretingViewToReshape(RewritePattern):
@@ -60,8 +60,9 @@ class LowerReinterpretingViews(ModulePass):
         for func in orchestration_functions(module):
             if not any(isinstance(o, pt.ViewOp) and o.reinterprets() for o in func.body.walk()):
                 continue  # nothing to lower: no pattern walk
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 ReinterpretingViewToReshape(),
                 apply_recursively=False,
+                op_types=(pt.ViewOp,),
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(func.body)

@@ -18,7 +18,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -40,6 +39,7 @@ from pypto_dialects.rt import (
     YieldOp,
     auto_scope_enabled,
 )
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 # The context a region's ops are in (what the pass may do there).
 _SKIP = 0  # not in an orchestration function the pass processes: touch nothing
@@ -315,9 +315,10 @@ class MaterializeRuntimeScopes(ModulePass):
             _ScopePattern(state),
             _StripCandidatePattern(state),
         ]
-        PatternRewriteWalker(
+        TypedRewriteWalker(
             GreedyRewritePatternApplier(patterns, dce_enabled=False),
             apply_recursively=False,
+            op_types=(func.FuncOp, scf.ForOp, scf.IfOp, ScopeOp, CallOp, SubmitOp),
         ).rewrite_module(op)
         if state.error is not None:
             raise state.error

@@ -21,7 +21,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -44,6 +43,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskInvalidOp
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 class TaskIdRef:
@@ -434,9 +434,10 @@ class OrderUntrackedHazards(ModulePass):
             analysis.block(f.body.block, {})
             if not analysis.needs:
                 continue  # nothing to add: no walk
-            PatternRewriteWalker(
+            TypedRewriteWalker(
                 ThreadTaskIds(EdgePlan(join_needs(analysis.needs))),
                 walk_regions_first=True,
                 apply_recursively=False,
+                op_types=(CallOp, SubmitOp, ScopeOp, scf.IfOp, scf.ForOp),
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(f.body)

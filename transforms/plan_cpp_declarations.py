@@ -17,7 +17,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
 )
 
@@ -57,6 +56,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.task_id_folds import surely_valid
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 @dataclass
@@ -358,8 +358,9 @@ def stamp_plans(
     }
     if not plans:
         return
-    PatternRewriteWalker(
-        StampPlan(plans), apply_recursively=False, listener=listener or PatternRewriterListener()
+    TypedRewriteWalker(  # the plans' keys are functions: only those are visited
+        StampPlan(plans), apply_recursively=False, listener=listener or PatternRewriterListener(),
+        op_types=(func.FuncOp,),
     ).rewrite_module(module)
 
 
