@@ -32,6 +32,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from pypto_dialects import tensor as pt
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
 from pypto_dialects.orch import (
     MANUAL_LAYER,
@@ -178,13 +179,13 @@ class FunctionAnalysis:
         f = self.f
         if auto_scope_enabled(f):
             out = []
-            for op in f.walk():
+            for op in walk_list(f):
                 if isinstance(op, scf.ForOp):
                     out.append(Area(op.body.block, op))
                 elif isinstance(op, scf.IfOp):
                     out.extend(Area(r.block, op) for r in op.regions if r.blocks)
             return out
-        scopes = [op for op in f.walk() if isinstance(op, ScopeOp)]
+        scopes = [op for op in walk_list(f) if isinstance(op, ScopeOp)]
         if not scopes:
             return [Area(f.body.block, f)]
         return [Area(s.body.block, s) for s in scopes if not s.is_manual]
@@ -195,7 +196,7 @@ class FunctionAnalysis:
         block = area.block
         tasks: list[tuple[Task, list[Access]]] = []
         blocks = [block]
-        for op in block.walk():
+        for op in walk_list(block):
             if isinstance(op, CallOp | SubmitOp):
                 acc = self.acc.get(op)
                 if acc is None:

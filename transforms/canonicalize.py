@@ -23,13 +23,13 @@ from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
     PatternRewriterListener,
-    PatternRewriteWalker,
     RewritePattern,
 )
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern, CanonicalizePass
 
 from pypto_dialects.analysis.dead_ops import region_dce
 from pypto_dialects.task_id_folds import DropInvalidDeps, FoldIsValid
+from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
 @dataclass
@@ -67,5 +67,8 @@ class Canonicalize(CanonicalizePass):
         )
         listener = PatternRewriterListener()
         listener.operation_insertion_handler.append(pattern.locate)
-        walker = PatternRewriteWalker(pattern, post_walk_func=region_dce, listener=listener)
+        # every op, as xDSL's walker (a TypedRewriteWalker for its quicker walk)
+        walker = TypedRewriteWalker(
+            pattern, post_walk_func=region_dce, listener=listener, op_types=(Operation,)
+        )
         walker.rewrite_module(op)

@@ -27,6 +27,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
 from pypto_dialects.carry_plan import ARRAY_SIZE, REBIND, CarryPlan, plan_size
@@ -98,7 +99,7 @@ class _Classifier:
 
     def run(self) -> None:
         for block in self.function.body.blocks:
-            for op in block.walk(region_first=True):
+            for op in walk_list(block, post_order=True):
                 if isinstance(op, scf.ForOp) and op.iter_args:
                     self.loop(op)
 

@@ -30,6 +30,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import UnionFind, edges, yield_values
 from pypto_dialects.loop_steps import constant_trip_count
 from pypto_dialects.orch import PARALLEL, SubmitOp, TaskArraySetOp, TaskIdArrayType, TaskIdType
@@ -145,7 +146,7 @@ class FunctionSummary:
 
     def index_storage(self, body: Block) -> None:
         """One walk joining the values of `body` that name the same C++ TaskId array."""
-        for op in body.walk():
+        for op in walk_list(body):
             if isinstance(op, TaskArraySetOp):
                 self._arrays.union(op.result, op.array)
             elif isinstance(op, scf.ForOp | ScopeOp):
@@ -234,7 +235,7 @@ def find_fences(f: FunctionSummary, body: Block) -> list[Fence]:
     """The profitable, safe fences of one function body (`f` its summary, storage indexed),
     in program order (of their first consumers). Changes nothing, raises nothing."""
     groups: dict[tuple[scf.ForOp, SSAValue], Fence] = {}
-    for op in body.walk():
+    for op in walk_list(body):
         if not isinstance(op, SubmitOp) or len(op.deps) != 1 or op.compiler_deps:
             continue
         loop = _enclosing_loop(op)

@@ -25,6 +25,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from pypto_dialects import tensor as pt
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import tied
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.parsing import copy_name
@@ -112,7 +113,7 @@ class DimPlan:
         self._first: dict[tuple[BlockArgument, int], pt.DimOp] = {}  # of a hoisted extent
         self._hoist_after: pt.DimOp | None = None
         groups: dict[tuple[BlockArgument, int], list[pt.DimOp]] = {}
-        for op in f.body.walk():
+        for op in walk_list(f.body):
             if not isinstance(op, pt.DimOp):
                 continue
             found = _resolve(op.source, op.axis.value.data, symbols, self.entry)

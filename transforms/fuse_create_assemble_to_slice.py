@@ -32,6 +32,7 @@ from xdsl.traits import is_side_effect_free
 from xdsl.utils.exceptions import PassFailedException
 
 from pypto_dialects import tensor as pt
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import tied_base
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.orch import CallOp, SubmitOp
@@ -330,7 +331,7 @@ class FuseCreateAssembleToSlice(ModulePass):
         sees every change the rewriter makes. Raises the first located error."""
         symbols: SymbolTableCollection | None = None
         for func in orchestration_functions(module):
-            assembles = [o for o in func.body.walk() if isinstance(o, pt.AssembleOp)]
+            assembles = [o for o in walk_list(func.body) if isinstance(o, pt.AssembleOp)]
             if not assembles:
                 continue
             if symbols is None:

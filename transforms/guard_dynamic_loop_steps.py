@@ -22,6 +22,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
@@ -93,7 +94,7 @@ class GuardDynamicLoopSteps(ModulePass):
         that has a loop to guard (one walk each, pre-order); `listener`, when given, also
         sees every change the rewriter makes."""
         for func in orchestration_functions(module):
-            if not any(isinstance(o, scf.ForOp) and _needs_guard(o) for o in func.body.walk()):
+            if not any(isinstance(o, scf.ForOp) and _needs_guard(o) for o in walk_list(func.body)):
                 continue  # nothing to guard: no pattern walk
             TypedRewriteWalker(
                 GuardLoopStep(),

@@ -18,6 +18,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from pypto_dialects import tensor as pt
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
@@ -58,7 +59,7 @@ class LowerReinterpretingViews(ModulePass):
         `module` that has such a view (one walk each); `listener`, when given, also sees every
         change the rewriter makes."""
         for func in orchestration_functions(module):
-            if not any(isinstance(o, pt.ViewOp) and o.reinterprets() for o in func.body.walk()):
+            if not any(isinstance(o, pt.ViewOp) and o.reinterprets() for o in walk_list(func.body)):
                 continue  # nothing to lower: no pattern walk
             TypedRewriteWalker(
                 ReinterpretingViewToReshape(),

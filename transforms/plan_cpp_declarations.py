@@ -20,6 +20,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
 )
 
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.cpp_reads import (
     CppReads,
     alias_sources,
@@ -74,7 +75,7 @@ class FunctionPlan:
         """Write the plan on `function` and its ops (`ops`: its body's, when the caller has
         them listed), replacing any plan they had."""
         self.stamp_op(function, is_function=True)
-        for op in function.body.walk() if ops is None else ops:
+        for op in walk_list(function.body) if ops is None else ops:
             self.stamp_op(op)
 
     def stamp_op(self, op: Operation, is_function: bool = False) -> bool:
@@ -338,7 +339,7 @@ class StampPlan(RewritePattern):
             return  # not a planned function (the ops in one are stamped with it)
         if plan.stamp_op(op, is_function=True):
             rewriter.notify_op_modified(op)
-        for inner in op.regions[0].walk():
+        for inner in walk_list(op.regions[0]):
             if plan.stamp_op(inner):
                 rewriter.notify_op_modified(inner)
 

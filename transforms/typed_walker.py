@@ -5,7 +5,8 @@ The walker puts every op of the region on its worklist, and then, for each, rese
 rewriter and calls the pattern: about 2 µs per op and pass, most of it for ops the pattern
 returns from at once (issue 28: a dozen such walks per pto2-pipeline run). This walker puts
 only the ops of `op_types` on the worklist (the type test asked once per op class), in the
-same order; everything else (the rewriter, the listener, erased ops leaving the worklist,
+same order, listed by `accessors.walk_list` (a walk without xDSL's chain of generators);
+everything else (the rewriter, the listener, erased ops leaving the worklist,
 `apply_recursively`) is xDSL's. With `apply_recursively=False` it applies the pattern to
 exactly the ops xDSL's walker would have it change, in the same order: the same rewrites,
 the same listener events.
@@ -18,6 +19,8 @@ from dataclasses import dataclass, field
 from xdsl.ir import Block, Operation, Region
 from xdsl.pattern_rewriter import PatternRewriteWalker
 
+from pypto_dialects.analysis.accessors import walk_list
+
 
 @dataclass
 class TypedRewriteWalker(PatternRewriteWalker):
@@ -27,12 +30,15 @@ class TypedRewriteWalker(PatternRewriteWalker):
     op_types: tuple[type[Operation], ...] = field(default=())
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
+        if self.walk_reverse:
+            super()._populate_worklist(op)
+            return
+        # xDSL pushes `op.walk(reverse=True, region_first=not walk_regions_first)`: the
+        # forward walk (pre- or post-order) backwards, so that the stack pops it forwards
         wanted: dict[type[Operation], bool] = {}
         types = self.op_types
         push = self._worklist.push
-        for sub_op in op.walk(
-            reverse=not self.walk_reverse, region_first=not self.walk_regions_first
-        ):
+        for sub_op in reversed(walk_list(op, post_order=self.walk_regions_first)):
             cls = type(sub_op)
             hit = wanted.get(cls)
             if hit is None:

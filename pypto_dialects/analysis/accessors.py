@@ -18,7 +18,7 @@ pipeline asks tens of thousands of each (issue 28). The answers here are the sam
 from __future__ import annotations
 
 from xdsl.dialects.builtin import DenseArrayBase
-from xdsl.ir import Operation, SSAValue, SSAValues
+from xdsl.ir import Block, Operation, Region, SSAValue, SSAValues
 from xdsl.irdl import AttrSizedOperandSegments
 from xdsl.irdl.operations import (
     OptionalAttrAccessor,
@@ -159,3 +159,54 @@ def fast_operand_groups(*classes: type[Operation]) -> None:
             fast = _FAST.get(type(acc))
             if fast is not None and acc.construct is VarIRConstruct.OPERAND:
                 setattr(cls, name, fast(acc.construct, acc.idx, acc.option))
+
+
+def walk_list(
+    root: Operation | Region | Block, post_order: bool = False
+) -> list[Operation]:
+    """The ops `root.walk()` yields (an op itself first, then everything nested in it, blocks
+    and ops in order; `post_order`: `walk(region_first=True)`, everything nested in an op
+    before it), as a list. xDSL's walk is a chain of generators, a few frames per op and
+    nesting level; this follows the op and block links directly (the IR must not change
+    while it runs)."""
+    out: list[Operation] = []
+    if isinstance(root, Operation):
+        if post_order:
+            _nested(root, out, True)
+            out.append(root)
+        else:
+            out.append(root)
+            _nested(root, out, False)
+    elif isinstance(root, Region):
+        _region(root, out, post_order)
+    else:
+        _block(root, out, post_order)
+    return out
+
+
+def _nested(op: Operation, out: list[Operation], post_order: bool) -> None:
+    for region in op.regions:
+        _region(region, out, post_order)
+
+
+def _region(region: Region, out: list[Operation], post_order: bool) -> None:
+    block = region._first_block
+    while block is not None:
+        _block(block, out, post_order)
+        block = block._next_block
+
+
+def _block(block: Block, out: list[Operation], post_order: bool) -> None:
+    op = block._first_op
+    append = out.append
+    while op is not None:
+        if op.regions:
+            if post_order:
+                _nested(op, out, True)
+                append(op)
+            else:
+                append(op)
+                _nested(op, out, False)
+        else:
+            append(op)
+        op = op._next_op

@@ -18,7 +18,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from pypto_dialects.analysis.accessors import dialect_name, is_terminator
+from pypto_dialects.analysis.accessors import dialect_name, is_terminator, walk_list
 from pypto_dialects.analysis.loop_headers import header_reads, prints_use
 from pypto_dialects.analysis.storage_roots import SameValues, returned_arg, yield_values
 from pypto_dialects.attrs import is_task_id_like
@@ -49,7 +49,7 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
     the caller has them (`CppReads.ops`)."""
     live: set[SSAValue] = set()
     todo: list[SSAValue] = []
-    for op in func.walk() if ops is None else ops:
+    for op in walk_list(func) if ops is None else ops:
         if is_terminator(op):
             continue
         if isinstance(op, scf.ForOp):  # lb, ub, step as its header names them; not the inits
@@ -205,7 +205,7 @@ class CppReads:
         """Every op of the function's body (not the function itself), in `walk()` order,
         listed on first use."""
         if self._ops is None:
-            self._ops = [op for region in self.func.regions for op in region.walk()]
+            self._ops = [op for region in self.func.regions for op in walk_list(region)]
         return self._ops
 
     def needed(self, loop: scf.ForOp) -> list[bool]:
@@ -277,7 +277,7 @@ def entry_dim_symbols(
     entry = func.body.block
     seen: set[tuple[int, int]] = set()
     out = []
-    for op in func.body.walk() if ops is None else ops:
+    for op in walk_list(func.body) if ops is None else ops:
         if not isinstance(op, DimOp):
             continue
         src = op.source

@@ -34,6 +34,7 @@ from __future__ import annotations
 from xdsl.dialects import scf
 from xdsl.ir import Block, Operation, SSAValue
 
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdType
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp
@@ -155,7 +156,7 @@ def implied_edges(body: Operation) -> dict[Task, list[int]]:
     """The implied compiler edges of every manual scope under `body` (an orchestration
     function): task -> positions in its `compiler_deps` to drop."""
     implied = Implied()
-    for op in body.walk():
+    for op in walk_list(body):
         if isinstance(op, ScopeOp) and op.is_manual:
             implied.scope(op)
     return implied.drops

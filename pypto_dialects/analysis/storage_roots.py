@@ -49,7 +49,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
-from pypto_dialects.analysis.accessors import result_param_indices, task_args
+from pypto_dialects.analysis.accessors import result_param_indices, task_args, walk_list
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
@@ -291,7 +291,7 @@ def value_edges(
     """Every storage edge `(value, link, target)` of the values `body` defines at any depth
     (op results, `scf.for` iter_args), in walk order: what may-alias classes are built from
     (a `UnionFind` joining each value with its targets)."""
-    for op in body.walk():
+    for op in walk_list(body):
         values: list[SSAValue] = list(op.results)
         if isinstance(op, scf.ForOp):
             values.extend(op.body.block.args[1:])

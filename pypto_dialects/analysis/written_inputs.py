@@ -18,6 +18,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots
+from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import Link, RootSets
 from pypto_dialects.attrs import ParamDirection
 from pypto_dialects.diagnostics import LocatedVerifyException, format_op_error, location_of
@@ -61,7 +62,7 @@ def verify_no_written_inputs(function: func.FuncOp) -> None:
         return
     symbols = verifying() or SymbolTableCollection()
     roots = RootSets(symbols)
-    for op in function.walk():
+    for op in walk_list(function):
         for value, verb in _writes(op, symbols):
             place = roots.of(value)
             hit = [p for p in params if p in inputs and p in place.roots]
