@@ -39,6 +39,7 @@ from xdsl.pattern_rewriter import (
 from pypto_dialects.attrs import TaskIdType
 from pypto_dialects.name_locs import copy_name
 from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp, TaskInvalidOp, TaskIsValidOp
 
 _SEGMENTS = AttrSizedOperandSegments.attribute_name
@@ -47,8 +48,6 @@ _SEGMENTS = AttrSizedOperandSegments.attribute_name
 def is_invalid_task_id(value: SSAValue) -> bool:
     """Whether `value` is the invalid TaskId: a `pto_system.task_invalid` result, or a
     `pto_rt.scope` result yielding one."""
-    from pypto_dialects.rt import ScopeOp
-
     while isinstance(value, OpResult) and isinstance(value.op, ScopeOp):
         term = value.op.body.block.last_op
         assert term is not None
@@ -99,8 +98,6 @@ def surely_valid(value: SSAValue) -> bool:
     """Whether the TaskId `value` is never invalid: a submit's; a barrier's that is always
     submitted (no deps, or one of its deps surely valid: a TaskId array does not count, its
     slots may all be invalid); a `pto_rt.scope` result yielding such a TaskId."""
-    from pypto_dialects.rt import ScopeOp
-
     todo, seen = [value], set[SSAValue]()
     while todo:
         v = todo.pop()

@@ -468,7 +468,10 @@ class Resolver(Generic[R]):
 
     def of(self, value: SSAValue) -> R:
         """The answer for `value`."""
-        if self.depth:
+        known = self.memo.get(value)
+        if known is not None:  # what `_of` answers first, without lifting the limit
+            return known
+        if self.depth or sys.getrecursionlimit() >= _DEEP_RECURSION:
             return self._of(value)
         with deep_recursion():
             return self._of(value)
