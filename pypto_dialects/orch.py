@@ -784,12 +784,10 @@ MANUAL_CANDIDATE_PROP = "manual_candidate"
 MANUAL_LAYER = "pto_orch.manual_layer"
 
 
-fast_operand_groups(CallOp, SubmitOp)  # their groups are read in every pass (issue 28)
-
 PTO_ORCH = Dialect(
-    "pto_orch",
-    [KernelOp, CallOp, SubmitOp, TaskArrayCreateOp, TaskArrayGetOp, TaskArraySetOp,
-     *INT_ARRAY_OPS],
+    "pto_orch",  # the task ops with cheap operand groups (analysis/accessors.py, issue 28)
+    [KernelOp, *fast_operand_groups(CallOp, SubmitOp), TaskArrayCreateOp, TaskArrayGetOp,
+     TaskArraySetOp, *INT_ARRAY_OPS],
     [
         FunctionKindAttr,
         ParamDirectionAttr,

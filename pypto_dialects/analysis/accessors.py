@@ -17,6 +17,8 @@ pipeline asks tens of thousands of each (issue 28). The answers here are the sam
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Block, Operation, Region, SSAValue, SSAValues
 from xdsl.irdl import AttrSizedOperandSegments
@@ -151,14 +153,19 @@ _FAST: dict[type, type[_FastVariadic | _FastOptional | _FastSingle]] = {
 }
 
 
-def fast_operand_groups(*classes: type[Operation]) -> None:
+_Op = TypeVar("_Op", bound=type[Operation])
+
+
+def fast_operand_groups(*classes: _Op) -> tuple[_Op, ...]:
     """Replace the operand-group accessors xDSL made for each class (`args = var_operand_def()`
-    under `AttrSizedOperandSegments`) by ones that read the sizes through `segment_sizes`."""
+    under `AttrSizedOperandSegments`) by ones that read the sizes through `segment_sizes`;
+    the classes, for the dialect's op list."""
     for cls in classes:
         for name, acc in list(vars(cls).items()):
             fast = _FAST.get(type(acc))
             if fast is not None and acc.construct is VarIRConstruct.OPERAND:
                 setattr(cls, name, fast(acc.construct, acc.idx, acc.option))
+    return classes
 
 
 def walk_list(
