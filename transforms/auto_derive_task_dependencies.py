@@ -77,7 +77,9 @@ def _accesses(task: Task, roots: RootSets) -> list[Access] | None:
     task has no directions or a root is unknown. What an access reads and writes is its
     direction's (`ArgDirection.reads` / `writes`), the record's `reads` / `writes` on verified
     IR; they differ only for a `no_dep` slot of an Out/InOut parameter, which the verifier
-    rejects: counted as a read here, as before the interface (issue 22)."""
+    rejects: counted as a read here, as before the interface (issue 22). A result the runtime
+    allocates (a trailing `out` parameter left out) is a write of that result's buffer: in a
+    MANUAL scope the runtime adds no creator edge, so its readers need the compiler's edge."""
     if task.directions() is None:
         return None
     out = []
@@ -88,6 +90,11 @@ def _accesses(task: Task, roots: RootSets) -> list[Access] | None:
         d = effect.direction
         for r in place.roots:
             out.append(Access(r, d.reads, d.writes, place))
+    kernel = task.kernel(roots.symbols)
+    for res, param in zip(task.res, kernel.result_param_indices()):
+        if param >= len(task.args):  # a runtime-allocated output: a buffer the task writes
+            place = roots.of(res)
+            out.extend(Access(r, False, True, place) for r in place.roots)
     return out
 
 

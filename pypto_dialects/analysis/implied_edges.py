@@ -27,16 +27,24 @@ certainly (its TaskId being valid). A compiler dependency `d` of a task is dropp
 another of the task's TaskId dependencies `e` (the user's included) has `d` in `Imp(e)`;
 the dependencies are visited in order and a dropped one no longer implies anything, so of two
 equal values one stays. The user's `deps` are never dropped.
+
+An edge is also a reference: a dependency on a task whose runtime-allocated output (a trailing
+`out` parameter left to the runtime) the consumer uses keeps that buffer alive while the
+consumer runs, which a chain through other tasks does not (each of them releases the producer
+when it completes; a MANUAL scope adds no creator edge). Such a dependency `d` is kept even
+when implied, unless the same value is listed again.
 """
 
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis.accessors import walk_list
+from pypto_dialects.analysis.storage_roots import RootSets
 from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdType
 from pypto_dialects.rt import ScopeOp
+from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskDummyOp
 
 Task = CallOp | SubmitOp
@@ -50,10 +58,27 @@ class Implied:
     `drops` maps each task with implied compiler edges to the positions in its
     `compiler_deps` to drop, ascending."""
 
-    def __init__(self) -> None:
+    def __init__(self, symbols: SymbolTableCollection | None = None) -> None:
         self.drops: dict[Task, list[int]] = {}
         self._bit: dict[SSAValue, int] = {}
         self._imp: dict[SSAValue, int] = {}
+        self.roots = RootSets(symbols or SymbolTableCollection())
+
+    def _creators_used(self, op: Task) -> set[SSAValue]:
+        """The TaskIds of the tasks whose runtime-allocated outputs `op`'s tensor arguments
+        may be (the edges to them hold those buffers; see the module docstring)."""
+        out: set[SSAValue] = set()
+        if op.directions() is None:
+            return out
+        for effect in op.argument_effects(self.roots.symbols):
+            for r in self.roots.of(effect.value).roots:
+                if not isinstance(r, OpResult) or not isinstance(r.op, SubmitOp):
+                    continue
+                producer = r.op
+                params = producer.kernel(self.roots.symbols).result_param_indices()
+                if params[list(producer.res).index(r)] >= len(producer.args):
+                    out.add(producer.task_id)
+        return out
 
     def _own(self, v: SSAValue) -> int:
         bit = self._bit.get(v)
@@ -97,12 +122,15 @@ class Implied:
         cdeps = list(op.compiler_deps)
         kept = self._union(user)
         dropped: list[int] = []
+        holds = self._creators_used(op) if len(user) + len(cdeps) > 1 else set()
         if len(user) + len(cdeps) > 1:
             for i, d in enumerate(cdeps):
                 if not isinstance(d.type, TaskIdType):
                     continue
                 rest = kept | self._union(cdeps[i + 1:])
-                if rest & self._own(d):
+                if rest & self._own(d) and (
+                    d not in holds or any(u is d for u in (*user, *cdeps[i + 1:]))
+                ):
                     dropped.append(i)
                 else:
                     kept |= self.imp(d)

@@ -489,6 +489,18 @@ class Analysis:
                     if a.place != place:  # two windows of one buffer: compared as unknown
                         a.place = None
                     a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
+        kernel = op.kernel(self.roots.symbols)
+        for res, param in zip(op.res, kernel.result_param_indices()):
+            if param < len(op.args):
+                continue
+            # a runtime-allocated output: the task writes all of a new buffer, which the
+            # runtime neither looks up nor records (only its creator edge orders a reader, and
+            # a MANUAL scope adds none)
+            place = self.roots.of(res)
+            for root in place.roots:
+                slots.setdefault(root, []).append(_Slot(res, place, False, False, True))
+                per_root.setdefault(root, Access(op, False, True, False, True, manual, {},
+                                                 place=place, sure=True))
         for root, x in per_root.items():
             x.lookup = _looks_up(root, slots[root])
             x.covered = _writes_its_reads(root, slots[root])

@@ -108,11 +108,14 @@ def _run_task(
         # compiler deps of every manual task that uses it (docs/passes/add-retain-edges.md),
         # so the interpreter adds that edge for such buffers. A buffer of an `alloc_tensors`
         # batch has its TaskId in the IR: only the deps the IR lists count, as in the C++.
+        # So does a buffer the runtime allocated for a task's output: its creator is that
+        # kernel task, whose TaskId only the deps the IR lists name (no pass adds it).
+        tasks = rt.graph.tasks
         explicit = explicit + [
             a.tensor.buffer.creator
             for a in task_args
             if a.tensor.buffer.creator is not None and not a.tensor.buffer.batched
-            and a.direction != "runtime_out"
+            and a.direction != "runtime_out" and tasks[a.tensor.buffer.creator].kind == "alloc"
         ]
     fn = ctx.kernels.get(name)
     if fn is None:

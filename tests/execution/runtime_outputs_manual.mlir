@@ -1,0 +1,77 @@
+// Runtime-allocated outputs (a trailing `out` left to the runtime, add_output(TensorCreateInfo))
+// read by MANUAL-scope tasks. In a MANUAL scope the runtime adds no creator edge, so a reader of
+// such a buffer is ordered after its producer, and keeps it (and the buffer) alive, only
+// through an explicit edge on the producer's TaskId (tests/test_runtime_outputs_manual.py).
+// Each function ends with a second scope that allocates from the same ring after the first
+// one has ended (where a buffer nobody holds may be handed out again).
+pto_orch.kernel @inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @add aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+
+// An AUTO task's runtime output read by a user manual scope's task that lists no deps: the
+// compiler's edge orders it (order-untracked-hazards) and holds %y.
+func.func @into_manual(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %y = pto_orch.call @inc(in %a) : (tensor<16xf32>) -> tensor<16xf32>
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %w, %t1 = pto_orch.submit @inc(in %y, out %o) deps(%none : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %q, %t2 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %r, %t3 = pto_orch.submit @inc(in %q, out %p) deps(%t2 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
+
+// With analyze-auto-scopes each hand-placed auto scope becomes a compiler-owned MANUAL scope.
+// t1 reads t0's %y (auto-derive-task-dependencies orders it); t2 reads %y and t1's %z: its edge
+// to t0 is implied by t2 > t1 > t0, but drop-implied-edges keeps it, since it holds %y.
+func.func @implied(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  pto_rt.scope auto {
+    %y = pto_orch.call @inc(in %a) : (tensor<16xf32>) -> tensor<16xf32>
+    %z = pto_orch.call @inc(in %y) : (tensor<16xf32>) -> tensor<16xf32>
+    %w = pto_orch.call @add(in %y, in %z, out %o) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  pto_rt.scope auto {
+    %q = pto_orch.call @inc(in %a) : (tensor<16xf32>) -> tensor<16xf32>
+    %r = pto_orch.call @inc(in %q, out %p) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
+
+// With analyze-auto-scopes the loop body becomes a compiler-owned MANUAL scope; the reader of
+// %y is in an if branch, another block of it (order-untracked-hazards orders it).
+func.func @branch(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %flag: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%cur = %o) -> (tensor<16xf32>) {
+    %y = pto_orch.call @inc(in %a) : (tensor<16xf32>) -> tensor<16xf32>
+    %n = scf.if %flag -> (tensor<16xf32>) {
+      %m = pto_orch.call @add(in %y, in %cur, out %cur) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %m : tensor<16xf32>
+    } else {
+      scf.yield %cur : tensor<16xf32>
+    }
+    scf.yield %n : tensor<16xf32>
+  }
+  func.return
+}
+
+// A user manual scope whose last task reads t0's %y but lists only t1 (the order is
+// transitive): nothing retains t0 while t2 runs, a use after free the interpreter reports (it
+// used to add a t2 > t0 edge of its own, which the C++ does not have).
+func.func @user_transitive(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %y, %t0 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %z, %t1 = pto_orch.submit @inc(in %y) deps(%t0 : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %w, %t2 = pto_orch.submit @add(in %y, in %z, out %o) deps(%t1 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %q, %t3 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %r, %t4 = pto_orch.submit @inc(in %q, out %p) deps(%t3 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
