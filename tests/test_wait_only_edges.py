@@ -145,6 +145,37 @@ def test_the_seed_generation_refuses_the_option(tmp_path: Path) -> None:
     assert good.out == "@manual_submit: 5 tasks, 9 edges, 2 scopes, 0 races, 0 uses after free\n"
 
 
+def test_the_option_is_a_bool() -> None:
+    """A string is no bool: "false" would be truthy, and turn the option on."""
+    module = lowered(MANUAL, True)
+    for api in ("seed", "current"):
+        with pytest.raises(ValueError, match="takes True or False") as err:
+            generate_module(module, api=api, wait_only_edges="false")  # type: ignore[arg-type]
+        assert str(err.value) == "wait_only_edges takes True or False, not 'false'"
+    with pytest.raises(ValueError, match="takes True or False") as err:
+        run_function(module, "manual_submit", [np.ones((16, 16), np.float32)] * 3,
+                     {"kernel_add": ADD.py, "kernel_mul": MUL.py}, "current",
+                     "false")  # type: ignore[arg-type]
+    assert str(err.value) == "wait_only_edges takes True or False, not 'false'"
+
+
+@pytest.mark.parametrize("name", ["DepFlags", "DEP_WAIT", "DEP_RETAIN", "DEP_NONE"])
+def test_values_named_after_the_edge_kinds_are_renamed(name: str) -> None:
+    """The option's C++ names `DepFlags` and its enumerators: a value with one of those
+    names is renamed in both generations (`left` of manual_submit here; it used to be kept,
+    and the file did not compile)."""
+    text = MANUAL.read_text()
+    for tail in " ,)":
+        text = text.replace(f"%left{tail}", f"%{name}{tail}")
+    module = parse_module(make_context(), text, "renamed.mlir")
+    for api, waits in (("seed", False), ("current", False), ("current", True)):
+        code = generate_module(module.clone(), pto2_pipeline=True, api=api,
+                               wait_only_edges=waits)["manual_submit"].code
+        assert f"& {name}_ = alloc_0.get_ref(1);" in code, code
+        res = model_header.compile_check(code, "renamed.cpp", generation=api)
+        assert res.returncode == 0, res.stderr
+
+
 def test_every_file_with_the_option_compiles_against_the_current_model_only() -> None:
     changed = 0
     inputs = [*all_inputs(), (WAITS, LOWERING)]

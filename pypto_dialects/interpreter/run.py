@@ -85,6 +85,8 @@ def make_interpreter(
     wait-only-edges=true}'` lists as `DEP_WAIT` only wait (analysis/wait_only_edges.py); a
     ValueError for a generation without edge kinds (the seed)."""
     behaviour = runtime_behaviour(api)
+    if not isinstance(wait_only_edges, bool):
+        raise ValueError(f"wait_only_edges takes True or False, not {wait_only_edges!r}")
     if wait_only_edges and not behaviour.dep_kinds:
         raise ValueError(
             f"wait-only edges need the current API generation: the {api} runtime has no edge "

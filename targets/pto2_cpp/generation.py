@@ -111,7 +111,12 @@ def usage(name: object) -> str:
 
 def check_wait_only_edges(generation: ApiGeneration, wait_only_edges: bool) -> None:
     """The `wait-only-edges` option needs a generation with edge kinds: ValueError with a
-    one-line message otherwise (docs/targets/pto2-cpp.md#wait-only-edges)."""
+    one-line message otherwise (docs/targets/pto2-cpp.md#wait-only-edges). The option is a
+    bool: any other value (the string "false" is truthy) is a ValueError too."""
+    if not isinstance(wait_only_edges, bool):
+        raise ValueError(
+            f"wait_only_edges takes True or False, not {wait_only_edges!r}"
+        )
     if wait_only_edges and not generation.dep_kinds:
         raise ValueError(
             f"wait-only-edges=true needs api=current: the {generation.name} runtime API "

@@ -45,16 +45,17 @@ RUNTIME_NAMES = frozenset(
     get_dtype_name aicpu_orchestration_config aicpu_orchestration_entry
     int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t size_t intptr_t
     uintptr_t ptrdiff_t std printf main
-    ChipTensor ChipTaskArgs CoreTaskArgs TensorRef
+    ChipTensor ChipTaskArgs CoreTaskArgs TensorRef DepFlags DEP_NONE DEP_WAIT DEP_RETAIN
     """.split()
 )
 """Identifiers the emitted file names: the runtime API's types and functions the printer
-prints in either API generation (generation.py: the last line is the current generation's;
-reserved in both, so a value's name does not depend on the generation), and the C names it
-uses. A declared function or type the file never names (the
-runtime's `current_runtime`, `framework_bind_runtime`) may be hidden by a local variable: the
-runtime's inline functions see their own namespace scope, and the macros the file uses
-(`PTO2_SCOPE`) expand to names of this list only, so such a user name is kept."""
+prints in either API generation (generation.py: the last line is the current generation's,
+with the edge kinds its `wait-only-edges` option prints; reserved in both, so a value's name
+does not depend on the generation or the option), and the C names it uses. A declared
+function or type the file never names (the runtime's `current_runtime`,
+`framework_bind_runtime`) may be hidden by a local variable: the runtime's inline functions
+see their own namespace scope, and the macros the file uses (`PTO2_SCOPE`) expand to names
+of this list only, so such a user name is kept."""
 
 # The names the runtime's headers define as macros (docs/targets/pto2-cpp.md#names). A macro
 # is replaced wherever its name appears: a local variable named after an object-like one does
