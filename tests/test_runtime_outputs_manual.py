@@ -2,7 +2,7 @@
 see tests/test_execution.py for the conventions).
 
 A task that leaves a trailing `out` parameter to the runtime (`add_output(TensorCreateInfo)`)
-is the creator of that buffer. In a MANUAL scope the runtime adds no creator edge (API.md 3.4),
+is the creator of that buffer. In a MANUAL scope the runtime adds no creator edge (docs/runtime-api.md 3.4),
 so a manual reader is ordered after the producer, and holds it (and the buffer) while it runs,
 only through an explicit edge on the producer's TaskId. The compiler adds that edge where it
 orders the scope (auto-derive-task-dependencies and order-untracked-hazards count the output as
