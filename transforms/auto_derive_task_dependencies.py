@@ -210,8 +210,8 @@ class FunctionAnalysis:
                 op.dialect_name() != "arith"
             ):
                 return None
-        if not tasks:
-            return None
+        if not tasks or not _has_inner_edge(tasks, block):
+            return None  # no edge inside: all its ordering is at its boundary
         loop = None
         cur = block.parent_op()
         while cur is not None and not isinstance(cur, func.FuncOp):
@@ -261,12 +261,92 @@ class FunctionAnalysis:
                     return None
         if len(blocks) > 1 and _repeats_an_edge(tasks, block, self.pos):
             return None
+        if len(blocks) > 1 and _multiplies_carries(tasks, block, loop is not None):
+            return None
         for root, firsts in only_read.items():
             if root not in written and any(
                 self.last_write.get(root, 0) > self.end[first] for first in firsts
             ):
                 return None  # read in every iteration of a loop, written after it
         return Region(area, tasks)
+
+
+def _has_inner_edge(tasks: list[tuple[Task, list[Access]]], block: Block) -> bool:
+    """Whether one instance of the area (rooted at `block`) orders two of its own tasks: two
+    tasks of it use one buffer, one of them writing, or a task in a loop of the area writes
+    a buffer it uses (its iterations). An area without such a pair has all of its ordering at
+    its boundary: made manual, each edge into it, out of it and between its instances is an
+    explicit edge per task (and a task after it still finds the writers before it in the
+    tensor map, which never saw the area's writes), where the tensor map creates one edge per
+    lookup, to the last writer only: it stays AUTO."""
+    users: dict[SSAValue, Task] = {}
+    writers: dict[SSAValue, Task] = {}
+    for t, acc in tasks:
+        looped = _innermost_loop(t, block) is not None
+        for a in acc:
+            w = writers.get(a.root)
+            u = users.get(a.root)
+            if (w is not None and w is not t) or (a.write and u is not None and u is not t):
+                return True
+            if a.write and looped:
+                return True
+            users.setdefault(a.root, t)
+            if a.write:
+                writers.setdefault(a.root, t)
+    return False
+
+
+def _multiplies_carries(
+    tasks: list[tuple[Task, list[Access]]], block: Block, repeated: bool
+) -> bool:
+    """Whether order-untracked-hazards would carry more TaskIds through the area than the
+    tensor map creates edges: a buffer written in two blocks of the area other than its own
+    and the two branches of one if (each writer's TaskId is carried on through the other's
+    blocks, and each later task waits for both: @two_inner, @two_ifs in
+    tests/execution/compiler_owned_nests.mlir), or a task of a `pto_orch.parallel` loop of
+    the area that writes a buffer from outside the loop's body while another task of the
+    area uses it or the area repeats (a loop around it): the loop's TaskIds are an array, and
+    each later task waits for every slot (N x N edges where the tensor map chains N)."""
+    blocks: dict[SSAValue, set[Block]] = {}
+    users: dict[SSAValue, set[Task]] = {}
+    for t, acc in tasks:
+        for a in acc:
+            users.setdefault(a.root, set()).add(t)
+    for t, acc in tasks:
+        here = t.parent_block()
+        assert here is not None
+        par = _parallel_loop(t, block)
+        for a in acc:
+            if not a.write:
+                continue
+            if here is not block:
+                blocks.setdefault(a.root, set()).add(here)
+            if par is not None and not _inside(a.root, par.body.block) and (
+                repeated or len(users[a.root]) > 1
+            ):
+                return True
+    for bs in blocks.values():
+        if len(bs) > 2 or (len(bs) == 2 and not _branches_of_one_if(*bs)):
+            return True
+    return False
+
+
+def _branches_of_one_if(a: Block, b: Block) -> bool:
+    op = a.parent_op()
+    return isinstance(op, scf.IfOp) and op is b.parent_op()
+
+
+def _parallel_loop(op: Operation, block: Block) -> scf.ForOp | None:
+    """The innermost `pto_orch.parallel` loop around `op` inside `block` (None: none)."""
+    cur = op.parent_op()
+    while cur is not None:
+        home = cur.parent_block()
+        if home is None or not block.is_ancestor(home):
+            return None
+        if isinstance(cur, scf.ForOp) and PARALLEL in cur.attributes:
+            return cur
+        cur = cur.parent_op()
+    return None
 
 
 def _repeats_an_edge(
