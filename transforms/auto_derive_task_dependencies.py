@@ -22,6 +22,7 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
@@ -33,6 +34,7 @@ from xdsl.pattern_rewriter import (
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
+from pypto_dialects.analysis.untracked_hazards import Analysis
 from pypto_dialects.orch import (
     MANUAL_LAYER,
     PARALLEL,
@@ -138,6 +140,15 @@ class FunctionAnalysis:
         self.first_partial: dict[SSAValue, int] = {}
         """Per root, the position of the first task in a loop that writes part of it."""
         self._number()
+        self.untracked: set[Operation] = set()
+        """The tasks order-untracked-hazards gives an edge with every area AUTO."""
+        hazards = Analysis(roots)
+        try:
+            hazards.block(f.body.block, {})
+        except PassFailedException:
+            pass  # the same error is order-untracked-hazards' to report
+        else:
+            self.untracked = {n.x for n in hazards.needs}
 
     def _number(self) -> None:
         n = 0
@@ -188,6 +199,13 @@ class FunctionAnalysis:
             return [Area(f.body.block, f)]
         return [Area(s.body.block, s) for s in scopes if not s.is_manual]
 
+    def _explicit_anyway(self, tasks: list[tuple[Task, list[Access]]]) -> bool:
+        """Whether order-untracked-hazards orders a task of the area with an explicit edge
+        with the area AUTO too (`self.untracked`: a possible write, a `manual_dep` buffer, a
+        WAR...): there the tensor map's edges come on top, made manual the explicit ones
+        alone remain."""
+        return any(t in self.untracked for t, _ in tasks)
+
     def qualifies(self, area: Area) -> Region | None:
         """`area` as a `Region` when explicit edges can carry all of its ordering (the rules
         of docs/passes/auto-derive-task-dependencies.md#which-regions-qualify), else None."""
@@ -210,7 +228,7 @@ class FunctionAnalysis:
                 op.dialect_name() != "arith"
             ):
                 return None
-        if not tasks or not _has_inner_edge(tasks, block):
+        if not tasks or not (_has_inner_edge(tasks, block) or self._explicit_anyway(tasks)):
             return None  # no edge inside: all its ordering is at its boundary
         loop = None
         cur = block.parent_op()
