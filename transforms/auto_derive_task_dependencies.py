@@ -22,7 +22,6 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
@@ -31,6 +30,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.utils.exceptions import PassFailedException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
