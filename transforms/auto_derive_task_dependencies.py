@@ -340,7 +340,7 @@ def _multiplies_carries(
             if here is not block:
                 blocks.setdefault(a.root, set()).add(here)
             if par is not None and not _inside(a.root, par.body.block) and (
-                repeated or len(users[a.root]) > 1
+                repeated or _innermost_loop(par, block) is not None or len(users[a.root]) > 1
             ):
                 return True
     for bs in blocks.values():
