@@ -7,8 +7,8 @@ auto scopes and opted-out bodies, those of tests/execution/fence_hoisting.mlir: 
 fences in loop nests, of compiler_owned_nests.mlir, carries.mlir and possible_writes.mlir, and
 the random programs of `RANDOM_SEEDS`), with `analyze-auto-scopes` off and on: tasks, the
 dependency edges the runtime creates, by origin (explicit = set_dependencies, creator = alloc
-retain, tensormap = overlap lookup), counted by the interpreter's model of the runtime (kernels that do nothing;
-the counts equal the runtime's own record where the real runtime was measured), the explicit
+retain, tensormap = overlap lookup), counted by the interpreter's model of the runtime
+(kernels that do nothing; the counts equal the runtime's own record where the real runtime was measured), the explicit
 ones split by where they come from in the IR (user = the user's `deps` and the barriers of
 expand-manual-phase-fence, retain = add-retain-edges' edges from an allocation task,
 compiler = the rest: auto-derive-task-dependencies and order-untracked-hazards, after
