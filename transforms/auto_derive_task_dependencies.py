@@ -132,6 +132,7 @@ class FunctionAnalysis:
         self.pos: dict[Operation, int] = {}
         self.end: dict[Operation, int] = {}
         self.last_write: dict[SSAValue, int] = {}
+        self.first_write: dict[SSAValue, int] = {}
         self.read_roots: set[SSAValue] = set()
         """The roots a `pto_tensor.read` reads (the host waits for tracked writers only)."""
         self.host_written: set[SSAValue] = set()
@@ -169,6 +170,7 @@ class FunctionAnalysis:
                 for a in acc or ():
                     if a.write:
                         self.last_write[a.root] = n
+                        self.first_write.setdefault(a.root, n)
                         if loops and not a.place.whole:
                             self.first_partial.setdefault(a.root, n)
             elif isinstance(op, pt.ReadOp):
@@ -206,6 +208,21 @@ class FunctionAnalysis:
         alone remain."""
         return any(t in self.untracked for t, _ in tasks)
 
+    def _chains_alone(self, tasks: list[tuple[Task, list[Access]]], loop: scf.ForOp) -> bool:
+        """Whether the area, the body of `loop` (no loop around it), orders its iterations
+        one after the other and nothing else: a task of it writes a buffer from outside that
+        it uses, and no task before the loop writes a buffer the area uses (whose TaskId every
+        iteration would wait for, where the tensor map orders the first one only). Its
+        iterations' edges are then one carried TaskId each, as many as the tensor map's."""
+        start = self.pos[loop]
+        chained = False
+        for _, acc in tasks:
+            for a in acc:
+                if self.first_write.get(a.root, start) < start:
+                    return False
+                chained |= a.write and not _inside(a.root, loop.body.block)
+        return chained
+
     def qualifies(self, area: Area) -> Region | None:
         """`area` as a `Region` when explicit edges can carry all of its ordering (the rules
         of docs/passes/auto-derive-task-dependencies.md#which-regions-qualify), else None."""
@@ -228,8 +245,8 @@ class FunctionAnalysis:
                 op.dialect_name() != "arith"
             ):
                 return None
-        if not tasks or not (_has_inner_edge(tasks, block) or self._explicit_anyway(tasks)):
-            return None  # no edge inside: all its ordering is at its boundary
+        if not tasks:
+            return None
         loop = None
         cur = block.parent_op()
         while cur is not None and not isinstance(cur, func.FuncOp):
@@ -238,6 +255,12 @@ class FunctionAnalysis:
             if isinstance(cur, scf.ForOp):
                 loop = cur  # the outermost loop around the area
             cur = cur.parent_op()
+        if not (
+            _has_inner_edge(tasks, block)
+            or self._explicit_anyway(tasks)
+            or (loop is area.owner and self._chains_alone(tasks, loop))
+        ):
+            return None  # no edge inside: all its ordering is at its boundary
         limit = self.end[loop] if loop is not None else self.end.get(area.owner, len(self.pos))
         written: set[SSAValue] = set()
         used: set[SSAValue] = set()
