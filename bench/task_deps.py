@@ -1,22 +1,23 @@
 """`python -m bench.task_deps`: what auto-derive-task-dependencies buys, and what it costs.
 
-Part 1, per program (every orchestration function of examples/, a decode-layer-like chain of
-500 tasks, the same chain with a dynamic layer count, case1 at 16 branches, a
-paged-attention-like loop nest, the functions of tests/execution/auto_areas.mlir: hand-placed
-auto scopes and opted-out bodies, and those of tests/execution/fence_hoisting.mlir: phase
-fences in loop nests), with `analyze-auto-scopes` off and on: tasks, the dependency edges the
-runtime creates, by origin (explicit = set_dependencies, creator = alloc retain, tensormap =
-overlap lookup), counted by the interpreter's model of the runtime (kernels that do nothing;
-the counts equal the runtime's own record where the real runtime was measured), the explicit
-ones split by where they come from in the IR (user = the user's `deps` and the barriers of
-expand-manual-phase-fence, retain = add-retain-edges' edges from an allocation task,
-compiler = the rest: auto-derive-task-dependencies and order-untracked-hazards, after
-drop-implied-edges; counted from a second run with those compiler edges taken out), the
-regions made compiler-owned MANUAL scopes, all edges, the ordering edges (user + compiler +
-tensormap: the edges that order tasks, not allocation lifetimes) and, for comparison, the
-ordering edges upstream's own documents give the same program with the same switch
-(`UPSTREAM`; "—" where they do not determine them). After the table: the programs with more
-edges with the option on than off, and those with more ordering edges than upstream's.
+Part 1, per program (every orchestration function of examples/, a decode-layer-like chain of 500
+tasks, the same chain with a dynamic layer count, case1 at 16 branches, a paged-attention-like
+loop nest, the functions of tests/execution/auto_areas.mlir: hand-placed auto scopes and
+opted-out bodies, those of tests/execution/fence_hoisting.mlir: phase fences in loop nests, of
+compiler_owned_nests.mlir, carries.mlir and possible_writes.mlir, and the random programs of
+`RANDOM_SEEDS`), with `analyze-auto-scopes` off and on: tasks, the dependency edges the runtime
+creates, by origin (explicit = set_dependencies, creator = alloc retain, tensormap = overlap
+lookup), counted by the interpreter's model of the runtime (kernels that do nothing; the counts
+equal the runtime's own record where the real runtime was measured), the explicit ones split by
+where they come from in the IR (user = the user's `deps` and the barriers of
+expand-manual-phase-fence, retain = add-retain-edges' edges from an allocation task, compiler =
+the rest: auto-derive-task-dependencies and order-untracked-hazards, after drop-implied-edges;
+counted from a second run with those compiler edges taken out), the regions made compiler-owned
+MANUAL scopes, all edges, the ordering edges (user + compiler + tensormap: the edges that order
+tasks, not allocation lifetimes) and, for comparison, the ordering edges upstream's own
+documents give the same program with the same switch (`UPSTREAM`; "—" where they do not
+determine them). After the table: the programs with more edges with the option on than off, and
+those with more ordering edges than upstream's.
 
 Part 2: the CPU time of auto-derive-task-dependencies (option on) and of
 order-untracked-hazards at 1k / 10k / 100k ops (bench/generate.py programs, the cyclic GC off
@@ -169,7 +170,20 @@ def _programs() -> list[tuple[str, str]]:
     progs.append(("auto_areas", (ROOT / "tests" / "execution" / "auto_areas.mlir").read_text()))
     progs.append(("fence_hoisting",
                   (ROOT / "tests" / "execution" / "fence_hoisting.mlir").read_text()))
+    for stem in ("compiler_owned_nests", "carries", "possible_writes"):
+        progs.append((stem, (ROOT / "tests" / "execution" / f"{stem}.mlir").read_text()))
+    if str(ROOT / "tests") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tests"))
+    from support.random_programs import generate
+
+    for seed in RANDOM_SEEDS:
+        progs.append((f"random_{seed}", generate(seed)[0]))
     return progs
+
+
+RANDOM_SEEDS = (6, 13, 20)
+"""Random programs (tests/support/random_programs.py, `python -m bench.differential`) that had
+more edges with the option on than off (4 for 3, 72 for 50, 22 for 8)."""
 
 
 def _without_compiler_edges(module) -> None:

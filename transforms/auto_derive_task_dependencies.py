@@ -30,10 +30,12 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.utils.exceptions import PassFailedException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
+from pypto_dialects.analysis.untracked_hazards import Analysis
 from pypto_dialects.orch import (
     MANUAL_LAYER,
     PARALLEL,
@@ -139,6 +141,7 @@ class FunctionAnalysis:
         self.pos: dict[Operation, int] = {}
         self.end: dict[Operation, int] = {}
         self.last_write: dict[SSAValue, int] = {}
+        self.first_write: dict[SSAValue, int] = {}
         self.read_roots: set[SSAValue] = set()
         """The roots a `pto_tensor.read` reads (the host waits for tracked writers only)."""
         self.host_written: set[SSAValue] = set()
@@ -147,6 +150,15 @@ class FunctionAnalysis:
         self.first_partial: dict[SSAValue, int] = {}
         """Per root, the position of the first task in a loop that writes part of it."""
         self._number()
+        self.untracked: set[Operation] = set()
+        """The tasks order-untracked-hazards gives an edge with every area AUTO."""
+        hazards = Analysis(roots)
+        try:
+            hazards.block(f.body.block, {})
+        except PassFailedException:
+            pass  # the same error is order-untracked-hazards' to report
+        else:
+            self.untracked = {n.x for n in hazards.needs}
 
     def _number(self) -> None:
         n = 0
@@ -167,6 +179,7 @@ class FunctionAnalysis:
                 for a in acc or ():
                     if a.write:
                         self.last_write[a.root] = n
+                        self.first_write.setdefault(a.root, n)
                         if loops and not a.place.whole:
                             self.first_partial.setdefault(a.root, n)
             elif isinstance(op, pt.ReadOp):
@@ -196,6 +209,28 @@ class FunctionAnalysis:
         if not scopes:
             return [Area(f.body.block, f)]
         return [Area(s.body.block, s) for s in scopes if not s.is_manual]
+
+    def _explicit_anyway(self, tasks: list[tuple[Task, list[Access]]]) -> bool:
+        """Whether order-untracked-hazards orders a task of the area with an explicit edge
+        with the area AUTO too (`self.untracked`: a possible write, a `manual_dep` buffer, a
+        WAR...): there the tensor map's edges come on top, made manual the explicit ones
+        alone remain."""
+        return any(t in self.untracked for t, _ in tasks)
+
+    def _chains_alone(self, tasks: list[tuple[Task, list[Access]]], loop: scf.ForOp) -> bool:
+        """Whether the area, the body of `loop` (no loop around it), orders its iterations
+        one after the other and nothing else: a task of it writes a buffer from outside that
+        it uses, and no task before the loop writes a buffer the area uses (whose TaskId every
+        iteration would wait for, where the tensor map orders the first one only). Its
+        iterations' edges are then one carried TaskId each, as many as the tensor map's."""
+        start = self.pos[loop]
+        chained = False
+        for _, acc in tasks:
+            for a in acc:
+                if self.first_write.get(a.root, start) < start:
+                    return False
+                chained |= a.write and not _inside(a.root, loop.body.block)
+        return chained
 
     def qualifies(self, area: Area) -> Region | None:
         """`area` as a `Region` when explicit edges can carry all of its ordering (the rules
@@ -229,6 +264,12 @@ class FunctionAnalysis:
             if isinstance(cur, scf.ForOp):
                 loop = cur  # the outermost loop around the area
             cur = cur.parent_op()
+        if not (
+            _has_inner_edge(tasks, block)
+            or self._explicit_anyway(tasks)
+            or (loop is area.owner and self._chains_alone(tasks, loop))
+        ):
+            return None  # no edge inside: all its ordering is at its boundary
         limit = self.end[loop] if loop is not None else self.end.get(area.owner, len(self.pos))
         written: set[SSAValue] = set()
         used: set[SSAValue] = set()
@@ -270,12 +311,92 @@ class FunctionAnalysis:
                     return None
         if len(blocks) > 1 and _repeats_an_edge(tasks, block, self.pos):
             return None
+        if len(blocks) > 1 and _multiplies_carries(tasks, block, loop is not None):
+            return None
         for root, firsts in only_read.items():
             if root not in written and any(
                 self.last_write.get(root, 0) > self.end[first] for first in firsts
             ):
                 return None  # read in every iteration of a loop, written after it
         return Region(area, tasks)
+
+
+def _has_inner_edge(tasks: list[tuple[Task, list[Access]]], block: Block) -> bool:
+    """Whether one instance of the area (rooted at `block`) orders two of its own tasks: two
+    tasks of it use one buffer, one of them writing, or a task in a loop of the area writes
+    a buffer it uses (its iterations). An area without such a pair has all of its ordering at
+    its boundary: made manual, each edge into it, out of it and between its instances is an
+    explicit edge per task (and a task after it still finds the writers before it in the
+    tensor map, which never saw the area's writes), where the tensor map creates one edge per
+    lookup, to the last writer only: it stays AUTO."""
+    users: dict[SSAValue, Task] = {}
+    writers: dict[SSAValue, Task] = {}
+    for t, acc in tasks:
+        looped = _innermost_loop(t, block) is not None
+        for a in acc:
+            w = writers.get(a.root)
+            u = users.get(a.root)
+            if (w is not None and w is not t) or (a.write and u is not None and u is not t):
+                return True
+            if a.write and looped:
+                return True
+            users.setdefault(a.root, t)
+            if a.write:
+                writers.setdefault(a.root, t)
+    return False
+
+
+def _multiplies_carries(
+    tasks: list[tuple[Task, list[Access]]], block: Block, repeated: bool
+) -> bool:
+    """Whether order-untracked-hazards would carry more TaskIds through the area than the
+    tensor map creates edges: a buffer written in two blocks of the area other than its own
+    and the two branches of one if (each writer's TaskId is carried on through the other's
+    blocks, and each later task waits for both: @two_inner, @two_ifs in
+    tests/execution/compiler_owned_nests.mlir), or a task of a `pto_orch.parallel` loop of
+    the area that writes a buffer from outside the loop's body while another task of the
+    area uses it or the area repeats (a loop around it): the loop's TaskIds are an array, and
+    each later task waits for every slot (N x N edges where the tensor map chains N)."""
+    blocks: dict[SSAValue, set[Block]] = {}
+    users: dict[SSAValue, set[Task]] = {}
+    for t, acc in tasks:
+        for a in acc:
+            users.setdefault(a.root, set()).add(t)
+    for t, acc in tasks:
+        here = t.parent_block()
+        assert here is not None
+        par = _parallel_loop(t, block)
+        for a in acc:
+            if not a.write:
+                continue
+            if here is not block:
+                blocks.setdefault(a.root, set()).add(here)
+            if par is not None and not _inside(a.root, par.body.block) and (
+                repeated or _innermost_loop(par, block) is not None or len(users[a.root]) > 1
+            ):
+                return True
+    for bs in blocks.values():
+        if len(bs) > 2 or (len(bs) == 2 and not _branches_of_one_if(*bs)):
+            return True
+    return False
+
+
+def _branches_of_one_if(a: Block, b: Block) -> bool:
+    op = a.parent_op()
+    return isinstance(op, scf.IfOp) and op is b.parent_op()
+
+
+def _parallel_loop(op: Operation, block: Block) -> scf.ForOp | None:
+    """The innermost `pto_orch.parallel` loop around `op` inside `block` (None: none)."""
+    cur = op.parent_op()
+    while cur is not None:
+        home = cur.parent_block()
+        if home is None or not block.is_ancestor(home):
+            return None
+        if isinstance(cur, scf.ForOp) and PARALLEL in cur.attributes:
+            return cur
+        cur = cur.parent_op()
+    return None
 
 
 def _repeats_an_edge(

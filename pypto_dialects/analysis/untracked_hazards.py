@@ -371,9 +371,12 @@ class Analysis:
                 second = self._walk(op.body.block, state)
                 self.replaying -= 1
             self.loops.pop()
-            for r in first.keys() | second.keys():  # the loop may run no iteration
-                base = first[r] if r in first else second[r]
-                _merge_one(state, r, base, base)
+            if PARALLEL in op.attributes or not constant_trip_count(op):
+                for r in first.keys() | second.keys():  # the loop may run no iteration
+                    base = first[r] if r in first else second[r]
+                    _merge_one(state, r, base, base)
+            # else it runs its body at least once: what its tasks replaced is gone, as after
+            # straight-line code (a writer replaces the entries it is ordered after)
         else:
             for region in op.regions:
                 for b in region.blocks:

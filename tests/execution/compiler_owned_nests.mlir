@@ -13,6 +13,11 @@
 //    each if has an explicit else: the else order-untracked-hazards adds to an if without
 //    one to yield a TaskId has no location yet, which tests/test_pipeline_locations.py rejects);
 //  - @user_manual: the nest inside a hand-written manual scope, ordered by the user's deps.
+// auto-derive-task-dependencies keeps the outer bodies of @parallel_inner, @two_inner and
+// @two_ifs AUTO (a parallel loop writing a buffer of every outer iteration; one buffer written
+// in two inner regions: the scope would cost more edges than the tensor map's chain); their
+// `_marked` copies carry the `manual_candidate` markers as written, so that the outer body
+// still becomes a compiler-owned scope and order-untracked-hazards' edges in it are run.
 pto_orch.kernel @inc aiv (in tensor<16x16xf32>, inout tensor<16x16xf32>) -> tensor<16x16xf32>
 
 func.func @nest(%x: tensor<16x16xf32>, %y: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
@@ -133,6 +138,58 @@ func.func @user_manual(%x: tensor<16x16xf32>, %y: tensor<16x16xf32> {pto_orch.di
       scf.yield %r2, %t2 : tensor<16x16xf32>, !pto_orch.task_id
     }
     pto_rt.yield %r : tensor<16x16xf32>
+  }
+  func.return
+}
+
+func.func @parallel_inner_marked(%x: tensor<16x16xf32>, %y: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %y) -> (tensor<16x16xf32>) {
+    %r2 = scf.for %j = %c0 to %c2 step %c1 iter_args(%acc2 = %acc) -> (tensor<16x16xf32>) {
+      %a1 = pto_orch.call @inc(%x, %acc2) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+      scf.yield %a1 : tensor<16x16xf32>
+    } {pto_orch.parallel}
+    scf.yield %r2 : tensor<16x16xf32>
+  }
+  func.return
+}
+
+func.func @two_inner_marked(%x: tensor<16x16xf32>, %z: tensor<16x16xf32>, %y: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %y) -> (tensor<16x16xf32>) {
+    %r2 = scf.for %j = %c0 to %c2 step %c1 iter_args(%acc2 = %acc) -> (tensor<16x16xf32>) {
+      %a1 = pto_orch.call @inc(%x, %acc2) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+      scf.yield %a1 : tensor<16x16xf32>
+    }
+    %r3 = scf.for %j = %c0 to %c2 step %c1 iter_args(%acc3 = %r2) -> (tensor<16x16xf32>) {
+      %a2 = pto_orch.call @inc(%z, %acc3) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+      scf.yield %a2 : tensor<16x16xf32>
+    }
+    scf.yield %r3 : tensor<16x16xf32>
+  }
+  func.return
+}
+
+func.func @two_ifs_marked(%x: tensor<16x16xf32>, %z: tensor<16x16xf32>, %y: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    %always = arith.cmpi ult, %i, %c2 : index
+    scf.if %always {
+      %a1 = pto_orch.call @inc(%x, %y) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    } else {
+      scf.yield
+    }
+    scf.if %always {
+      %a2 = pto_orch.call @inc(%z, %y) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    } else {
+      scf.yield
+    }
   }
   func.return
 }

@@ -1,5 +1,6 @@
-// A pto_orch.parallel loop whose body auto-derive-task-dependencies makes a compiler-owned
-// manual scope (pto2-pipeline{analyze-auto-scopes=true}; issue 25, class 3): each iteration
+// A pto_orch.parallel loop whose body is a compiler-owned manual scope (issue 25, class 3; the
+// task carries the manual-candidate marker as written: auto-derive-task-dependencies keeps a
+// body of one task, with no edge inside, AUTO since issue 23, with the same edge count): each iteration
 // passes all of %y as inout and writes its 16-row stripe, the loop yields each task's TaskId,
 // a barrier waits for the loop's TaskId and a no_dep consumer reads all of %y after it. The
 // user's carry and the carry order-untracked-hazards adds for the AUTO consumer of %y both
@@ -15,7 +16,7 @@ func.func @compiler_owned(%x: tensor<64x16xf32>, %y: tensor<64x16xf32> {pto_orch
   %none = pto_system.task_invalid
   %yf, %tids = scf.for %b = %c0 to %c4 step %c1 iter_args(%yi = %y, %prev = %none) -> (tensor<64x16xf32>, !pto_orch.task_id) {
     %row = arith.muli %b, %c16 : index
-    %y3, %tb = pto_orch.submit @stripe_inout(%x, %row, %yi) : (tensor<64x16xf32>, index, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %y3, %tb = pto_orch.submit @stripe_inout(%x, %row, %yi) {manual_candidate} : (tensor<64x16xf32>, index, tensor<64x16xf32>) -> tensor<64x16xf32>
     scf.yield %y3, %tb : tensor<64x16xf32>, !pto_orch.task_id
   } {pto_orch.parallel}
   %barrier = pto_system.task_dummy deps(%tids : !pto_orch.task_id)

@@ -6,6 +6,11 @@
 // entry to the inner loop). The outer-carry dep order-untracked-hazards adds next to the inner
 // carry is implied (the inner carry is the outer one at the first inner iteration, and waits for
 // it after): drop-implied-edges, later in the pipeline, removes it, so these lines check both.
+// @two_inner writes %y in two inner loops: auto-derive-task-dependencies keeps that area AUTO
+// (each writer's TaskId would be carried through the other loop), so its tasks carry the
+// `manual_candidate` markers here, as written, to check the carries in such a scope. The first
+// loop's TaskId is not carried to the next outer iteration: the second loop (two iterations,
+// surely run) writes all of %y after it, and the next iteration waits for that loop's last task.
 // Execution: tests/test_execution_compiler_owned_nests.py.
 // RUN: pypto-opt -p 'pto2-pipeline{analyze-auto-scopes=true}' %s | filecheck %s
 
@@ -37,11 +42,11 @@ func.func @two_inner(%x: tensor<16x16xf32>, %z: tensor<16x16xf32>, %y: tensor<16
   %c2 = arith.constant 2 : index
   %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %y) -> (tensor<16x16xf32>) {
     %r2 = scf.for %j = %c0 to %c2 step %c1 iter_args(%acc2 = %acc) -> (tensor<16x16xf32>) {
-      %a1 = pto_orch.call @inc(%x, %acc2) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+      %a1 = pto_orch.call @inc(%x, %acc2) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
       scf.yield %a1 : tensor<16x16xf32>
     }
     %r3 = scf.for %j = %c0 to %c2 step %c1 iter_args(%acc3 = %r2) -> (tensor<16x16xf32>) {
-      %a2 = pto_orch.call @inc(%z, %acc3) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+      %a2 = pto_orch.call @inc(%z, %acc3) {manual_candidate} : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
       scf.yield %a2 : tensor<16x16xf32>
     }
     scf.yield %r3 : tensor<16x16xf32>
@@ -49,9 +54,9 @@ func.func @two_inner(%x: tensor<16x16xf32>, %z: tensor<16x16xf32>, %y: tensor<16
   func.return
 }
 // CHECK-LABEL: func.func @two_inner
-// CHECK:       scf.for %i = {{.*}} iter_args(%acc = %y, %[[OUT2:.*]] = %none, %[[OUT1:.*]] = %none_1)
+// CHECK:       scf.for %i = {{.*}} iter_args(%acc = %y, %[[OUT2:.*]] = %none)
 // CHECK-NEXT:    pto_rt.scope manual compiler_owned
-// CHECK:           %r2, %[[LOOP1:.*]] = scf.for %j = {{.*}} iter_args(%acc2 = %acc, %[[IN1:.*]] = %[[OUT1]])
-// CHECK-NEXT:        pto_orch.submit @inc(in %x, output_existing %acc2) compiler_deps(%[[IN1]], %[[OUT2]] :
+// CHECK:           %r2, %[[LOOP1:.*]] = scf.for %j = {{.*}} iter_args(%acc2 = %acc, %[[IN1:.*]] = %none_1)
+// CHECK-NEXT:        pto_orch.submit @inc(in %x, inout %acc2) compiler_deps(%[[IN1]], %[[OUT2]] :
 // CHECK:           scf.for %j_1 = {{.*}} iter_args(%acc3 = %r2, %[[IN2:.*]] = %[[OUT2]])
-// CHECK-NEXT:        pto_orch.submit @inc(in %z, output_existing %acc3) compiler_deps(%[[LOOP1]], %[[IN2]] :
+// CHECK-NEXT:        pto_orch.submit @inc(in %z, inout %acc3) compiler_deps(%[[LOOP1]], %[[IN2]] :
