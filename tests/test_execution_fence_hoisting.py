@@ -11,8 +11,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pypto_dialects.transforms import pto2_pipeline
-from support.execution import PROGRAMS, REDUCE4, STRIPE64, Kernel, Run, execute, rand, zeros
+from support.execution import (
+    PROGRAMS,
+    REDUCE4,
+    STRIPE64,
+    Kernel,
+    Run,
+    rand,
+    with_and_without_step,
+    zeros,
+)
 
 PROGRAM = PROGRAMS / "fence_hoisting.mlir"
 
@@ -35,23 +43,12 @@ REDUCE_BLOCKS = Kernel(_reduce_blocks, """
 
 KERNELS = {"stripe": STRIPE64, "reduce": REDUCE4, "stripe32": STRIPE64, "reduce2": REDUCE_BLOCKS}
 
-WITHOUT = tuple(s for s in pto2_pipeline.STEPS if s != "expand-manual-phase-fence")
-
 
 def run_both(monkeypatch: pytest.MonkeyPatch, function: str, args: list[np.ndarray],
              analyze: bool) -> tuple[Run, Run]:
     """(with the pass, without it): `function` on copies of `args`; the outputs agree."""
-    runs = []
-    for steps in (pto2_pipeline.STEPS, WITHOUT):
-        with monkeypatch.context() as m:
-            m.setattr(pto2_pipeline, "STEPS", steps)
-            runs.append(execute(PROGRAM, KERNELS, [a.copy() for a in args], function=function,
-                                analyze=analyze))
-    on, off = runs
-    assert on.outputs.keys() == off.outputs.keys()
-    for i in on.outputs:
-        np.testing.assert_array_equal(on.outputs[i], off.outputs[i])
-    return on, off
+    return with_and_without_step(monkeypatch, "expand-manual-phase-fence", PROGRAM, KERNELS, function,
+                                 args, analyze)
 
 
 def fenced(producers: list[int], barrier: int, consumers: list[int]) -> set[tuple[str, str, str]]:

@@ -9,8 +9,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pypto_dialects.transforms import pto2_pipeline
-from support.execution import ACC_INTO, ADD, INC, PROGRAMS, Run, edges, execute, rand, zeros
+from support.execution import (
+    ACC_INTO,
+    ADD,
+    INC,
+    PROGRAMS,
+    Run,
+    edges,
+    rand,
+    with_and_without_step,
+    zeros,
+)
 
 PROGRAM = PROGRAMS / "implied_edges.mlir"
 
@@ -20,18 +29,8 @@ KERNELS = {"inc": INC, "add": ADD, "acc": ACC_INTO}
 def run_both(monkeypatch: pytest.MonkeyPatch, function: str, args: list[np.ndarray],
              analyze: bool) -> tuple[Run, Run]:
     """(with the pass, without it): `function` on copies of `args`; the outputs agree."""
-    runs = []
-    for steps in (pto2_pipeline.STEPS,
-                  tuple(s for s in pto2_pipeline.STEPS if s != "drop-implied-edges")):
-        with monkeypatch.context() as m:
-            m.setattr(pto2_pipeline, "STEPS", steps)
-            runs.append(execute(PROGRAM, KERNELS, [a.copy() for a in args], function=function,
-                                analyze=analyze))
-    on, off = runs
-    assert on.outputs.keys() == off.outputs.keys()
-    for i in on.outputs:
-        np.testing.assert_array_equal(on.outputs[i], off.outputs[i])
-    return on, off
+    return with_and_without_step(monkeypatch, "drop-implied-edges", PROGRAM, KERNELS, function,
+                                 args, analyze)
 
 
 def chain(n: int) -> set[tuple[str, str, str]]:

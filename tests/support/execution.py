@@ -491,3 +491,25 @@ def drop_retain_edges(module: ModuleOp) -> None:
     """The program without its retain edges: every dep on an allocation batch's TaskId."""
     n = drop_deps(module, keep=lambda v: not isinstance(v.owner, AllocTensorsOp))
     assert n, "no retain edge to drop"
+
+
+def with_and_without_step(monkeypatch: Any, step: str, path: Path, kernels: dict[str, Any],
+                          function: str, args: list[np.ndarray],
+                          analyze: bool) -> tuple[Run, Run]:
+    """`execute` of `function` through `pto2-pipeline` with its step `step` and without it
+    (taken out of `STEPS` for the run; `monkeypatch` is pytest's fixture), each on copies of
+    `args`. Asserts that both runs give the same outputs; returns (with, without)."""
+    from pypto_dialects.transforms import pto2_pipeline
+
+    assert step in pto2_pipeline.STEPS, step
+    runs = []
+    for steps in (pto2_pipeline.STEPS, tuple(s for s in pto2_pipeline.STEPS if s != step)):
+        with monkeypatch.context() as m:
+            m.setattr(pto2_pipeline, "STEPS", steps)
+            runs.append(execute(path, kernels, [a.copy() for a in args], function=function,
+                                analyze=analyze))
+    on, off = runs
+    assert on.outputs.keys() == off.outputs.keys()
+    for i in on.outputs:
+        np.testing.assert_array_equal(on.outputs[i], off.outputs[i])
+    return on, off
