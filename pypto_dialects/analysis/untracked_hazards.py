@@ -637,12 +637,7 @@ def _every_iteration_carried(task: Task, exits: list[scf.ForOp]) -> bool:
     (lp,) = exits
     if PARALLEL not in lp.attributes or not constant_trip_count(lp):
         return False
-    parent = task.parent_op()
-    while parent is not lp:
-        if not isinstance(parent, ScopeOp):
-            return False
-        parent = parent.parent_op()
-    return True
+    return _runs_once_per_iteration(task, lp)
 
 
 def _user_chained(task: Task, loops: list[scf.ForOp]) -> bool:
