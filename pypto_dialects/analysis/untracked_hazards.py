@@ -588,6 +588,18 @@ class Analysis:
                 self._chain(p, exits, loop)
             elif not exits and loop is not None and x.write and x.whole:
                 self._chain(x, [], loop)
+            elif p.task is x.task and loop is not None:
+                raise pass_error(
+                    x.task,
+                    "must run after its own instance in the previous iteration of the loop at "
+                    f"{location_of(loop)} (each instance uses the buffer and the runtime does "
+                    "not order them), and only the last iteration's TaskId can be carried: its "
+                    "access is "
+                    + ("a read" if not p.write else "a write of part of the buffer")
+                    + ", so earlier iterations stay unordered. Order the iterations with "
+                    "explicit deps (a TaskId array, or a chain: each iteration's task waiting "
+                    "for the TaskId the loop carries from the previous one's)",
+                )
             else:
                 raise pass_error(
                     x.task,
