@@ -69,9 +69,9 @@ def iteration_windows(value: SSAValue, roots: storage.RootSets) -> dict[scf.ForO
     if not isinstance(op, SliceOp):
         return {}
     src = roots.of(op.source)
-    if not src.whole or src.box is None or tuple(src.box[1]) != tuple(op.source.type.get_shape()):
-        return {}
-    shape = op.full_shape()
+    shape = op.full_shape()  # the source's rank
+    if not src.whole or src.box is None or len(src.box[1]) != len(shape):
+        return {}  # the box of a whole place is its root's, kept only in the root's axes
     out: dict[scf.ForOp, Window] = {}
     for axis, off in enumerate(op.offsets):
         found = _iv_times(off)
