@@ -174,7 +174,10 @@ def test_slices_and_views_are_part_of_their_source_with_a_constant_window() -> N
   %inner = pto_tensor.slice %top[%c2, %c4] : tensor<8x16xf32> to tensor<4x4xf32>
   %moving = pto_tensor.slice %t[%i, %c0] : {T16} to tensor<8x16xf32>
   %flat = pto_tensor.view %t[%c0, %c0] : {T16} to tensor<256xf32>
-  %row = pto_tensor.slice %t[%c4, %c0] drop [0] : {T16} to tensor<16xf32>""",
+  %row = pto_tensor.slice %t[%c4, %c0] drop [0] : {T16} to tensor<16xf32>
+  %col = pto_tensor.slice %top[%c0, %c8] drop [1] : tensor<8x16xf32> to tensor<8xf32>
+  %next = pto_tensor.slice %t[%c8, %c0] : {T16} to tensor<1x16xf32>
+  %tail = pto_tensor.slice %row[%c8] : tensor<16xf32> to tensor<8xf32>""",
     )
     assert p.edges("top") == [(Link.PART, "t")]
     assert p.edges("bottom") == [(Link.PART, "t")]
@@ -183,8 +186,17 @@ def test_slices_and_views_are_part_of_their_source_with_a_constant_window() -> N
     assert top == Place(frozenset({p["t"]}), False, ((0, 0), (8, 16)))
     assert bottom == Place(frozenset({p["t"]}), False, ((8, 0), (8, 16)))
     assert inner == Place(frozenset({p["t"]}), False, ((2, 4), (4, 4)))  # offsets add up
-    # a dynamic offset, a rank-changing view, a dropped dimension: part, window unknown
-    for name in ("moving", "flat", "row"):
+    # a dropped dimension keeps its offset with extent 1: the window of the slice without
+    # `drop` (%row is the 1x16 row 4, %col column 8 of %top)
+    assert p.place("row") == Place(frozenset({p["t"]}), False, ((4, 0), (1, 16)))
+    assert p.place("col") == Place(frozenset({p["t"]}), False, ((0, 8), (8, 1)))
+    assert not sr.overlap(p.place("row"), p.place("next"))
+    assert sr.overlap(p.place("row"), top)
+    assert not sr.overlap(p.place("row"), bottom)
+    assert sr.covers(top, p.place("col"))
+    # a dynamic offset, a rank-changing view, a slice of a rank-reduced value (its axes are
+    # not the root's): part, window unknown
+    for name in ("moving", "flat", "tail"):
         assert p.place(name) == Place(frozenset({p["t"]}), False, None), name
     assert not sr.overlap(top, bottom)
     assert not sr.overlap(bottom, inner)
@@ -280,6 +292,43 @@ def test_an_if_result_may_be_either_branch_and_joins_their_alias_classes() -> No
     assert classes.same(p["a"], p["n"])  # may alias through the if result
     assert classes.same(p["hi"], p["n"])
     assert not classes.same(p["a"], p["c"])
+
+
+def test_a_join_of_reshaped_values_keeps_no_window() -> None:
+    # an if result or a carry that is the whole buffer under another shape (a reshape or
+    # transpose in a branch, or on the way round a loop) is in the axes of that shape, not
+    # the root's: its slices must not get windows in the root's coordinates
+    p = Program(
+        f"%t: {T16}, %c: i1",
+        f"""
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = scf.if %c -> (tensor<64x4xf32>) {{
+    %r = pto_tensor.reshape %t : {T16} to tensor<64x4xf32>
+    scf.yield %r : tensor<64x4xf32>
+  }} else {{
+    %r2 = pto_tensor.reshape %t : {T16} to tensor<64x4xf32>
+    scf.yield %r2 : tensor<64x4xf32>
+  }}
+  %srow = pto_tensor.slice %s[%c1, %c0] : tensor<64x4xf32> to tensor<1x4xf32>
+  %same = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %t) -> ({T16}) {{
+    scf.yield %acc : {T16}
+  }}
+  %turned = scf.for %j = %c0 to %c4 step %c1 iter_args(%cur = %t) -> ({T16}) {{
+    %tr = pto_tensor.transpose %cur, 0, 1 : {T16} to {T16}
+    scf.yield %tr : {T16}
+  }}
+  %crow = pto_tensor.slice %turned[%c1, %c0] : {T16} to tensor<1x16xf32>""",
+    )
+    t = frozenset({p["t"]})
+    assert p.place("s") == Place(t, True, None)
+    assert p.place("srow") == Place(t, False, None)
+    # a carry in the buffer's own shape all the way round keeps the root's window
+    assert p.place("same") == Place(t, True, ((0, 0), (16, 16)))
+    # one transposed on the way round (each iteration sees other axes) does not
+    assert p.place("turned") == Place(t, True, None)
+    assert p.place("crow") == Place(t, False, None)
 
 
 def test_swapped_loop_carries_may_each_be_either_buffer() -> None:

@@ -352,17 +352,17 @@ def _shape(value: SSAValue) -> tuple[int, ...] | None:
 
 
 def part_box(value: SSAValue, parent: Box | None) -> Box | None:
-    """The window of a PART value (`pto_tensor.slice` without `drop`, same-rank
-    `pto_tensor.view`) given its source's window `parent`: None unless every offset is a
-    constant, every extent static and the rank kept."""
+    """The window of a PART value (`pto_tensor.slice`, same-rank `pto_tensor.view`) given its
+    source's window `parent`: None unless every offset is a constant, every extent static and
+    the source has the rank of `parent`. A rank-reducing slice (`drop`) has the window of the
+    slice without `drop`: each dropped dimension keeps its offset, with extent 1
+    (`SliceOp.full_shape`); a slice of its result has no window (its axes are not the root's)."""
     if parent is None or not isinstance(value, OpResult):
         return None
     op = value.op
-    if not isinstance(op, pt.SliceOp | pt.ViewOp) or (
-        isinstance(op, pt.SliceOp) and op.drop is not None
-    ):
+    if not isinstance(op, pt.SliceOp | pt.ViewOp):
         return None
-    shape = _shape(value)
+    shape = op.full_shape() if isinstance(op, pt.SliceOp) else _shape(value)
     offs = [constant_index(o) for o in op.offsets]
     if shape is None or len(shape) != len(parent[0]) or len(offs) != len(shape):
         return None
@@ -370,6 +370,12 @@ def part_box(value: SSAValue, parent: Box | None) -> Box | None:
     if len(known) != len(offs) or any(d < 0 for d in shape):
         return None
     return (tuple(p + o for p, o in zip(parent[0], known)), shape)
+
+
+_CYCLE: Box = ((), ())
+"""The window `RootSets.cut` gives a cycle back to the join point being resolved: a
+placeholder meaning "that join point's own window", which a RESHAPED edge on the way turns
+into None (the join then keeps no window) and a SAME / ONE_OF edge keeps."""
 
 
 def _root_box(root: SSAValue) -> Box | None:
@@ -546,11 +552,21 @@ class RootSets(Resolver[Place]):
         for link, p in parts:
             roots |= p.roots
             whole = whole and p.whole and link != Link.PART
-        box = _root_box(next(iter(roots))) if whole and len(roots) == 1 else None
+        if not roots:  # a cycle of carries (each part a cut, or one naming no buffer)
+            cycle = all(p.box == _CYCLE for _, p in parts)
+            return Place(frozenset(), whole, _CYCLE if cycle else None)
+        box = None
+        if whole and len(roots) == 1:
+            # the root's window only when no part is the root under another shape (a
+            # reshape / transpose / reinterpreting view on the way: its axes are not the
+            # root's), and no cycle through this join point passes one
+            rbox = _root_box(next(iter(roots)))
+            if all(p.box == (rbox if p.roots else _CYCLE) for _, p in parts):
+                box = rbox
         return Place(frozenset(roots), whole, box)
 
     def cut(self) -> Place:
-        return Place(frozenset(), True, None)
+        return Place(frozenset(), True, _CYCLE)
 
 
 Source = tuple[pt.CreateOp, tuple[SSAValue, ...]]

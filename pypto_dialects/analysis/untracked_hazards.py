@@ -56,16 +56,22 @@ def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
 def iteration_windows(value: SSAValue, roots: storage.RootSets) -> dict[scf.ForOp, Window]:
     """The loops whose iterations use disjoint parts of `value`'s buffer: `value` is (through
     task results, writes and scope results: storage_roots.same_base) a `pto_tensor.slice` of
-    a whole buffer with an offset `iv * c`."""
+    a whole buffer in its own shape (its window is the root's: no reshape, transpose or
+    reinterpreting view on the way, whose axes are not the buffer's) with an offset `iv * c`.
+    Axes and extents are the source's: a rank-reducing slice has extent 1 along each dropped
+    dimension (`SliceOp.full_shape`)."""
     from pypto_dialects.tensor import SliceOp
 
     v, links = storage.same_base(value, roots.symbols)
     if len(links) != 1 or links[0][0] is not storage.Link.PART or not isinstance(v, OpResult):
         return {}
     op = v.op
-    if not isinstance(op, SliceOp) or not roots.of(op.source).whole:
+    if not isinstance(op, SliceOp):
         return {}
-    shape = op.result.type.get_shape()
+    src = roots.of(op.source)
+    shape = op.full_shape()  # the source's rank
+    if not src.whole or src.box is None or len(src.box[1]) != len(shape):
+        return {}  # the box of a whole place is its root's, kept only in the root's axes
     out: dict[scf.ForOp, Window] = {}
     for axis, off in enumerate(op.offsets):
         found = _iv_times(off)
@@ -582,6 +588,18 @@ class Analysis:
                 self._chain(p, exits, loop)
             elif not exits and loop is not None and x.write and x.whole:
                 self._chain(x, [], loop)
+            elif p.task is x.task and loop is not None:
+                raise pass_error(
+                    x.task,
+                    "must run after its own instance in the previous iteration of the loop at "
+                    f"{location_of(loop)} (each instance uses the buffer and the runtime does "
+                    "not order them), and only the last iteration's TaskId can be carried: its "
+                    "access is "
+                    + ("a read" if not p.write else "a write of part of the buffer")
+                    + ", so earlier iterations stay unordered. Order the iterations with "
+                    "explicit deps (a TaskId array, or a chain: each iteration's task waiting "
+                    "for the TaskId the loop carries from the previous one's)",
+                )
             else:
                 raise pass_error(
                     x.task,
