@@ -443,6 +443,9 @@ class RetainBatches(RewritePattern):
                 tid = got
             if tid not in have and tid not in add:
                 add.append(tid)
+        # a later `of` may have rebuilt the loop, if or scope that defines an earlier TaskId
+        # of `add` (one more result for another batch): take the live one
+        add = [plan.threader.live(t) for t in add]
         if add:
             task.add_compiler_deps(add)
             rewriter.notify_op_modified(task)

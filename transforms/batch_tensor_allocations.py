@@ -658,6 +658,8 @@ class KeepCreatorOrder(RewritePattern):
                 tid = self.threader.of(value, origin, rewriter)
                 if tid is not None and tid not in add and tid not in user.compiler_deps:
                     add.append(tid)
+        # a later `of` may have rebuilt the op that defines an earlier TaskId of `add`
+        add = list(dict.fromkeys(self.threader.live(t) for t in add))
         if add:
             user.add_compiler_deps(add)
             rewriter.notify_op_modified(user)

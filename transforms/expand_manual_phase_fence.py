@@ -32,6 +32,7 @@ from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import UnionFind, edges, yield_values
+from pypto_dialects.analysis.wait_only_edges import WaitOnlyEdges
 from pypto_dialects.loop_steps import constant_trip_count
 from pypto_dialects.orch import PARALLEL, SubmitOp, TaskArraySetOp, TaskIdArrayType, TaskIdType
 from pypto_dialects.orch_attrs import orchestration_functions
@@ -235,8 +236,15 @@ def find_fences(f: FunctionSummary, body: Block) -> list[Fence]:
     """The profitable, safe fences of one function body (`f` its summary, storage indexed),
     in program order (of their first consumers). Changes nothing, raises nothing."""
     groups: dict[tuple[scf.ForOp, SSAValue], Fence] = {}
+    creators = WaitOnlyEdges()
     for op in walk_list(body):
         if not isinstance(op, SubmitOp) or len(op.deps) != 1 or op.compiler_deps:
+            continue
+        if _may_hold_buffers(creators, op.deps[0]):
+            # the consumer's edge is also a reference: it keeps the buffers its producers
+            # created (a runtime-allocated output, an allocation) alive while it runs; an
+            # edge to the barrier holds only the barrier, which lets the producers go once
+            # it has run
             continue
         loop = _enclosing_loop(op)
         if loop is None or not _in_manual_scope(loop):
@@ -264,6 +272,12 @@ def find_fences(f: FunctionSummary, body: Block) -> list[Fence]:
             continue  # N -> 1, 2 -> 2: the barrier saves nothing
         fences.append(fence)
     return fences
+
+
+def _may_hold_buffers(creators: WaitOnlyEdges, dep: SSAValue) -> bool:
+    """Whether `dep` may name a task that created a buffer (or cannot be traced)."""
+    found = creators.producers.of(dep)
+    return found is None or any(creators.creates_buffer(p) for p in found)
 
 
 def _updated_in(f: FunctionSummary, source: SSAValue, loop: scf.ForOp) -> bool:

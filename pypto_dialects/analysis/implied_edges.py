@@ -42,6 +42,7 @@ from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import RootSets
+from pypto_dialects.analysis.wait_only_edges import TaskIdProducers
 from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdType
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
@@ -63,11 +64,21 @@ class Implied:
         self._bit: dict[SSAValue, int] = {}
         self._imp: dict[SSAValue, int] = {}
         self.roots = RootSets(symbols or SymbolTableCollection())
+        self._producers = TaskIdProducers()
 
-    def _creators_used(self, op: Task) -> set[SSAValue]:
-        """The TaskIds of the tasks whose runtime-allocated outputs `op`'s tensor arguments
-        may be (the edges to them hold those buffers; see the module docstring)."""
-        out: set[SSAValue] = set()
+    def _holds(self, d: SSAValue, creators: set[Operation]) -> bool:
+        """Whether the dependency `d` may name one of `creators` (the tasks whose
+        runtime-allocated outputs the consumer uses): its own TaskId, or one carried to it
+        through loops, ifs and scopes (a value whose tasks cannot be traced counts)."""
+        if not creators:
+            return False
+        named = self._producers.of(d)
+        return named is None or bool(named & creators)
+
+    def _creators_used(self, op: Task) -> set[Operation]:
+        """The tasks whose runtime-allocated outputs `op`'s tensor arguments may be (the
+        edges to them hold those buffers; see the module docstring)."""
+        out: set[Operation] = set()
         if op.directions() is None:
             return out
         for effect in op.argument_effects(self.roots.symbols):
@@ -77,7 +88,7 @@ class Implied:
                 producer = r.op
                 params = producer.kernel(self.roots.symbols).result_param_indices()
                 if params[list(producer.res).index(r)] >= len(producer.args):
-                    out.add(producer.task_id)
+                    out.add(producer)
         return out
 
     def _own(self, v: SSAValue) -> int:
@@ -129,7 +140,7 @@ class Implied:
                     continue
                 rest = kept | self._union(cdeps[i + 1:])
                 if rest & self._own(d) and (
-                    d not in holds or any(u is d for u in (*user, *cdeps[i + 1:]))
+                    not self._holds(d, holds) or any(u is d for u in (*user, *cdeps[i + 1:]))
                 ):
                     dropped.append(i)
                 else:

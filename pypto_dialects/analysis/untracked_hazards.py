@@ -508,8 +508,15 @@ class Analysis:
             place = self.roots.of(res)
             for root in place.roots:
                 slots.setdefault(root, []).append(_Slot(res, place, False, False, True))
-                per_root.setdefault(root, Access(op, False, True, False, True, manual, {},
-                                                 place=place, sure=True))
+                a = per_root.get(root)
+                if a is None:
+                    per_root[root] = Access(op, False, True, False, True, manual, {},
+                                            place=place, sure=True)
+                else:
+                    # the task also reads the root: an earlier instance of the output, carried
+                    # into a loop's next iteration. It still writes (a new instance): a
+                    # possible write, never left out
+                    a.write = True
         for root, x in per_root.items():
             x.lookup = _looks_up(root, slots[root])
             x.covered = _writes_its_reads(root, slots[root])
