@@ -156,6 +156,7 @@ _RESULT_RULES: dict[type[Operation], Callable[..., list[Edge]]] = {
     scf.IfOp: _if_result,
 }
 _TIED = (CallOp, SubmitOp, pt.WriteOp, pt.AssembleOp)
+_IS_TIED: dict[type[Operation], bool] = {}  # op class -> issubclass(cls, _TIED)
 
 
 def iter_arg_edges(value: BlockArgument) -> list[Edge]:
@@ -176,14 +177,21 @@ def edges(value: SSAValue, symbols: SymbolTableCollection | None = None) -> list
     """The storage edges of `value`, one step back (the rules of the module docstring; empty:
     `value` is a root, or not a tensor). `symbols`: the caller's memo of symbol lookups, for
     the kernels of task results."""
-    if isinstance(value, BlockArgument):
+    # OpResult tested first, and the op's class looked up in `_IS_TIED`: a failing
+    # isinstance against xDSL's abstract IR classes costs a Python-level ABC check, and
+    # this runs for every value every storage query walks through (issue 28)
+    if not isinstance(value, OpResult):
+        assert isinstance(value, BlockArgument)
         return iter_arg_edges(value)
-    assert isinstance(value, OpResult)
     op = value.op
-    if isinstance(op, _TIED):
+    cls = type(op)
+    is_tied = _IS_TIED.get(cls)
+    if is_tied is None:
+        is_tied = _IS_TIED[cls] = issubclass(cls, _TIED)
+    if is_tied:
         prev = tied(value, symbols)
         return [] if prev is None else [(Link.SAME, prev)]
-    rule = _RESULT_RULES.get(type(op))
+    rule = _RESULT_RULES.get(cls)
     return [] if rule is None else rule(op, value.index)
 
 
