@@ -12,7 +12,7 @@ around a task are looked up, not searched for.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
@@ -311,6 +311,24 @@ def join_needs(needs: list[Need]) -> list[Need]:
     return out
 
 
+_TASK, _STRUCTURED, _OTHER = "task", "structured", "other"
+_KINDS: dict[type[Operation], str] = {}
+"""Op class -> how `Analysis.op` walks it: a failing isinstance against xDSL's op classes
+(ABCs) is a Python-level ABC check, and `op` sees every op of the function, those in loops
+twice or more (issue 28)."""
+
+
+def _kind(op: Operation) -> str:
+    cls = type(op)
+    kind = (
+        _TASK if issubclass(cls, (CallOp, SubmitOp))
+        else _STRUCTURED if issubclass(cls, (ScopeOp, scf.IfOp, scf.ForOp))
+        else _OTHER
+    )
+    _KINDS[cls] = kind
+    return kind
+
+
 class Analysis:
     """Walks one orchestration function (`block(body, {})`) and lists the edges it needs in
     `needs`, in the order found (each (consumer, producer, loop) once). Changes nothing; an
@@ -338,8 +356,15 @@ class Analysis:
     def op(self, op: Operation, state: State) -> None:
         """Walk one op: a task (`task`), or the regions of a scope, if (both branches from
         the state before it, then merged) or loop (its body twice, loop-carried hazards)."""
-        if isinstance(op, CallOp | SubmitOp):
-            self.task(op, state)
+        kind = _KINDS.get(type(op))
+        if kind is None:
+            kind = _kind(op)
+        if kind is _TASK:
+            self.task(cast(Task, op), state)
+        elif kind is _OTHER:
+            for region in op.regions:
+                for b in region.blocks:
+                    self.block(b, state)
         elif isinstance(op, ScopeOp):
             if op.is_manual:
                 self.manual.append(op)
