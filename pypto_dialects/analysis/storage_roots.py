@@ -68,6 +68,7 @@ class Link(Enum):
 Edge = tuple[Link, SSAValue]
 
 _YIELDS = (scf.YieldOp, ScopeYieldOp, pt.AllocYieldOp)
+_IS_YIELD: dict[type[Operation], bool] = {}  # op class -> issubclass(cls, _YIELDS)
 
 
 def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...]:
@@ -75,12 +76,19 @@ def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...
     `region_owner`'s region `index`; empty when the region has no block or another
     terminator."""
     region = region_owner.regions[index]
-    if not region.blocks:
+    block = region._first_block
+    if block is None:
         return ()
-    term = region.block.last_op
-    if isinstance(term, _YIELDS):
-        return tuple(term.operands)
-    return ()
+    if block is not region._last_block:
+        block = region.block  # several blocks: xDSL's error, as before
+    term = block._last_op
+    if term is None:
+        return ()
+    cls = type(term)
+    is_yield = _IS_YIELD.get(cls)
+    if is_yield is None:
+        is_yield = _IS_YIELD[cls] = issubclass(cls, _YIELDS)
+    return tuple(term._operands) if is_yield else ()
 
 
 def returned_arg(
