@@ -24,9 +24,16 @@ class SymbolTableCollection:
         self._tables: dict[Operation, dict[str, Operation]] = {}
         self._anchors: dict[Block, Operation | None] = {}  # block -> its nearest table
         self._is_table: dict[type[Operation], bool] = {}
+        # block -> the name map of its nearest table, for an op in it that is no table
+        self._block_tables: dict[Block | None, dict[str, Operation]] = {}
 
     def lookup_symbol(self, op: Operation, ref: SymbolRefAttr) -> Operation | None:
         """The symbol `ref` names from `op`'s nearest symbol table, or None."""
+        if self._is_table.get(type(op)) is False and not ref.nested_references.data:
+            # a task's lookup: its block's table, once the block's anchor is known
+            table = self._block_tables.get(op.parent)
+            if table is not None:
+                return table.get(ref.root_reference.data)
         anchor = self._anchor(op)
         if anchor is None or ref.nested_references.data:
             return SymbolTable.lookup_symbol(op, ref)
@@ -39,6 +46,8 @@ class SymbolTableCollection:
                 if name is not None:
                     table.setdefault(name.data, o)
             self._tables[anchor] = table
+        if anchor is not op and op.parent is not None:
+            self._block_tables[op.parent] = table
         return table.get(ref.root_reference.data)
 
     def _anchor(self, op: Operation) -> Operation | None:
