@@ -38,6 +38,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
+from pypto_dialects.analysis.accessors import has_trait
 from pypto_dialects.attrs import UNKNOWN_HINT
 from pypto_dialects.diagnostics import (
     LocatedVerifyException,
@@ -517,7 +518,7 @@ class _Dominance:
                     raise VerifyException(
                         f"operand #{i} is defined in a region that does not enclose this use"
                     )
-                if isolated is None and parent.has_trait(IsolatedFromAbove):
+                if isolated is None and has_trait(parent, IsolatedFromAbove):
                     isolated = parent
                 anc = parent
             else:
@@ -527,7 +528,7 @@ class _Dominance:
                         "which is isolated from above"
                     )
                 owner = block.parent_op()
-                if def_op is None or isinstance(owner, ModuleOp | UnregisteredOp):
+                if def_op is None or isinstance(owner, (ModuleOp, UnregisteredOp)):
                     continue  # block arguments dominate the block; graph regions
                 if self._position(block, def_op) >= self._position(block, anc):
                     raise VerifyException(
