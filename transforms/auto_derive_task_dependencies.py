@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType, UnitAttr
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -36,6 +36,7 @@ from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
 from pypto_dialects.analysis.untracked_hazards import Analysis
+from pypto_dialects.limits import TASK_WINDOW
 from pypto_dialects.orch import (
     MANUAL_LAYER,
     PARALLEL,
@@ -45,7 +46,7 @@ from pypto_dialects.orch import (
     SubmitOp,
 )
 from pypto_dialects.orch_attrs import orchestration_functions
-from pypto_dialects.rt import ScopeMode, ScopeModeAttr, ScopeOp, auto_scope_enabled
+from pypto_dialects.rt import AUTO_SCOPE, ScopeMode, ScopeModeAttr, ScopeOp, auto_scope_enabled
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.transforms.classify_iter_arg_carry import constant_trip_count
@@ -198,7 +199,7 @@ class FunctionAnalysis:
         hand-placed auto scope."""
         f = self.f
         if auto_scope_enabled(f):
-            out = []
+            out = [Area(f.body.block, f)]
             for op in walk_list(f):
                 if isinstance(op, scf.ForOp):
                     out.append(Area(op.body.block, op))
@@ -216,6 +217,40 @@ class FunctionAnalysis:
         WAR...): there the tensor map's edges come on top, made manual the explicit ones
         alone remain."""
         return any(t in self.untracked for t, _ in tasks)
+
+    def _one_scope_fits(self) -> bool:
+        """Whether the body of this function (automatic scopes) may become one scope: without
+        the option each loop body is a scope of its own, which frees the buffers an iteration
+        allocates when the iteration ends and holds only the tasks of one iteration. So: no
+        buffer allocated in a loop (a `pto_tensor.create`, a runtime-allocated output), every
+        loop around a task with a constant trip count, and at most `TASK_WINDOW - 1` task
+        instances in all (the runtime's bound on one scope)."""
+        count = 0
+        stack: list[tuple[Block, int, bool]] = [(self.f.body.block, 1, False)]
+        while stack:
+            block, times, in_loop = stack.pop()
+            for op in block.ops:
+                if isinstance(op, pt.CreateOp) and in_loop:
+                    return False
+                if isinstance(op, CallOp | SubmitOp):
+                    if in_loop and len(op.res) > 0 and any(
+                        p >= len(op.args)
+                        for p in op.kernel(self.roots.symbols).result_param_indices()
+                    ):
+                        return False
+                    count += times
+                    continue
+                inner, looped = times, in_loop
+                if isinstance(op, scf.ForOp):
+                    trips = constant_trip_count(op)
+                    if trips is None:
+                        if any(isinstance(o, CallOp | SubmitOp) for o in op.walk()):
+                            return False
+                        trips = 0
+                    inner, looped = times * trips, True
+                for region in op.regions:
+                    stack.extend((b, inner, looped) for b in region.blocks)
+        return count < TASK_WINDOW
 
     def _chains_alone(self, tasks: list[tuple[Task, list[Access]]], loop: scf.ForOp) -> bool:
         """Whether the area, the body of `loop` (no loop around it), orders its iterations
@@ -255,6 +290,8 @@ class FunctionAnalysis:
             ):
                 return None
         if not tasks:
+            return None
+        if area.owner is self.f and auto_scope_enabled(self.f) and not self._one_scope_fits():
             return None
         loop = None
         cur = block.parent_op()
@@ -695,3 +732,6 @@ class AutoDeriveTaskDependencies(ModulePass):
                 rewriter = PatternRewriter(term)
                 rewriter.extend_from_listener(listener)
                 wrap_block(f.body.block, f, ScopeMode.MANUAL, True, rewriter)
+                if auto_scope_enabled(f):  # its scopes are placed: materialize leaves it
+                    f.attributes[AUTO_SCOPE] = IntegerAttr.from_bool(False)
+                    rewriter.notify_op_modified(f)
