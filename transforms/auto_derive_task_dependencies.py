@@ -3,8 +3,9 @@ area whose ordering explicit edges can carry a compiler-owned MANUAL scope (spec
 AutoDeriveTaskDependencies document, hw-native-sys/pypto
 docs/en/dev/passes/38-auto_derive_task_dependencies.md): a loop body or if
 branch of a function whose scopes the compiler places (through the markers
-materialize-runtime-scopes turns into the scope), a hand-placed `pto_rt.scope auto` or the body
-of a function that opted out (this pass makes the scope), with the loops and ifs inside it:
+materialize-runtime-scopes turns into the scope), a hand-placed `pto_rt.scope auto` or a
+function body (this pass makes the scope; a default-mode body only when one scope for it costs
+nothing, `_one_scope_fits`), with the loops and ifs inside it:
 compiler edges for the RAW / WAR / WAW pairs of each block, the direction demotions. An area
 that does not qualify stays AUTO.
 
@@ -118,8 +119,8 @@ class Area:
     the loops and ifs inside it belong to it), and `owner`, the op it is a region of, which
     says what making it manual means: an `scf.for` / `scf.if` of a function with automatic
     scopes (its tasks get `manual_candidate`, materialize-runtime-scopes places the scope), a
-    hand-placed `pto_rt.scope auto` (it becomes `manual compiler_owned`), or a `func.func`
-    that opted out of automatic scopes and holds no scope (its body is wrapped in one)."""
+    hand-placed `pto_rt.scope auto` (it becomes `manual compiler_owned`), or a `func.func`,
+    with automatic scopes or opted out and holding no scope (its body is wrapped in one)."""
 
     block: Block
     owner: Operation
@@ -194,9 +195,9 @@ class FunctionAnalysis:
                     stack.extend((o, False) for o in reversed(list(block.ops)))
 
     def areas(self) -> list[Area]:
-        """The areas of the function, outer before inner: with automatic scopes, every loop
-        body and if branch; opted out, the body when it holds no `pto_rt.scope`, else every
-        hand-placed auto scope."""
+        """The areas of the function, outer before inner: with automatic scopes, the body, then
+        every loop body and if branch; opted out, the body when it holds no `pto_rt.scope`,
+        else every hand-placed auto scope."""
         f = self.f
         if auto_scope_enabled(f):
             out = [Area(f.body.block, f)]
@@ -558,7 +559,8 @@ class TaskPlan:
 class FunctionPlan:
     """What the pass does to one function: `tasks`, per task of a region made manual; `scopes`,
     the hand-placed auto scopes that become `manual compiler_owned`; `wrap`, whether the body
-    (of a function that opted out) is wrapped in a `pto_rt.scope manual compiler_owned`."""
+    is wrapped in a `pto_rt.scope manual compiler_owned` (a default-mode function then opts
+    out: its scopes are placed)."""
 
     tasks: dict[Task, TaskPlan] = field(default_factory=dict)
     scopes: set[ScopeOp] = field(default_factory=set)
@@ -706,7 +708,9 @@ class AutoDeriveTaskDependencies(ModulePass):
         (`plan_function`), then, when an area qualifies, apply `MakeTaskManual` and
         `MakeScopeManual` to it (one pre-order walk) and, for an opted-out body that
         qualifies, wrap the body in a `pto_rt.scope manual compiler_owned` (located at the
-        function; the values `func.return` uses leave through the scope's results);
+        function; the values `func.return` uses leave through the scope's results; a
+        default-mode function gets `pto_rt.auto_scope = false`, so materialize-runtime-scopes
+        leaves it);
         `listener`, when given, also sees every change the rewriter makes. Runs whatever
         `analyze_auto_scopes` says (`apply` checks it)."""
         symbols = SymbolTableCollection()
