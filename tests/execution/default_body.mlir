@@ -56,3 +56,17 @@ func.func @dynamic_loop(%a: tensor<16xf32>, %y: tensor<16xf32> {pto_orch.dir = #
   }
   func.return
 }
+
+func.func @stale(%a: tensor<16xf32>, %y: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %y0 = pto_orch.call @inc(in %a, inout %y) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %t = pto_tensor.create : tensor<16xf32>
+    %t1 = pto_orch.call @add(in %a, in %a, out %t) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %y1 = pto_orch.call @inc(in %t1, inout %y) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  %z = pto_orch.call @inc(in %a, inout %y) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
