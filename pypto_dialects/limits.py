@@ -34,6 +34,10 @@ MAX_DIM = 2**32 - 1
 MAX_BLOCK_NUM = 2**15 - 1
 """Blocks of an SPMD task: `PTO2LaunchSpec::set_block_num` takes an `int16_t`, and the
 runtime refuses a count below 1 at submit (docs/runtime-api.md A15, U1)."""
+TASK_WINDOW = 16384
+"""Tasks per ring window (`PTO2_TASK_WINDOW_SIZE`): a scope may hold at most `TASK_WINDOW - 1`
+tasks submitted directly in it, allocation tasks included, else the runtime stops with "scope
+deadlock" (docs/runtime-api.md K10)."""
 MAX_TASK_ARRAY_SIZE = 4096
 """Slots of a `!pto_orch.task_id_array<N>`: the C++ is a stack array `PTO2TaskId a[N]`
 (8 bytes a slot), kept to 32 KiB."""

@@ -10,8 +10,9 @@ Ops
     `pto_rt.yield`  its terminator
 
 Attribute on `func.func`: `pto_rt.auto_scope` (bool). Absent or true: the compiler places
-scopes (materialize-runtime-scopes); false: the scopes in the IR are the user's (or the pass
-already ran).
+scopes (materialize-runtime-scopes); false: the scopes in the IR are the user's (or a pass
+placed them: materialize-runtime-scopes, or auto-derive-task-dependencies for a body it makes
+one compiler-owned manual scope).
 """
 
 from __future__ import annotations

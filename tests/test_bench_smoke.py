@@ -151,7 +151,7 @@ def test_task_deps_bench_rows() -> None:
     assert findings(rows) == ([], [])
     # the programs that had more edges with the option on (issue 23): none has now
     more = [r for name in ("compiler_owned_nests", "carries", "possible_writes", "random_6",
-                           "random_13", "random_20") for analyze in (False, True)
+                           "random_13", "random_20", "random_26") for analyze in (False, True)
             for r in _row(name, progs[name], analyze, True)]
     assert findings(more)[0] == []
     counts = {(r["program"], r["analyze"]): r["edges"] for r in more}
@@ -160,6 +160,7 @@ def test_task_deps_bench_rows() -> None:
     assert counts["compiler_owned_nests:parallel_inner", True] == 3  # 4 before
     assert counts["carries:swap", True] == 11  # 17 before
     assert counts["random_20", True] == counts["random_20", False] == 8  # 22 on before
+    assert counts["random_26", True] == counts["random_26", False] == 60  # 66 on before
     assert counts["possible_writes:pingpong", True] == 3  # 7 off
     got = {(r["program"], r["analyze"]): (r["tasks"], r["edges"], r["ordering"], r["upstream"])
            for r in rows}

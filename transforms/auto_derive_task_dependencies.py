@@ -3,8 +3,9 @@ area whose ordering explicit edges can carry a compiler-owned MANUAL scope (spec
 AutoDeriveTaskDependencies document, hw-native-sys/pypto
 docs/en/dev/passes/38-auto_derive_task_dependencies.md): a loop body or if
 branch of a function whose scopes the compiler places (through the markers
-materialize-runtime-scopes turns into the scope), a hand-placed `pto_rt.scope auto` or the body
-of a function that opted out (this pass makes the scope), with the loops and ifs inside it:
+materialize-runtime-scopes turns into the scope), a hand-placed `pto_rt.scope auto` or a
+function body (this pass makes the scope; a default-mode body only when one scope for it costs
+nothing, `_one_scope_fits`), with the loops and ifs inside it:
 compiler edges for the RAW / WAR / WAW pairs of each block, the direction demotions. An area
 that does not qualify stays AUTO.
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType, UnitAttr
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -36,6 +37,7 @@ from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
 from pypto_dialects.analysis.untracked_hazards import Analysis
+from pypto_dialects.limits import TASK_WINDOW
 from pypto_dialects.orch import (
     MANUAL_LAYER,
     PARALLEL,
@@ -45,7 +47,7 @@ from pypto_dialects.orch import (
     SubmitOp,
 )
 from pypto_dialects.orch_attrs import orchestration_functions
-from pypto_dialects.rt import ScopeMode, ScopeModeAttr, ScopeOp, auto_scope_enabled
+from pypto_dialects.rt import AUTO_SCOPE, ScopeMode, ScopeModeAttr, ScopeOp, auto_scope_enabled
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.transforms.classify_iter_arg_carry import constant_trip_count
@@ -117,8 +119,8 @@ class Area:
     the loops and ifs inside it belong to it), and `owner`, the op it is a region of, which
     says what making it manual means: an `scf.for` / `scf.if` of a function with automatic
     scopes (its tasks get `manual_candidate`, materialize-runtime-scopes places the scope), a
-    hand-placed `pto_rt.scope auto` (it becomes `manual compiler_owned`), or a `func.func`
-    that opted out of automatic scopes and holds no scope (its body is wrapped in one)."""
+    hand-placed `pto_rt.scope auto` (it becomes `manual compiler_owned`), or a `func.func`,
+    with automatic scopes or opted out and holding no scope (its body is wrapped in one)."""
 
     block: Block
     owner: Operation
@@ -141,6 +143,7 @@ class FunctionAnalysis:
         self.pos: dict[Operation, int] = {}
         self.end: dict[Operation, int] = {}
         self.last_write: dict[SSAValue, int] = {}
+        self.last_use: dict[SSAValue, int] = {}
         self.first_write: dict[SSAValue, int] = {}
         self.read_roots: set[SSAValue] = set()
         """The roots a `pto_tensor.read` reads (the host waits for tracked writers only)."""
@@ -177,6 +180,7 @@ class FunctionAnalysis:
             if isinstance(op, CallOp | SubmitOp):
                 acc = self.acc[op] = _accesses(op, self.roots)
                 for a in acc or ():
+                    self.last_use[a.root] = n
                     if a.write:
                         self.last_write[a.root] = n
                         self.first_write.setdefault(a.root, n)
@@ -193,12 +197,12 @@ class FunctionAnalysis:
                     stack.extend((o, False) for o in reversed(list(block.ops)))
 
     def areas(self) -> list[Area]:
-        """The areas of the function, outer before inner: with automatic scopes, every loop
-        body and if branch; opted out, the body when it holds no `pto_rt.scope`, else every
-        hand-placed auto scope."""
+        """The areas of the function, outer before inner: with automatic scopes, the body, then
+        every loop body and if branch; opted out, the body when it holds no `pto_rt.scope`,
+        else every hand-placed auto scope."""
         f = self.f
         if auto_scope_enabled(f):
-            out = []
+            out = [Area(f.body.block, f)]
             for op in walk_list(f):
                 if isinstance(op, scf.ForOp):
                     out.append(Area(op.body.block, op))
@@ -216,6 +220,57 @@ class FunctionAnalysis:
         WAR...): there the tensor map's edges come on top, made manual the explicit ones
         alone remain."""
         return any(t in self.untracked for t, _ in tasks)
+
+    def _one_scope_fits(self) -> bool:
+        """Whether the body of this function (automatic scopes) may become one scope: without
+        the option each loop body is a scope of its own, which frees the buffers an iteration
+        allocates when the iteration ends and holds only the tasks of one iteration. So: no
+        buffer allocated in a loop (a `pto_tensor.create`, a runtime-allocated output), every
+        loop around a task with a constant trip count, and at most `TASK_WINDOW - 1` task
+        instances in all (the runtime's bound on one scope)."""
+        count = 0
+        stack: list[tuple[Block, int, bool]] = [(self.f.body.block, 1, False)]
+        while stack:
+            block, times, in_loop = stack.pop()
+            for op in block.ops:
+                if isinstance(op, pt.CreateOp) and in_loop:
+                    return False
+                if isinstance(op, CallOp | SubmitOp):
+                    if in_loop and len(op.res) > 0 and any(
+                        p >= len(op.args)
+                        for p in op.kernel(self.roots.symbols).result_param_indices()
+                    ):
+                        return False
+                    count += times
+                    continue
+                inner, looped = times, in_loop
+                if isinstance(op, scf.ForOp):
+                    trips = constant_trip_count(op)
+                    if trips is None:
+                        if any(isinstance(o, CallOp | SubmitOp) for o in op.walk()):
+                            return False
+                        trips = 0
+                    inner, looped = times * trips, True
+                for region in op.regions:
+                    stack.extend((b, inner, looped) for b in region.blocks)
+        return count < TASK_WINDOW
+
+    def _leaves_a_stale_entry(
+        self, written: set[SSAValue], block: Block, first: Operation, limit: int
+    ) -> bool:
+        """Whether the area (rooted at `block`; `first`, the outermost loop around it or its
+        owner; `limit`, the position where that ends) writes a buffer from outside that a task
+        before `first` writes and a task after `limit` uses. Made manual, its writes never reach
+        the tensor map, so every AUTO task after it that looks that buffer up still finds the
+        writer before it, an edge on top of the explicit one from the area (random program
+        26: 66 edges for 60)."""
+        start = self.pos[first]
+        return any(
+            not _inside(r, block)
+            and self.first_write.get(r, start) < start
+            and self.last_use.get(r, 0) > limit
+            for r in written
+        )
 
     def _chains_alone(self, tasks: list[tuple[Task, list[Access]]], loop: scf.ForOp) -> bool:
         """Whether the area, the body of `loop` (no loop around it), orders its iterations
@@ -256,6 +311,8 @@ class FunctionAnalysis:
                 return None
         if not tasks:
             return None
+        if area.owner is self.f and auto_scope_enabled(self.f) and not self._one_scope_fits():
+            return None
         loop = None
         cur = block.parent_op()
         while cur is not None and not isinstance(cur, func.FuncOp):
@@ -294,6 +351,10 @@ class FunctionAnalysis:
                         only_read.setdefault(a.root, set()).add(first)
         if written & self.read_roots or used & self.host_written:
             return None  # the host reads or writes a buffer of the area
+        if not isinstance(area.owner, func.FuncOp) and self._leaves_a_stale_entry(
+            written, block, loop or area.owner, limit
+        ):
+            return None
         # what leaves a block of the area is a new buffer of each instance, ordered by nothing
         # outside; except what leaves the area itself where it runs once (a hand-placed scope
         # outside loops, an opted-out body): order-untracked-hazards carries its TaskIds out
@@ -521,7 +582,8 @@ class TaskPlan:
 class FunctionPlan:
     """What the pass does to one function: `tasks`, per task of a region made manual; `scopes`,
     the hand-placed auto scopes that become `manual compiler_owned`; `wrap`, whether the body
-    (of a function that opted out) is wrapped in a `pto_rt.scope manual compiler_owned`."""
+    is wrapped in a `pto_rt.scope manual compiler_owned` (a default-mode function then opts
+    out: its scopes are placed)."""
 
     tasks: dict[Task, TaskPlan] = field(default_factory=dict)
     scopes: set[ScopeOp] = field(default_factory=set)
@@ -669,7 +731,9 @@ class AutoDeriveTaskDependencies(ModulePass):
         (`plan_function`), then, when an area qualifies, apply `MakeTaskManual` and
         `MakeScopeManual` to it (one pre-order walk) and, for an opted-out body that
         qualifies, wrap the body in a `pto_rt.scope manual compiler_owned` (located at the
-        function; the values `func.return` uses leave through the scope's results);
+        function; the values `func.return` uses leave through the scope's results; a
+        default-mode function gets `pto_rt.auto_scope = false`, so materialize-runtime-scopes
+        leaves it);
         `listener`, when given, also sees every change the rewriter makes. Runs whatever
         `analyze_auto_scopes` says (`apply` checks it)."""
         symbols = SymbolTableCollection()
@@ -695,3 +759,6 @@ class AutoDeriveTaskDependencies(ModulePass):
                 rewriter = PatternRewriter(term)
                 rewriter.extend_from_listener(listener)
                 wrap_block(f.body.block, f, ScopeMode.MANUAL, True, rewriter)
+                if auto_scope_enabled(f):  # its scopes are placed: materialize leaves it
+                    f.attributes[AUTO_SCOPE] = IntegerAttr.from_bool(False)
+                    rewriter.notify_op_modified(f)

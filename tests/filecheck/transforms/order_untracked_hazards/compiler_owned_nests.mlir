@@ -29,10 +29,12 @@ func.func @nest(%x: tensor<16x16xf32>, %y: tensor<16x16xf32> {pto_orch.dir = #pt
   }
   func.return
 }
+// The nest is all @nest's body holds: the function body is the area (one scope around the
+// whole nest, the carries the same); the functions below keep the outer body's scope.
 // CHECK-LABEL: func.func @nest
+// CHECK-NEXT:  pto_rt.scope manual compiler_owned {
 // CHECK:       scf.for %i = {{.*}} iter_args(%acc = %y, %[[OUTER:.*]] = %none)
-// CHECK-NEXT:    pto_rt.scope manual compiler_owned
-// CHECK:           scf.for %j = {{.*}} iter_args(%acc2 = %acc, %[[INNER:.*]] = %[[OUTER]])
+// CHECK-NEXT:    scf.for %j = {{.*}} iter_args(%acc2 = %acc, %[[INNER:.*]] = %[[OUTER]])
 // CHECK-NEXT:        %a1, %[[TID:.*]] = pto_orch.submit @inc(in %x, output_existing %acc2) compiler_deps(%[[INNER]] : !pto_orch.task_id)
 // CHECK-NEXT:        scf.yield %a1, %[[TID]]
 
