@@ -9,6 +9,7 @@ pattern, `RetainBatches` (which also makes the TaskId carries, `Threader`), with
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -184,6 +185,13 @@ class Threader:
         while value in self.renamed:
             value = self.renamed[value]
         return value
+
+    def live_new(self, values: list[SSAValue], have: Collection[SSAValue]) -> list[SSAValue]:
+        """The live value (`live`) of each of `values`, in order, once each, leaving out those
+        in `have`: a later `of` may have rebuilt the loop, if or scope that defines an
+        earlier value (one more result for another buffer), so TaskIds collected one `of` at
+        a time are resolved once all are collected."""
+        return [v for v in dict.fromkeys(self.live(v) for v in values) if v not in have]
 
     def current(self, op: Operation) -> Operation:
         """`op`, or the op that replaced it when it was rebuilt."""
@@ -443,9 +451,7 @@ class RetainBatches(RewritePattern):
                 tid = got
             if tid not in have and tid not in add:
                 add.append(tid)
-        # a later `of` may have rebuilt the loop, if or scope that defines an earlier TaskId
-        # of `add` (one more result for another batch): take the live one
-        add = [plan.threader.live(t) for t in add]
+        add = plan.threader.live_new(add, have)
         if add:
             task.add_compiler_deps(add)
             rewriter.notify_op_modified(task)

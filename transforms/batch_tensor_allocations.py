@@ -658,8 +658,7 @@ class KeepCreatorOrder(RewritePattern):
                 tid = self.threader.of(value, origin, rewriter)
                 if tid is not None and tid not in add and tid not in user.compiler_deps:
                     add.append(tid)
-        # a later `of` may have rebuilt the op that defines an earlier TaskId of `add`
-        add = list(dict.fromkeys(self.threader.live(t) for t in add))
+        add = self.threader.live_new(add, user.compiler_deps)
         if add:
             user.add_compiler_deps(add)
             rewriter.notify_op_modified(user)
