@@ -128,7 +128,7 @@ class EdgePlan:
             if x not in named:
                 named[x] = ordered_before(x, sources)
             done = set(n.join.tasks) if n.join is not None else {p}
-            if done <= named[x] or (x, p, loop) in planned:
+            if (done <= named[x] and not n.retain) or (x, p, loop) in planned:
                 continue
             planned.add((x, p, loop))
             ref = self._tid(p) if n.join is None else self._join(n.join)

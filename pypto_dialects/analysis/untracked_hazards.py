@@ -18,6 +18,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.loop_steps import constant_trip_count
 from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp
@@ -117,6 +118,7 @@ class Access:
     lookup_all: bool = False
     recorded: bool = False
     join: Join | None = None
+    creates: bool = False
 
 
 class _Slot(NamedTuple):
@@ -191,9 +193,12 @@ class Pending:
 
     writers: Chain | None = None
     readers: Chain | None = None
+    creators: Chain | None = None
+    """The task that made the buffer (a runtime-allocated output), which a later user of it
+    in a manual scope must list (`Analysis._retain`); a write does not replace it."""
 
     def copy(self) -> Pending:
-        return Pending(self.writers, self.readers)
+        return Pending(self.writers, self.readers, self.creators)
 
 
 State = dict[SSAValue, Pending]
@@ -215,6 +220,7 @@ def _merge_one(state: State, root: SSAValue, other: Pending, base: Pending) -> N
     mine = state[root]
     mine.writers = _union(mine.writers, other.writers, base.writers)
     mine.readers = _union(mine.readers, other.readers, base.readers)
+    mine.creators = _union(mine.creators, other.creators, base.creators)
 
 
 def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
@@ -283,12 +289,14 @@ class Join:
 class Need:
     """A compiler edge to add: `x` after `p`'s task (through a carry of `loop`, if given: `p`
     is the previous iteration's); with `join`, after the last writer of that `Join` (`p` is
-    one of its writers)."""
+    one of its writers). `retain`: the edge also keeps `p`'s runtime-allocated output alive,
+    so a chain of deps that orders `x` after `p` does not replace it."""
 
     x: Task
     p: Access
     loop: scf.ForOp | None
     join: Join | None = None
+    retain: bool = False
 
 
 def join_needs(needs: list[Need]) -> list[Need]:
@@ -307,7 +315,8 @@ def join_needs(needs: list[Need]) -> list[Need]:
             out.append(n)
         elif key not in done:
             done.add(key)
-            out.append(Need(n.x, n.p, n.loop, j))
+            retain = any(m.retain for m in needs if m.x is n.x and m.p.join is j)
+            out.append(Need(n.x, n.p, n.loop, j, retain))
     return out
 
 
@@ -338,7 +347,7 @@ class Analysis:
     def __init__(self, roots: storage.RootSets) -> None:
         self.roots = roots
         self.needs: list[Need] = []
-        self.seen: set[tuple[int, int, int]] = set()
+        self.seen: dict[tuple[int, int, int], Need | None] = {}  # each edge once
         self.loops: list[scf.ForOp] = []  # the loops around the op being walked
         self.manual: list[ScopeOp] = []
         self.logs: list[dict[SSAValue, Pending]] = []  # undo logs of the open regions
@@ -476,7 +485,7 @@ class Analysis:
         around = self.around
         for root, before in touched.items():
             pend = state[root]
-            for attr in ("writers", "readers"):
+            for attr in ("writers", "readers", "creators"):
                 chain, base = getattr(pend, attr), getattr(before, attr)
                 if not _reaches(chain, base):
                     base = None
@@ -498,9 +507,13 @@ class Analysis:
         manual = self.manual[-1] if self.manual else None
         per_root: dict[SSAValue, Access] = {}
         slots: dict[SSAValue, list[_Slot]] = {}
+        unordered: list[SSAValue] = []
         for effect in op.argument_effects(self.roots.symbols):
             if not effect.tracked:
-                continue  # no_dep: the user's word that the task need not wait
+                # no_dep: the user's word that the task need not wait; it still uses the buffer
+                if manual is not None:
+                    unordered.extend(self.roots.of(effect.value).roots)
+                continue
             value = effect.value
             place = self.roots.of(value)
             roots, whole = place.roots, place.whole
@@ -536,13 +549,18 @@ class Analysis:
                 a = per_root.get(root)
                 if a is None:
                     per_root[root] = Access(op, False, True, False, True, manual, {},
-                                            place=place, sure=True)
+                                            place=place, sure=True, creates=True)
                 else:
                     # the task also reads the root: an earlier instance of the output, carried
                     # into a loop's next iteration. It still writes (a new instance): a
                     # possible write, never left out
                     a.write = True
+                    a.creates = True
+        for root in unordered:  # only no_dep arguments on it: kept alive, never ordered
+            per_root.setdefault(root, Access(op, False, False, False, True, manual))
         for root, x in per_root.items():
+            if root not in slots:
+                continue
             x.lookup = _looks_up(root, slots[root])
             x.covered = _writes_its_reads(root, slots[root])
             x.lookup_all = x.lookup and any(
@@ -561,6 +579,10 @@ class Analysis:
             self.inner_first[op] = self.loops[::-1]
         for root, x in accesses:
             pend = self._touch(state, root)
+            if x.manual is not None and pend.creators is not None:
+                self._retain(x, pend.creators, root)
+            if not (x.read or x.write):
+                continue  # no_dep
             if x.write:
                 candidates = [*_items(pend.writers), *_items(pend.readers)]
             elif x.manual is None and x.lookup:  # an auto reader: the tensor map orders it
@@ -588,6 +610,27 @@ class Analysis:
                     pend.readers = (x, pend.readers)
             else:
                 pend.readers = (x, pend.readers)
+            if x.creates:
+                pend.creators = (x, None)
+
+    def _retain(self, x: Access, creators: Chain, root: SSAValue) -> None:
+        """`x`'s task, in a manual scope, uses `root`, a buffer the runtime allocated for an
+        output of a creator in `creators`: the runtime adds no creator edge there, and only
+        an edge on the creator's own TaskId keeps the buffer alive while `x` runs (a chain of
+        other tasks orders `x` but holds nothing; docs/passes/order-untracked-hazards.md)."""
+        for p in _items(creators):
+            if p.task is x.task:
+                continue
+            loop = self._carry_loop(p, x)
+            if loop is not None and isinstance(root, OpResult) and (
+                loop is root.op or loop in self._loops_around(root.op)
+            ):
+                continue  # created in the loop body: a new buffer every iteration
+            tid = p.task.results[-1] if isinstance(p.task, SubmitOp) else None
+            exits = any(o not in self.around[x.task] for o in self.inner_first[p.task])
+            if loop is None and not exits and tid is not None and tid in x.task.operands:
+                continue  # x lists the creator's TaskId (or the compiler did)
+            self._need(x, p, loop, retain=True)
 
     def _carry_loop(self, p: Access, x: Access) -> scf.ForOp | None:
         """The outermost loop around `x`'s task whose previous iteration `p` is: `p.prev`
@@ -595,23 +638,27 @@ class Analysis:
         marked `p` before it)."""
         return p.prev if p.prev is not None and p.prev in self.around[x.task] else None
 
-    def _need(self, x: Access, p: Access, loop: scf.ForOp | None) -> None:
+    def _need(
+        self, x: Access, p: Access, loop: scf.ForOp | None, retain: bool = False
+    ) -> None:
         key = (id(x.task), id(p.task), id(loop))
         if key in self.seen:
+            if retain and (had := self.seen[key]) is not None:
+                had.retain = True
             return
-        self.seen.add(key)
+        self.seen[key] = None
         # Only the last instance of p is carried: enough when p's instances are ordered among
         # themselves (p surely writes all of the buffer), or, for a loop-carried hazard, when
         # x's are (x_i after every earlier p, and x_(i+1) after x_i).
         around_x = self.around[x.task]
         exits = [o for o in self.inner_first[p.task] if o not in around_x]
-        chained = p.sure or (loop is None and _every_iteration_carried(p.task, exits))
+        chained = p.sure or (loop is None and every_iteration_carried(p.task, exits))
         if not exits and loop is not None:
             chained = chained or x.sure
         if (exits or loop is not None) and not chained:
             # the user's deps chain p's instances in the loops the carried TaskId stands for
             # (those p leaves, and for a loop-carried hazard those up to `loop`)
-            chained = _user_chained(p.task, self._carried_loops(p.task, exits, loop))
+            chained = user_chained(p.task, self._carried_loops(p.task, exits, loop))
         if (exits or loop is not None) and not chained:
             if p.write and p.whole:
                 # p writes all of a value that may be one of several buffers: its instances
@@ -644,7 +691,8 @@ class Analysis:
                     "for the TaskId the loop carries from the previous one's), or move one of "
                     "the tasks",
                 )
-        self.needs.append(Need(x.task, p, loop))
+        self.seen[key] = need = Need(x.task, p, loop, retain=retain)
+        self.needs.append(need)
 
     def _carried_loops(
         self, task: Task, exits: list[scf.ForOp], loop: scf.ForOp | None
@@ -670,79 +718,10 @@ class Analysis:
             if lp in exits or inside:
                 key = (id(a.task), id(a.task), id(lp))
                 if key not in self.seen:
-                    self.seen.add(key)
-                    self.needs.append(Need(a.task, a, lp))
+                    self.seen[key] = need = Need(a.task, a, lp)
+                    self.needs.append(need)
             if lp is loop:
                 inside = False
-
-
-def _every_iteration_carried(task: Task, exits: list[scf.ForOp]) -> bool:
-    """Whether the TaskId carried out of `exits` (the loops around `task` that the consumer
-    is not in, innermost first) stands for every instance of `task`: one loop, a
-    `pto_orch.parallel` one with a constant positive trip count (classify-iter-arg-carry makes
-    its TaskId carry an array of one slot per iteration), and `task` runs in each of its
-    iterations (nothing but runtime scopes between the loop body and the task)."""
-    if len(exits) != 1:
-        return False
-    (lp,) = exits
-    if PARALLEL not in lp.attributes or not constant_trip_count(lp):
-        return False
-    return _runs_once_per_iteration(task, lp)
-
-
-def _user_chained(task: Task, loops: list[scf.ForOp]) -> bool:
-    """Whether the user's deps order each instance of `task` in `loops` (the loops around it,
-    innermost first) after the instance before it, so that the last instance's TaskId
-    implies them all. Each loop runs `task` once per iteration (nothing but runtime scopes
-    between its body and `task` or the next loop in), one of `task`'s `deps` is a carry of
-    the innermost loop whose yield is `task`'s own TaskId, and each loop out carries that
-    carry in turn: the loop inside starts from this loop's carry, and this loop yields that
-    loop's result (a yield may forward a value through scope results). Anything else (a
-    task under an `scf.if`, a chain that skips an iteration or restarts from another
-    TaskId) is not a proven chain: False."""
-    if not loops or not isinstance(task, SubmitOp):
-        return False
-    inner: Operation = task
-    produced: SSAValue = task.task_id  # what the loop in hand must yield (its carry's value)
-    wanted: tuple[SSAValue, ...] = tuple(task.deps)  # what its carry must be one of
-    for lp in loops:
-        if not _runs_once_per_iteration(inner, lp):
-            return False
-        body = lp.body.block
-        yielded = body.last_op
-        assert yielded is not None
-        carry = next(
-            (v for v in wanted if isinstance(v, BlockArgument) and v.owner is body
-             and v.index > 0 and _forwards(yielded.operands[v.index - 1], produced)),
-            None,
-        )
-        if carry is None:
-            return False
-        assert isinstance(carry, BlockArgument)
-        k = carry.index - 1
-        inner, produced, wanted = lp, lp.results[k], (lp.iter_args[k],)
-    return True
-
-
-def _runs_once_per_iteration(op: Operation, loop: scf.ForOp) -> bool:
-    """Whether `op` runs once in every iteration of `loop`: only runtime scopes between."""
-    parent = op.parent_op()
-    while parent is not loop:
-        if not isinstance(parent, ScopeOp):
-            return False
-        parent = parent.parent_op()
-    return True
-
-
-def _forwards(value: SSAValue, target: SSAValue) -> bool:
-    """Whether `value` is `target`, directly or through the results of runtime scopes."""
-    while value is not target:
-        if not (isinstance(value, OpResult) and isinstance(value.op, ScopeOp)):
-            return False
-        terminator = value.op.body.block.last_op
-        assert terminator is not None
-        value = terminator.operands[value.index]
-    return True
 
 
 def _name(task: Task) -> str:

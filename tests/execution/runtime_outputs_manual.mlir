@@ -6,6 +6,8 @@
 // one has ended (where a buffer nobody holds may be handed out again).
 pto_orch.kernel @inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 pto_orch.kernel @add aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @acc aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @add_nd aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 
 // An AUTO task's runtime output read by a user manual scope's task that lists no deps: the
 // compiler's edge orders it (order-untracked-hazards) and holds %y.
@@ -59,14 +61,71 @@ func.func @branch(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_or
 }
 
 // A user manual scope whose last task reads t0's %y but lists only t1 (the order is
-// transitive): nothing retains t0 while t2 runs, a use after free the interpreter reports (it
-// used to add a t2 > t0 edge of its own, which the C++ does not have).
+// transitive): as written, nothing retains t0 while t2 runs, a use after free the interpreter
+// reports (it used to add a t2 > t0 edge of its own, which the C++ does not have);
+// order-untracked-hazards adds the t2 > t0 edge that holds %y.
 func.func @user_transitive(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   pto_rt.scope manual {
     %none = pto_system.task_invalid
     %y, %t0 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
     %z, %t1 = pto_orch.submit @inc(in %y) deps(%t0 : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
     %w, %t2 = pto_orch.submit @add(in %y, in %z, out %o) deps(%t1 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %q, %t3 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %r, %t4 = pto_orch.submit @inc(in %q, out %p) deps(%t3 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
+
+// The same, with t1 writing all of %y in place (inout) between: the write orders t2 after t1
+// but %y is still t0's buffer, which only an edge on t0 holds. t2 uses %y as no_dep in
+// @no_dep_reader: the user's word that it need not wait, but the buffer must still be alive.
+func.func @overwritten(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %y, %t0 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %y2, %t1 = pto_orch.submit @acc(in %a, inout %y) deps(%t0 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %w, %t2 = pto_orch.submit @inc(in %y2, out %o) deps(%t1 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %q, %t3 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %r, %t4 = pto_orch.submit @inc(in %q, out %p) deps(%t3 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
+
+func.func @no_dep_reader(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %y, %t0 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %z, %t1 = pto_orch.submit @inc(in %y) deps(%t0 : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %w, %t2 = pto_orch.submit @add_nd(no_dep %y, in %z, out %o) deps(%t1 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %q, %t3 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %r, %t4 = pto_orch.submit @inc(in %q, out %p) deps(%t3 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
+
+// Each iteration's t2 reads that iteration's %y through a chain (t2 > t1 > t0): the edge to
+// t0 is added inside the loop body, on the iteration's own TaskId.
+func.func @in_a_loop(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %last = scf.for %i = %c0 to %c3 step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
+      %y, %t0 = pto_orch.submit @inc(in %a) deps(%prev : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+      %z, %t1 = pto_orch.submit @inc(in %y) deps(%t0 : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+      %w, %t2 = pto_orch.submit @acc(in %y, inout %o) deps(%t1 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %t2 : !pto_orch.task_id
+    }
   }
   pto_rt.scope manual {
     %none = pto_system.task_invalid
