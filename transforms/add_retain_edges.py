@@ -57,15 +57,6 @@ def _carrier(value: SSAValue) -> Operation:
     return op
 
 
-class BufferSources(storage.CreateSources):
-    """Which creates a tensor value may be the buffer of, with the carries / if results passed
-    on the way (storage_roots.CreateSources): a carry has a variable of its own when the carry
-    plan says rebind (or there is no plan yet)."""
-
-    def __init__(self, symbols: SymbolTableCollection) -> None:
-        super().__init__(symbols, own_variable)
-
-
 class _Function:
     """One orchestration function: print order of its ops, its manual-scope tasks and the
     outermost manual scope around each of them."""
@@ -74,7 +65,7 @@ class _Function:
         self.seq: dict[Operation, int] = {}
         self.tasks: list[Task] = []
         self.scope_of: dict[Task, ScopeOp] = {}
-        self.sources = BufferSources(symbols)
+        self.sources = storage.CreateSources(symbols, own_variable)
         self._walk(body, None)
 
     def _walk(self, block: Block, manual: ScopeOp | None) -> None:
@@ -173,7 +164,7 @@ class Threader:
     it seeds) and each yield or loop whose operands change is reported modified. The
     threader remembers what it built across calls (one per function and origin kind)."""
 
-    def __init__(self, sources: BufferSources) -> None:
+    def __init__(self, sources: storage.CreateSources) -> None:
         self.sources = sources
         self.memo: dict[tuple[SSAValue, Origin], SSAValue | None] = {}
         self.renamed: dict[SSAValue, SSAValue] = {}

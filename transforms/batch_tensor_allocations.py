@@ -39,6 +39,7 @@ from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
+from pypto_dialects.carry_plan import own_variable
 from pypto_dialects.diagnostics import describe_value, file_position, location_of, pass_error
 from pypto_dialects.orch import ArgDirection, ArgDirectionAttr, CallOp, SubmitOp
 from pypto_dialects.orch_attrs import orchestration_functions
@@ -49,7 +50,6 @@ from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.tensor import MAX_ALLOC_BATCH, AllocTensorsOp, AllocYieldOp, CreateOp, DimOp
 from pypto_dialects.transforms.add_retain_edges import (
     AddRetainEdges,
-    BufferSources,
     Origin,
     Threader,
 )
@@ -709,8 +709,8 @@ def _allocate(
         _walk(pattern, body, listener)
     if plan.writers:
         writers = [(plan.submits[t], creates) for t, creates in plan.writers.items()]
-        _walk(KeepCreatorOrder(writers, Threader(BufferSources(symbols))), body, listener,
-              op_types=_TASKS)
+        sources = storage.CreateSources(symbols, own_variable)
+        _walk(KeepCreatorOrder(writers, Threader(sources)), body, listener, op_types=_TASKS)
 
 
 @dataclass(frozen=True)
