@@ -117,3 +117,26 @@ def test_a_user_chain_in_a_loop_does_not_hold_the_producer(analyze: bool) -> Non
                       analyze=analyze, edit=_without_compiler_deps, faults=True)
     assert control.edges == chain
     assert any("use after free: task 8 (@acc) touches %y" in f for f in control.faults)
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_a_user_chain_does_not_hold_the_previous_iterations_output(analyze: bool) -> None:
+    # t0 makes %y0; iteration i (tasks 3i+1..3i+3): %z, acc(in %py, inout %o) listing only
+    # %z's task, then the next %y from %z listing only the acc (which holds neither buffer)
+    kernels = {**KERNELS, "acc": ACC_INTO}
+    run = execute(PROGRAM, kernels, [A, zeros(16), zeros(16)], function="carried_chain",
+                  analyze=analyze)
+    np.testing.assert_array_equal(run.outputs[1], (A + 1) + 2 * (A + 2))
+    chain = edges("t0>t1 explicit", "t1>t2 explicit", "t2>t3 explicit", "t3>t4 explicit",
+                  "t4>t5 explicit", "t5>t6 explicit", "t6>t7 explicit", "t7>t8 explicit",
+                  "t8>t9 explicit", "t10>t11 explicit")
+    # the previous iteration's creator (t3, t6), and %y0's creator t0 (%py may be %y0)
+    held = edges("t0>t2 explicit", "t0>t5 explicit", "t0>t8 explicit", "t3>t5 explicit",
+                 "t6>t8 explicit", "t1>t3 explicit", "t4>t6 explicit", "t7>t9 explicit")
+    assert run.edges == chain | held
+    control = execute(PROGRAM, kernels, [A, zeros(16), zeros(16)], function="carried_chain",
+                      analyze=analyze, edit=_without_compiler_deps, faults=True)
+    assert [f.split("op use after free: ")[1].split(" touches")[0]
+            for f in control.faults] == [
+        "task 2 (@acc)", "task 3 (@inc)", "task 5 (@acc)", "task 6 (@inc)", "task 8 (@acc)",
+        "task 9 (@inc)"]

@@ -621,11 +621,10 @@ class Analysis:
         for p in _items(creators):
             if p.task is x.task:
                 continue
+            # an entry of an earlier iteration of `loop` is still the creator's when x comes
+            # before the creator in the body (a later one replaces it): x uses that
+            # iteration's buffer through a carry
             loop = self._carry_loop(p, x)
-            if loop is not None and isinstance(root, OpResult) and (
-                loop is root.op or loop in self._loops_around(root.op)
-            ):
-                continue  # created in the loop body: a new buffer every iteration
             tid = p.task.results[-1] if isinstance(p.task, SubmitOp) else None
             exits = any(o not in self.around[x.task] for o in self.inner_first[p.task])
             if loop is None and not exits and tid is not None and tid in x.task.operands:

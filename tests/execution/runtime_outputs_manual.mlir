@@ -134,3 +134,28 @@ func.func @in_a_loop(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto
   }
   func.return
 }
+
+// Each iteration's @acc reads the %y of the iteration before (through the carry %py; the
+// first reads %y0), listing only t1 of its own iteration: the edge on the previous
+// iteration's creator goes through a TaskId carry (and one on %y0's creator, which %py may be).
+func.func @carried_chain(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %y0, %s0 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %ry, %rt = scf.for %i = %c0 to %c3 step %c1 iter_args(%py = %y0, %prev = %s0) -> (tensor<16xf32>, !pto_orch.task_id) {
+      %z, %t1 = pto_orch.submit @inc(in %a) deps(%prev : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+      %w, %t2 = pto_orch.submit @acc(in %py, inout %o) deps(%t1 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      %y, %t0 = pto_orch.submit @inc(in %z) deps(%t2 : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %y, %t0 : tensor<16xf32>, !pto_orch.task_id
+    }
+  }
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %q, %t3 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %r, %t4 = pto_orch.submit @inc(in %q, out %p) deps(%t3 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
