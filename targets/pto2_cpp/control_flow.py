@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
-from pypto_dialects.analysis.cpp_reads import carries_needed, names_task_id
+from pypto_dialects.analysis.cpp_reads import carries_needed, carry_has_var, names_task_id
 from pypto_dialects.analysis.task_id_scopes import array_carry_result
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.carry_plan import REBIND as REBIND_ATTR
@@ -148,7 +148,10 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     decls: list[tuple[Binding, Expr]] = []
     for i, val in enumerate(iter_vals):
         tid = sizes[i] != 0 or is_task_id_value(val)
-        if not tid and not carry_read(p, op, i):
+        # a TaskId carry nothing reads has no variable, and its init may have no C++ form
+        # (plan-cpp-declarations captured the TaskId only where the C++ names it)
+        read = (carry_has_var(op, i) or names_task_id(val)) if tid else carry_read(p, op, i)
+        if not read:
             kinds.append(DEAD)  # nothing reads it: no variable, its init is not needed
             carries.append(None)
             continue
