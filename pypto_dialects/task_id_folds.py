@@ -66,11 +66,28 @@ def _set_segment(op: Operation, index: int, values: Sequence[SSAValue]) -> None:
     op.properties[_SEGMENTS] = DenseArrayBase.from_list(i32, sizes)
 
 
+def _of_types(memo: dict[type[Operation], bool], op: Operation, types: tuple[type, ...]) -> bool:
+    """isinstance(op, types), answered once per op class: canonicalize asks these patterns of
+    every op, and a failing isinstance against an xDSL op class is a Python-level ABC check
+    (issue 28)."""
+    cls = type(op)
+    hit = memo.get(cls)
+    if hit is None:
+        hit = memo[cls] = issubclass(cls, types)
+    return hit
+
+
+_DROP_TYPES: dict[type[Operation], bool] = {}
+_IS_VALID_TYPES: dict[type[Operation], bool] = {}
+
+
 class DropInvalidDeps(RewritePattern):
     """Remove the invalid TaskId from a task's or barrier's deps; a barrier of invalid deps
     only becomes `pto_system.task_invalid` (module docstring)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not _of_types(_DROP_TYPES, op, (TaskDummyOp, CallOp, SubmitOp)):
+            return
         if isinstance(op, TaskDummyOp):
             deps = list(op.deps)
             if not any(is_invalid_task_id(d) for d in deps):
@@ -123,8 +140,9 @@ class FoldIsValid(RewritePattern):
     """`pto_system.task_is_valid` of a TaskId known invalid or valid: an `arith.constant`."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, TaskIsValidOp):
+        if not _of_types(_IS_VALID_TYPES, op, (TaskIsValidOp,)):
             return
+        assert isinstance(op, TaskIsValidOp)
         if is_invalid_task_id(op.task_id):
             known = 0
         elif surely_valid(op.task_id):
