@@ -39,7 +39,7 @@ docs/passes/classify-iter-arg-carry.md and docs/passes/order-untracked-hazards.m
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from contextlib import contextmanager
 from enum import Enum
 from typing import Any, Generic, NamedTuple, TypeVar, overload
@@ -203,15 +203,22 @@ def edges(value: SSAValue, symbols: SymbolTableCollection | None = None) -> list
     return [] if rule is None else rule(op, value.index)
 
 
-def holders(value: SSAValue, symbols: SymbolTableCollection | None = None) -> list[Edge]:
+def holders(
+    value: SSAValue,
+    symbols: SymbolTableCollection | None = None,
+    among: Container[Operation] | None = None,
+) -> list[Edge]:
     """The values whose storage edges name `value` (one step forward, the mirror of
     `edges`), each once with the link of its first edge to `value`: the results of an op
     using `value` (a view, a write, a task writing it, a loop's iter_args for an init, the
     results and iter_args of the op whose yield yields it) and, for an `scf.for` iter_arg,
-    its loop result."""
+    its loop result. `among`: only the uses by these ops count (a use by an op outside the
+    function being verified, such as a detached clone, is none of its business)."""
     cands: list[SSAValue] = []
     for use in value.uses:
         op = use.operation
+        if among is not None and op not in among:
+            continue
         cands.extend(op.results)
         if isinstance(op, scf.ForOp):
             cands.extend(op.body.block.args[1:])

@@ -61,7 +61,7 @@ def verify_no_written_inputs(function: func.FuncOp) -> None:
     if not inputs:
         return
     symbols = verifying() or SymbolTableCollection()
-    if not _may_write_inputs(inputs, symbols):
+    if not _may_write_inputs(function, inputs, symbols):
         return
     roots = RootSets(symbols)
     for op in walk_list(function):
@@ -77,16 +77,27 @@ def verify_no_written_inputs(function: func.FuncOp) -> None:
                 )
 
 
-def _may_write_inputs(inputs: set[BlockArgument], symbols: SymbolTableCollection) -> bool:
-    """Whether an op writes a value that may hold the storage of one of `inputs` (forward
-    from them through `holders`, the mirror of the edges `RootSets` resolves a written value
-    through): False proves that no written value has an `in` parameter among its roots, at
-    the cost of the uses of those values rather than of every write of the function."""
-    reach = set(storage_roots.reachable(list(inputs), symbols, forward=True))
-    for value in reach:
+def _may_write_inputs(
+    function: func.FuncOp, inputs: set[BlockArgument], symbols: SymbolTableCollection
+) -> bool:
+    """Whether an op of `function` writes a value that may hold the storage of one of
+    `inputs` (forward from them through `holders`, the mirror of the edges `RootSets`
+    resolves a written value through, by the ops of `function` only): False proves that no
+    written value has an `in` parameter among its roots, at the cost of the uses of those
+    values rather than of every write of the function."""
+    among = set(walk_list(function))
+    reach: set[SSAValue] = set(inputs)
+    todo: list[SSAValue] = list(inputs)
+    while todo:
+        value = todo.pop()
         for use in value.uses:
-            if any(v is value for v, _ in _writes(use.operation, symbols)):
+            op = use.operation
+            if op in among and any(v is value for v, _ in _writes(op, symbols)):
                 return True
+        for _, nxt in storage_roots.holders(value, symbols, among):
+            if nxt not in reach:
+                reach.add(nxt)
+                todo.append(nxt)
     return False
 
 
