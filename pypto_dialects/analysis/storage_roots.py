@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Container, Iterator, Sequence
-from contextlib import contextmanager
 from enum import Enum
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
@@ -436,19 +435,9 @@ _NO_CUT = 1 << 30
 
 
 _DEEP_RECURSION = 1_000_000
-
-
-@contextmanager
-def deep_recursion() -> Iterator[None]:
-    """Lift Python's recursion limit for one resolution: a value at the end of a long chain of
-    if results or loop carries recurses once per link (a 1,500-if chain needs 3,000 frames),
-    and on CPython 3.11+ a Python-to-Python call takes no C stack, only a heap frame."""
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, _DEEP_RECURSION))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
+"""The recursion limit of one resolution: a value at the end of a long chain of if results
+or loop carries recurses once per link (a 1,500-if chain needs 3,000 frames), and on
+CPython 3.11+ a Python-to-Python call takes no C stack, only a heap frame."""
 
 
 R = TypeVar("R")
@@ -500,10 +489,17 @@ class Resolver(Generic[R]):
         known = self.memo.get(value)
         if known is not None:  # what `_of` answers first, without lifting the limit
             return known
-        if self.depth or sys.getrecursionlimit() >= _DEEP_RECURSION:
+        limit = sys.getrecursionlimit()
+        if self.depth or limit >= _DEEP_RECURSION:
             return self._of(value)
-        with deep_recursion():
+        # the limit lifted for this resolution, restored after it (inline: a top-level query
+        # that misses the memo is the common case of a pass's walk, and a generator-based
+        # context manager cost about as much as the query)
+        sys.setrecursionlimit(_DEEP_RECURSION)
+        try:
             return self._of(value)
+        finally:
+            sys.setrecursionlimit(limit)
 
     def _of(self, value: SSAValue) -> R:
         saved, self.low = self.low, _NO_CUT
