@@ -29,7 +29,7 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -484,17 +484,15 @@ def _defined_where(value: SSAValue, def_op: Operation, use: Operation) -> str:
 
 class _Dominance:
     """Use-before-definition checks (MLIR's dominance verifier for single-block regions),
-    which xDSL's `verify()` does not do. Linear: each block is indexed once, on demand."""
+    which xDSL's `verify()` does not do. Linear: the ops are checked in the order of
+    `walk(region_first=True)` and `seen` records each one after its check, so in the block
+    of a definition, the definition comes before the op that holds its use (the use itself,
+    or the op of that block it is nested in) exactly when it was seen: every op of a block
+    and everything nested in it are walked before the ops after it, and an op after its
+    nested ones."""
 
     def __init__(self) -> None:
-        self._index: dict[Block, dict[Operation, int]] = {}
-
-    def _position(self, block: Block, op: Operation) -> int:
-        idx = self._index.get(block)
-        if idx is None:
-            idx = {o: i for i, o in enumerate(block.ops)}
-            self._index[block] = idx
-        return idx[op]
+        self.seen: set[Operation] = set()
 
     def check(self, op: Operation) -> None:
         for i, value in enumerate(op.operands):
@@ -530,7 +528,7 @@ class _Dominance:
                 owner = block.parent_op()
                 if def_op is None or isinstance(owner, (ModuleOp, UnregisteredOp)):
                     continue  # block arguments dominate the block; graph regions
-                if self._position(block, def_op) >= self._position(block, anc):
+                if def_op not in self.seen:
                     raise VerifyException(
                         f"operand #{i} does not dominate this use: "
                         f"{_defined_where(value, def_op, op)}"
@@ -615,10 +613,12 @@ def _verify_ops(
     module: ModuleOp, op_verifiers: OpVerifiers, attribute_verifiers: AttributeVerifiers
 ) -> None:
     dominance = _Dominance()
+    seen = dominance.seen
     for op in module.walk(region_first=True):
         try:
             if op.operands:
                 dominance.check(op)
+            seen.add(op)
             try:
                 op.verify(verify_nested_ops=False)
                 if (verify := op_verifiers.get(type(op))) is not None:

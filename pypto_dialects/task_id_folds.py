@@ -25,6 +25,7 @@ docs/targets/pto2-cpp.md#dependency-arrays.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp, i1, i32
@@ -36,6 +37,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
 )
 
+from pypto_dialects.analysis.accessors import class_kind
 from pypto_dialects.attrs import TaskIdType
 from pypto_dialects.name_locs import copy_name
 from pypto_dialects.orch import CallOp, SubmitOp
@@ -48,11 +50,19 @@ _SEGMENTS = AttrSizedOperandSegments.attribute_name
 def is_invalid_task_id(value: SSAValue) -> bool:
     """Whether `value` is the invalid TaskId: a `pto_system.task_invalid` result, or a
     `pto_rt.scope` result yielding one."""
-    while isinstance(value, OpResult) and isinstance(value.op, ScopeOp):
-        term = value.op.body.block.last_op
+    while type(value) is OpResult or isinstance(value, OpResult):
+        owner = value.op
+        kind = class_kind(_DEFINER_KINDS, owner, _DEFINERS)
+        if kind != 0:
+            return kind == 1
+        term = cast(ScopeOp, owner).body.block.last_op
         assert term is not None
         value = term.operands[value.index]
-    return isinstance(value, OpResult) and isinstance(value.op, TaskInvalidOp)
+    return False
+
+
+_DEFINERS = (ScopeOp, TaskInvalidOp)
+_DEFINER_KINDS: dict[type[Operation], int] = {}  # op class -> its entry of _DEFINERS
 
 
 def _set_segment(op: Operation, index: int, values: Sequence[SSAValue]) -> None:
@@ -66,11 +76,17 @@ def _set_segment(op: Operation, index: int, values: Sequence[SSAValue]) -> None:
     op.properties[_SEGMENTS] = DenseArrayBase.from_list(i32, sizes)
 
 
+_DROP_KINDS: dict[type[Operation], int] = {}  # class_kind memos: canonicalize asks the
+_IS_VALID_KINDS: dict[type[Operation], int] = {}  # patterns of every op (issue 28)
+
+
 class DropInvalidDeps(RewritePattern):
     """Remove the invalid TaskId from a task's or barrier's deps; a barrier of invalid deps
     only becomes `pto_system.task_invalid` (module docstring)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if class_kind(_DROP_KINDS, op, (TaskDummyOp | CallOp | SubmitOp,)) != 0:
+            return
         if isinstance(op, TaskDummyOp):
             deps = list(op.deps)
             if not any(is_invalid_task_id(d) for d in deps):
@@ -123,8 +139,9 @@ class FoldIsValid(RewritePattern):
     """`pto_system.task_is_valid` of a TaskId known invalid or valid: an `arith.constant`."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, TaskIsValidOp):
+        if class_kind(_IS_VALID_KINDS, op, (TaskIsValidOp,)) != 0:
             return
+        assert isinstance(op, TaskIsValidOp)
         if is_invalid_task_id(op.task_id):
             known = 0
         elif surely_valid(op.task_id):
@@ -144,11 +161,17 @@ def _known_if(op: Operation) -> bool:
 
 
 def _foldable(op: Operation) -> bool:
-    if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
+    kind = class_kind(_FOLDABLE_KINDS, op, _FOLDABLE)
+    if kind == 0:
         return any(is_invalid_task_id(v) for v in op.operands)
-    if isinstance(op, TaskIsValidOp):
+    if kind == 1:
+        assert isinstance(op, TaskIsValidOp)
         return is_invalid_task_id(op.task_id) or surely_valid(op.task_id)
-    return _known_if(op)
+    return kind == 2 and _known_if(op)
+
+
+_FOLDABLE = (CallOp | SubmitOp | TaskDummyOp, TaskIsValidOp, scf.IfOp)
+_FOLDABLE_KINDS: dict[type[Operation], int] = {}  # op class -> its entry of _FOLDABLE
 
 
 def is_foldable(op: Operation) -> bool:

@@ -85,3 +85,34 @@ def test_use_of_an_erased_op_is_a_diagnostic_not_a_crash() -> None:
     assert str(info.value) == (
         "t.mlir:3:3: error: 'pto_tensor.dim' op operand #0 is not defined by any operation"
     )
+
+
+def test_use_nested_in_a_region_before_its_definition_is_reported() -> None:
+    """The use sits in a scope that comes before the definition in the definition's block."""
+    module, body, create, dim = _parse()
+    dim.detach()
+    body.insert_op_before(ScopeOp(ScopeMode.MANUAL, Block([dim, YieldOp()])), create)
+    with pytest.raises(VerifyException) as info:
+        verify_module(module)
+    assert str(info.value) == (
+        "t.mlir:3:3: error: 'pto_tensor.dim' op operand #0 does not dominate this use: %c "
+        "is defined later, on line 2"
+    )
+
+
+def test_use_nested_in_a_region_after_its_definition_verifies() -> None:
+    module, body, create, dim = _parse()
+    dim.detach()
+    body.insert_op_after(ScopeOp(ScopeMode.MANUAL, Block([dim, YieldOp()])), create)
+    verify_module(module)
+
+
+def test_use_of_its_own_result_is_reported() -> None:
+    module, _body, _create, dim = _parse()
+    dim.operands = [dim.results[0]]
+    with pytest.raises(VerifyException) as info:
+        verify_module(module)
+    assert str(info.value) == (
+        "t.mlir:3:3: error: 'pto_tensor.dim' op operand #0 does not dominate this use: %d "
+        "is defined later, on line 3"
+    )

@@ -11,7 +11,7 @@ printing (for IR that did not go through the pipeline), the printer's dependency
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from xdsl.context import Context
 from xdsl.dialects import scf
@@ -56,28 +56,35 @@ class _Checker:
         for block in region.blocks:
             for op in block.ops:
                 self.order[op] = len(self.order)
-                if isinstance(op, TaskArraySetOp | IntArraySetOp):
-                    self.sets.append(op)
-                if isinstance(op, ScopeOp):
+                cls = type(op)
+                kind = _WALK_KINDS.get(cls)
+                if kind is None:
+                    kind = _walk_kind(cls)
+                array_set, scope, edges, task_id_user, loop, task, host = kind
+                if array_set:
+                    self.sets.append(cast(TaskArraySetOp | IntArraySetOp, op))
+                if scope:
+                    assert isinstance(op, ScopeOp)
                     # rule 2, the pto_rt.scope verifier's own, for --disable-verify input
                     nested = op.nesting_error() if manual else None
                     if nested is not None:
                         raise pass_error(op, nested)
                     self.walk(op.body, op.is_manual)
                     continue
-                if isinstance(op, CallOp | SubmitOp | TaskDummyOp):
+                if edges:
+                    # only a scope result can have closed
                     if any(
                         isinstance(v, OpResult) and isinstance(v.op, ScopeOp) for v in op.operands
                     ):
-                        check_edges(op)  # only a scope result can have closed
-                elif isinstance(op, _TASK_ID_USERS):
+                        check_edges(cast(CallOp | SubmitOp | TaskDummyOp, op))
+                elif task_id_user:
                     check_array_uses(op)
-                if isinstance(op, scf.ForOp) and op.iter_args:
-                    check_carry_plan(op)
-                if isinstance(op, CallOp | SubmitOp):
-                    self.tasks.append((op, manual))
-                elif isinstance(op, pt.ReadOp | pt.WriteOp):
-                    self.host.append(op)
+                if loop and cast(scf.ForOp, op).iter_args:
+                    check_carry_plan(cast(scf.ForOp, op))
+                if task:
+                    self.tasks.append((cast(CallOp | SubmitOp, op), manual))
+                elif host:
+                    self.host.append(cast(pt.ReadOp | pt.WriteOp, op))
                 for r in op.regions:
                     self.walk(r, manual)
 
@@ -470,6 +477,25 @@ def check_edges(op: CallOp | SubmitOp | TaskDummyOp) -> None:
 
 _TASK_ID_USERS = (TaskIsValidOp, TaskArraySetOp, scf.YieldOp, ScopeYieldOp, scf.ForOp)
 """The ops other than tasks that take a `!pto_orch.task_id` (the printer rejects any other)."""
+
+_WALK_KINDS: dict[type[Operation], tuple[bool, ...]] = {}
+"""Op class -> what `_Checker.walk` does with it (`_walk_kind`): asked once per class, as
+a failing isinstance against an xDSL op class is a Python-level ABC check (issue 28)."""
+
+
+def _walk_kind(cls: type[Operation]) -> tuple[bool, ...]:
+    """(array update, scope, checks edges, other TaskId user, loop, task, host access)."""
+    kind = _WALK_KINDS[cls] = (
+        issubclass(cls, TaskArraySetOp | IntArraySetOp),
+        issubclass(cls, ScopeOp),
+        issubclass(cls, CallOp | SubmitOp | TaskDummyOp),
+        issubclass(cls, _TASK_ID_USERS),
+        issubclass(cls, scf.ForOp),
+        issubclass(cls, CallOp | SubmitOp),
+        issubclass(cls, pt.ReadOp | pt.WriteOp),
+    )
+    return kind
+
 
 _FAN_OUT_USERS = (CallOp, SubmitOp, TaskDummyOp, scf.YieldOp, ScopeYieldOp, scf.ForOp)
 """The ops that may use a TaskId standing for an array: as a dependency (all slots), a

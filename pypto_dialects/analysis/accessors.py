@@ -90,6 +90,21 @@ def is_terminator(op: Operation) -> bool:
     return has_trait(op, IsTerminator)
 
 
+def class_kind(memo: dict[type[Operation], int], op: Operation, kinds: tuple[object, ...]) -> int:
+    """The index of the first entry of `kinds` (classes, unions or tuples of them) `op` is an
+    instance of, `len(kinds)` for none; memoized per op class in the caller's `memo` (one per
+    `kinds`). A failing isinstance against an xDSL op class is a Python-level ABC check; an
+    isinstance chain over the ops of a function asks several per op (issue 28)."""
+    cls = type(op)
+    got = memo.get(cls)
+    if got is None:
+        got = memo[cls] = next(
+            (i for i, k in enumerate(kinds) if issubclass(cls, k)),  # type: ignore[arg-type]
+            len(kinds),
+        )
+    return got
+
+
 _RESULT_PARAMS: dict[Operation, tuple[tuple[object, ...], tuple[int, ...]]] = {}
 
 

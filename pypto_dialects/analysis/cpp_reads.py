@@ -12,13 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from pypto_dialects.analysis.accessors import dialect_name, is_terminator, walk_list
+from pypto_dialects.analysis.accessors import (
+    class_kind,
+    dialect_name,
+    is_terminator,
+    walk_list,
+)
 from pypto_dialects.analysis.loop_headers import header_reads, prints_use
 from pypto_dialects.analysis.storage_roots import SameValues, returned_arg, yield_values
 from pypto_dialects.attrs import is_task_id_like
@@ -52,8 +58,9 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
     for op in walk_list(func) if ops is None else ops:
         if is_terminator(op):
             continue
-        if isinstance(op, scf.ForOp):  # lb, ub, step as its header names them; not the inits
-            todo.extend(header_reads(op))
+        if class_kind(_REGION_KINDS, op, _REGION_OPS) == 0:
+            # lb, ub, step as its header names them; not the inits
+            todo.extend(header_reads(cast(scf.ForOp, op)))
         elif reads_when_read(op) is None:
             todo.extend(op.operands)
     while todo:
@@ -61,7 +68,7 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
         if v in live:
             continue
         live.add(v)
-        if isinstance(v, BlockArgument):
+        if type(v) is not OpResult and isinstance(v, BlockArgument):
             loop = v.block.parent_op()
             if isinstance(loop, scf.ForOp) and v.index > 0:
                 todo.extend(_carry_sources(loop, v.index - 1))
@@ -72,10 +79,13 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
         when_read = reads_when_read(owner)
         if when_read is not None:  # a value, element or array update someone reads
             todo.extend(when_read)
-        elif isinstance(owner, scf.ForOp):
+            continue
+        kind = class_kind(_REGION_KINDS, owner, _REGION_OPS)
+        if kind == 0:
+            assert isinstance(owner, scf.ForOp)
             todo.extend(_carry_sources(owner, v.index))
             todo.append(owner.body.block.args[v.index + 1])
-        elif isinstance(owner, scf.IfOp | ScopeOp):
+        elif kind == 1:
             for region in owner.regions:
                 term = region.block.last_op if region.blocks else None
                 if term is not None and v.index < len(term.operands):
@@ -110,6 +120,9 @@ def reads_when_read(op: Operation) -> Sequence[SSAValue] | None:
         return (src,)
     return op.operands
 
+
+_REGION_OPS = (scf.ForOp, scf.IfOp | ScopeOp)
+_REGION_KINDS: dict[type[Operation], int] = {}  # op class -> its entry of _REGION_OPS (class_kind)
 
 _OTHER, _ARRAY, _DIM, _ARITH = "other", "array", "dim", "arith"
 _KINDS: dict[type[Operation], str] = {}
@@ -350,7 +363,7 @@ def _printed_as(
 ) -> Iterable[SSAValue] | None:
     """The values `v` prints as (see alias_sources), or None when it is a C++ variable or
     literal of its own."""
-    if isinstance(v, BlockArgument):
+    if type(v) is not OpResult and isinstance(v, BlockArgument):
         loop = v.block.parent_op()
         if isinstance(loop, scf.ForOp) and v.index > 0:
             k = v.index - 1
@@ -360,28 +373,41 @@ def _printed_as(
         return None
     assert isinstance(v, OpResult), v
     op = v.op
-    if isinstance(op, scf.ForOp):
+    kind = class_kind(_PRINTED_KINDS, op, _PRINTED_OPS)
+    if kind == 0:
+        assert isinstance(op, scf.ForOp)
         if not own_variable(op.body.block.args[v.index + 1]):
             return [op.iter_args[v.index]]
         return None
-    if isinstance(op, scf.IfOp):
+    if kind == 1:
+        assert isinstance(op, scf.IfOp)
         if hoisted(op, v.index):
             return None
         same = reads.if_alias(op, v.index)
         return None if same is None else [same]
-    if isinstance(op, ScopeOp):
+    if kind == 2:
         ys = yield_values(op)
         return [ys[v.index]] if v.index < len(ys) else None
-    if isinstance(op, CallOp | SubmitOp):
+    if kind == 3:
+        assert isinstance(op, CallOp | SubmitOp)
         arg = returned_arg(op, v.index, symbols)
         return None if arg is None else [arg]
-    if isinstance(op, WriteOp):
+    if kind == 4:
+        assert isinstance(op, WriteOp)
         return [op.tensor]
-    if isinstance(op, arith.ConstantOp):
+    if kind == 5:  # an arith.constant
         return None
     if dialect_name(op) == "arith":
         return list(op.operands)
     return None
+
+
+_PRINTED_OPS = (scf.ForOp, scf.IfOp, ScopeOp, CallOp | SubmitOp, WriteOp, arith.ConstantOp)
+_PRINTED_KINDS: dict[type[Operation], int] = {}  # op class -> its entry of _PRINTED_OPS
+
+
+_NAMED_OPS = (DimOp, scf.ForOp, scf.IfOp, IntArrayCreateOp | IntArrayGetOp | IntArraySetOp)
+_NAMED_KINDS: dict[type[Operation], int] = {}  # op class -> its entry of _NAMED_OPS
 
 
 def named_entry_values(
@@ -411,10 +437,17 @@ def named_entry_values(
     for op in reads.ops:
         if is_terminator(op):
             continue
-        if isinstance(op, DimOp):
+        kind = class_kind(_NAMED_KINDS, op, _NAMED_OPS)
+        if kind == 4:  # any other op but arith: it prints its operands
+            if dialect_name(op) != "arith":
+                named.extend(op.operands)
+                continue
+        if kind == 0:
+            assert isinstance(op, DimOp)
             if reads.is_read(op.result):  # else it prints nothing
                 named.extend(reads_when_read(op) or ())
-        elif isinstance(op, scf.ForOp):
+        elif kind == 1:
+            assert isinstance(op, scf.ForOp)
             named.extend(header_reads(op))
             term = op.body.block.last_op
             for i, init in enumerate(op.iter_args):
@@ -425,7 +458,8 @@ def named_entry_values(
                     named.append(term.operands[i])
                 if isinstance(init.type, TensorType) and hoisted(op, i) and not with_init(op, i):
                     placeholder = True
-        elif isinstance(op, scf.IfOp):
+        elif kind == 2:
+            assert isinstance(op, scf.IfOp)
             named.append(op.cond)
             for i, r in enumerate(op.output):
                 if not reads.if_has_variable(op, i, hoisted(op, i)):
@@ -441,7 +475,7 @@ def named_entry_values(
                 continue  # prints nothing
             if sum(1 for u in op.results[0].uses if prints_use(u)) > 1:
                 named.extend(op.operands)
-        elif isinstance(op, IntArrayCreateOp | IntArrayGetOp | IntArraySetOp):
+        elif kind == 3:
             if reads.is_read(op.results[0]):  # else it prints nothing
                 named.extend(op.operands)
         else:

@@ -39,8 +39,7 @@ docs/passes/classify-iter-arg-carry.md and docs/passes/order-untracked-hazards.m
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Container, Iterator, Sequence
 from enum import Enum
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
@@ -203,15 +202,22 @@ def edges(value: SSAValue, symbols: SymbolTableCollection | None = None) -> list
     return [] if rule is None else rule(op, value.index)
 
 
-def holders(value: SSAValue, symbols: SymbolTableCollection | None = None) -> list[Edge]:
+def holders(
+    value: SSAValue,
+    symbols: SymbolTableCollection | None = None,
+    among: Container[Operation] | None = None,
+) -> list[Edge]:
     """The values whose storage edges name `value` (one step forward, the mirror of
     `edges`), each once with the link of its first edge to `value`: the results of an op
     using `value` (a view, a write, a task writing it, a loop's iter_args for an init, the
     results and iter_args of the op whose yield yields it) and, for an `scf.for` iter_arg,
-    its loop result."""
+    its loop result. `among`: only the uses by these ops count (a use by an op outside the
+    function being verified, such as a detached clone, is none of its business)."""
     cands: list[SSAValue] = []
     for use in value.uses:
         op = use.operation
+        if among is not None and op not in among:
+            continue
         cands.extend(op.results)
         if isinstance(op, scf.ForOp):
             cands.extend(op.body.block.args[1:])
@@ -429,19 +435,9 @@ _NO_CUT = 1 << 30
 
 
 _DEEP_RECURSION = 1_000_000
-
-
-@contextmanager
-def deep_recursion() -> Iterator[None]:
-    """Lift Python's recursion limit for one resolution: a value at the end of a long chain of
-    if results or loop carries recurses once per link (a 1,500-if chain needs 3,000 frames),
-    and on CPython 3.11+ a Python-to-Python call takes no C stack, only a heap frame."""
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, _DEEP_RECURSION))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
+"""The recursion limit of one resolution: a value at the end of a long chain of if results
+or loop carries recurses once per link (a 1,500-if chain needs 3,000 frames), and on
+CPython 3.11+ a Python-to-Python call takes no C stack, only a heap frame."""
 
 
 R = TypeVar("R")
@@ -493,10 +489,17 @@ class Resolver(Generic[R]):
         known = self.memo.get(value)
         if known is not None:  # what `_of` answers first, without lifting the limit
             return known
-        if self.depth or sys.getrecursionlimit() >= _DEEP_RECURSION:
+        limit = sys.getrecursionlimit()
+        if self.depth or limit >= _DEEP_RECURSION:
             return self._of(value)
-        with deep_recursion():
+        # the limit lifted for this resolution, restored after it (inline: a top-level query
+        # that misses the memo is the common case of a pass's walk, and a generator-based
+        # context manager cost about as much as the query)
+        sys.setrecursionlimit(_DEEP_RECURSION)
+        try:
             return self._of(value)
+        finally:
+            sys.setrecursionlimit(limit)
 
     def _of(self, value: SSAValue) -> R:
         saved, self.low = self.low, _NO_CUT

@@ -61,6 +61,8 @@ def verify_no_written_inputs(function: func.FuncOp) -> None:
     if not inputs:
         return
     symbols = verifying() or SymbolTableCollection()
+    if not _may_write_inputs(function, inputs, symbols):
+        return
     roots = RootSets(symbols)
     for op in walk_list(function):
         for value, verb in _writes(op, symbols):
@@ -73,6 +75,30 @@ def verify_no_written_inputs(function: func.FuncOp) -> None:
                         op, _message(function, value, param, verb, len(place.roots) > 1, symbols)
                     )
                 )
+
+
+def _may_write_inputs(
+    function: func.FuncOp, inputs: set[BlockArgument], symbols: SymbolTableCollection
+) -> bool:
+    """Whether an op of `function` writes a value that may hold the storage of one of
+    `inputs` (forward from them through `holders`, the mirror of the edges `RootSets`
+    resolves a written value through, by the ops of `function` only): False proves that no
+    written value has an `in` parameter among its roots, at the cost of the uses of those
+    values rather than of every write of the function."""
+    among = set(walk_list(function))
+    reach: set[SSAValue] = set(inputs)
+    todo: list[SSAValue] = list(inputs)
+    while todo:
+        value = todo.pop()
+        for use in value.uses:
+            op = use.operation
+            if op in among and any(v is value for v, _ in _writes(op, symbols)):
+                return True
+        for _, nxt in storage_roots.holders(value, symbols, among):
+            if nxt not in reach:
+                reach.add(nxt)
+                todo.append(nxt)
+    return False
 
 
 def _message(
