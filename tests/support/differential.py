@@ -32,6 +32,7 @@ from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 from support import model_header, simpler_runtime
 from support.execution import interpret
 from support.random_programs import KERNEL_BODY, generate
+from support.runtime_output_programs import RtGen
 
 
 def _conflicts(a: Any, b: Any) -> bool:
@@ -45,10 +46,12 @@ def _conflicts(a: Any, b: Any) -> bool:
 
 
 def compare(
-    text: str, name: str, kernels: dict[str, Any], args: dict[str, Any], analyze: bool = False
+    text: str, name: str, kernels: dict[str, Any], args: dict[str, Any], analyze: bool = False,
+    api: str = "seed",
 ) -> list[str]:
     """The disagreements of one program (see the module docstring); `analyze`: the pipeline
-    with analyze-auto-scopes=true."""
+    with analyze-auto-scopes=true; `api`: the runtime generation both interpreter runs model
+    (the C++ of both generations is compile-checked either way)."""
     ctx = make_context()
     source = parse_module(ctx, text, f"{name}.mlir")
     verify_module(source)
@@ -67,9 +70,9 @@ def compare(
             problems.append(f"the api={api} C++ does not compile against the {api} model "
                             f"header:\n{check.stderr}")
     config = json.loads(res.kernel_config)["orchestrations"][0]
-    before = run_function(source, name, args, kernels)
+    before = run_function(source, name, args, kernels, api)
     run_args = [args[p["name"]] for p in config["params"]]
-    after = interpret(module, config, kernels, run_args)
+    after = interpret(module, config, kernels, run_args, api)
     problems += after.faults
     for i, p in enumerate(config["params"]):
         if p["kind"] != "tensor":
@@ -116,6 +119,10 @@ def compare(
     return problems
 
 
-def disagreements(seed: int, analyze: bool = False) -> list[str]:
-    """`compare` on `generate(seed)` (`analyze`: with analyze-auto-scopes=true)."""
-    return compare(*generate(seed), analyze=analyze)
+def disagreements(
+    seed: int, analyze: bool = False, runtime_outputs: bool = False, api: str = "seed"
+) -> list[str]:
+    """`compare` on `generate(seed)` (`analyze`: with analyze-auto-scopes=true;
+    `runtime_outputs`: the program of support.runtime_output_programs; `api`: as `compare`)."""
+    prog = generate(seed, RtGen) if runtime_outputs else generate(seed)
+    return compare(*prog, analyze=analyze, api=api)
