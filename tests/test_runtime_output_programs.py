@@ -6,19 +6,21 @@ and used (found in the parsed IR, not in the text)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from xdsl.dialects import scf
 from xdsl.ir import Operation, SSAValue
 
 from pypto_dialects.context import make_context
-from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.orch import CallOp, SubmitOp, TaskArraySetOp
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.rt import ScopeOp
 from support.random_programs import RUNTIME_OUTPUT_KERNELS, check, generate
 from support.runtime_output_programs import RtGen
 from support.runtime_output_programs import generate as generate_rt
 
-SAMPLE = range(12)
+SAMPLE = range(20)
 
 
 @pytest.fixture(scope="module")
@@ -54,12 +56,30 @@ def _inside(op: Operation, kind: type) -> Operation | None:
     return p
 
 
+def _in_array(tid: SSAValue, deps: Sequence[SSAValue]) -> bool:
+    """Whether one of `deps` is a TaskId array a `task_array_set` of `tid` built."""
+    for d in deps:
+        op = d.owner
+        while isinstance(op, TaskArraySetOp):
+            if op.value == tid:
+                return True
+            op = op.array.owner
+    return False
+
+
 def _features(text: str) -> set[str]:
     """What the program does with runtime outputs (a `kr_*` task leaves its `out` to the
     runtime: the generator never passes it)."""
     module = parse_module(make_context(), text, "t.mlir")
     found: set[str] = set()
     for op in module.walk():
+        if isinstance(op, SubmitOp) and _manual(op) and op.directions():
+            scope = _inside(op, ScopeOp)
+            for v, d in zip(op.args, op.directions()):
+                # a value of the auto part (not a parameter: a task's result) written here
+                if d.value == "inout" and isinstance(v.owner, Operation) and \
+                        not (scope and scope.is_ancestor(v.owner)):
+                    found.add("made in an auto scope, written inout in a manual one")
         if not isinstance(op, CallOp | SubmitOp) or op.callee.root_reference.data not in \
                 RUNTIME_OUTPUT_KERNELS:
             continue
@@ -72,8 +92,12 @@ def _features(text: str) -> set[str]:
         if loop is not None:
             found.add("made in a parallel loop" if "pto_orch.parallel" in loop.attributes
                       else "made in a loop")
+            if manual and _manual(loop) and "pto_orch.parallel" not in loop.attributes:
+                found.add("made in a loop in a manual scope")
         if _inside(op, scf.IfOp) is not None:
             found.add("made in an if branch")
+            if manual and _manual(_inside(op, scf.IfOp)):
+                found.add("made in an if branch in a manual scope")
         out: SSAValue = op.res[0]
         tid = op.task_id if isinstance(op, SubmitOp) else None
         for use in out.uses:
@@ -97,6 +121,8 @@ def _features(text: str) -> set[str]:
                     found.add("read by a manual task listing its producer")
                     if not manual:
                         found.add("made in an auto scope, read in a manual one")
+                elif isinstance(user, SubmitOp) and tid is not None and _in_array(tid, user.deps):
+                    found.add("read by a manual task listing its producer in a TaskId array")
                 if user.callee.root_reference.data in RUNTIME_OUTPUT_KERNELS:
                     found.add("passed on to another runtime output")
     return found
@@ -108,6 +134,9 @@ FEATURES = {
     "carried by a loop", "carried by a loop with its TaskId", "an if result", "written inout",
     "read by an auto task", "read by a manual task listing its producer",
     "made in an auto scope, read in a manual one",
+    "made in an auto scope, written inout in a manual one",
+    "made in a loop in a manual scope", "made in an if branch in a manual scope",
+    "read by a manual task listing its producer in a TaskId array",
     "passed on to another runtime output",
 }
 

@@ -17,8 +17,11 @@ buffer, write it `inout`, carry it through a loop or an `scf.if`), the programs 
 - `scf.if` whose branches produce runtime outputs (the else branch may yield an existing buffer),
   with the TaskIds as results too;
 - user manual scopes (at the top level or in a loop body) whose tasks produce runtime outputs,
-  pass them on, write them `inout`, read those the auto part produced, produce them in a
-  parallel loop with a TaskId carry, and copy them into a dedicated `out` parameter. Every
+  pass them on, write them `inout`, read those the auto part produced (and write one no task
+  read yet, which nothing uses after the scope), produce them in a parallel loop with a
+  TaskId carry, in a sequential loop carrying the producer's TaskId, in `scf.if` branches
+  yielding it, list TaskIds one by one or in a TaskId array, and copy their runtime outputs
+  into a dedicated `out` parameter. Every
   manual task lists, for each buffer it touches, the TaskId of the buffer's producer and its
   last writer directly (and, for a write, of the readers since), as the runtime requires: in a
   MANUAL scope it adds no creator edge, and a task that holds no edge to the producer may run
@@ -262,7 +265,7 @@ class RtGen(_Gen):
         if manual:
             assert tz is not None
             assert zl is not None
-            self.manual_scope([_MBuf(z, [tz, zl])], (iv, 16 // trip))
+            self.manual_scope([_MBuf(z, [tz, zl], readonly=True)], (iv, 16 // trip))
         yields = [z] + ([tz or "", zl or ""] if tid else [])
         self.emit(f"scf.yield {', '.join(yields)} : {types}")
         self.depth -= 1
@@ -330,12 +333,18 @@ class RtGen(_Gen):
     def seg_rt_manual(self) -> None:
         """A user manual scope with runtime outputs, at the top level or in a loop body."""
         outer = []
+        in_loop = self.rng.random() < 0.35
+        if not in_loop and self.rng.random() < 0.5:  # one nobody read yet, for the scope
+            self.produce(self.readable(), True)
         for b in self.rt:
             t = b.tids()
             if not b.dead and t and self.rng.random() < 0.7:
-                outer.append(_MBuf(b.val, list(t)))
-                b.frozen = True
-        if self.rng.random() < 0.35:
+                # one nobody read yet may be written inout here (at the top level): then
+                # nothing after the scope uses it (the auto tasks would not wait for the write)
+                writable = not in_loop and not b.frozen and self.rng.random() < 0.6
+                outer.append(_MBuf(b.val, list(t), readonly=not writable))
+                b.frozen, b.dead = True, b.dead or writable
+        if in_loop:
             iv, trip = self.new("i"), self.rng.choice([2, 4])
             self.emit(f"scf.for {iv} = %c0 to %c{trip} step %c1 {{")
             self.depth += 1
@@ -354,9 +363,9 @@ class RtGen(_Gen):
         self.depth += 1
         pool = [_MBuf(x.val) for x in self.ins] + outer
         local: list[_MBuf] = []
-        for _ in range(rng.randint(1, 4)):
-            mine = [b for b in local if not b.readonly]
-            if mine and rng.random() < 0.3:  # an inout write of one of ours
+        for step in range(rng.randint(1, 4)):
+            mine = [b for b in local + outer if not b.readonly]
+            if mine and rng.random() < (0.6 if step == 0 else 0.3):  # an inout write
                 dst = rng.choice(mine)
                 src = rng.choice(pool + local) if rng.random() < 0.6 else None
                 if src is dst:
@@ -372,18 +381,78 @@ class RtGen(_Gen):
                 dst.val, dst.need, dst.readers = v, [dst.need[0], t], []
             elif not local and rng.random() < 0.25:  # produced by a parallel loop
                 local.append(self._manual_parallel())
+            elif rng.random() < 0.15:
+                local.append(self._manual_if(pool + local))
+            elif rng.random() < 0.15:
+                local.append(self._manual_loop(pool + local))
             else:
                 k, n = self.pick_rt()
                 srcs = [rng.choice(pool + local) for _ in range(n)]
+                deps = _deps([x for s in srcs for x in s.need])
+                if len(deps) >= 2 and rng.random() < 0.5:  # listed as one TaskId array
+                    deps = self._task_array([v for v, _ in deps])
                 v, t = self.rt_task(k, [s.val for s in srcs], self.scalar() if n == 1 else None,
-                                    _deps([x for s in srcs for x in s.need]))
+                                    deps)
                 assert t is not None
                 for s in srcs:
                     s.readers.append(t)
                 local.append(_MBuf(v, [t], local=True))
-        self._manual_sink(local or outer or pool, rows)
+        self._manual_sink(local + [b for b in outer if not b.readonly] or outer or pool, rows)
         self.depth -= 1
         self.emit("}")
+
+    def _task_array(self, tids: list[str]) -> list[tuple[str, str]]:
+        """`tids` in a TaskId array (the deps entry that lists them all)."""
+        n = len(tids)
+        ty = f"!pto_orch.task_id_array<{n}>"
+        arr = self.new("arr")
+        self.emit(f"{arr} = pto_orch.task_array_create : {ty}")
+        for i, t in enumerate(tids):
+            a2 = self.new("arr")
+            self.emit(f"{a2} = pto_orch.task_array_set {t}, {arr}[%c{i}] : {ty}")
+            arr = a2
+        return [(arr, ty)]
+
+    def _manual_if(self, pool: list[_MBuf]) -> _MBuf:
+        """An `scf.if` in a manual scope whose branches produce runtime outputs and yield
+        them with their TaskIds."""
+        cond = self.new("cond")
+        self.emit(f"{cond} = arith.cmpi sgt, %flag, {self.rng.choice(['%k0', '%k1'])} : i64")
+        res, tr = self.new("mif"), self.new("mtif")
+        self.emit(f"{res}, {tr} = scf.if {cond} -> ({T16}, {TID}) {{")
+        for branch in ("then", "else"):
+            self.depth += 1
+            k, n = self.pick_rt()
+            srcs = [self.rng.choice(pool) for _ in range(n)]
+            v, t = self.rt_task(k, [s.val for s in srcs], self.scalar() if n == 1 else None,
+                                _deps([x for s in srcs for x in s.need]))
+            for s in srcs:
+                if tr not in s.readers:
+                    s.readers.append(tr)  # the branch's task, whichever ran
+            self.emit(f"scf.yield {v}, {t} : {T16}, {TID}")
+            self.depth -= 1
+            self.emit("} else {" if branch == "then" else "}")
+        return _MBuf(res, [tr], local=True)
+
+    def _manual_loop(self, pool: list[_MBuf]) -> _MBuf:
+        """A loop in a manual scope: each iteration's runtime output made from the previous
+        one's, the TaskId of its producer carried beside it (what the next one lists)."""
+        init = self.rng.choice([b for b in pool if len(b.need) <= 1])
+        x = self.rng.choice(self.ins)
+        tinit = init.need[0] if init.need else self.new("none")
+        if not init.need:
+            self.emit(f"{tinit} = pto_system.task_invalid")
+        res, tres, c, tc, iv = (self.new(b) for b in ("mres", "mtres", "mc", "mtc", "i"))
+        self.emit(f"{res}, {tres} = scf.for {iv} = %c0 to %c2 step %c1 iter_args({c} = "
+                  f"{init.val}, {tc} = {tinit}) -> ({T16}, {TID}) {{")
+        self.depth += 1
+        y, t = self.rt_task("kr_add", [c, x.val], None, _deps([tc]))
+        self.emit(f"scf.yield {y}, {t} : {T16}, {TID}")
+        self.depth -= 1
+        self.emit("}")
+        init.readers.append(tres)  # after the first iteration's task, through the chain
+        # readonly: the result may be the init (a parameter) as far as the verifier knows
+        return _MBuf(res, [tres], local=True, readonly=True)
 
     def _manual_parallel(self) -> _MBuf:
         """A parallel loop of producers carrying a TaskId (an array after the pipeline)."""
@@ -416,12 +485,15 @@ class RtGen(_Gen):
             if rows is not None:
                 src = self.new("sv")
                 self.emit(f"{src} = pto_tensor.slice {b.val}[{row}, %c0] : {T16} to {st}")
+            deps = _deps(b.need + last)
+            if len(deps) >= 2 and self.rng.random() < 0.3:
+                deps = self._task_array([v for v, _ in deps])
             if i == 0:
                 dst, t = self.task("k_scale", [src], [self.scalar()], dst, "out",
-                                   {src: st, dst: st}, deps=_deps(b.need))
+                                   {src: st, dst: st}, deps=deps)
             else:
                 dst, t = self.task("k_axpy", [src], [self.scalar()], dst, "inout",
-                                   {src: st, dst: st}, deps=_deps(b.need + last))
+                                   {src: st, dst: st}, deps=deps)
             assert t is not None
             last = [t]
 
