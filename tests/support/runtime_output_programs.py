@@ -227,11 +227,16 @@ class RtGen(_Gen):
         res, cur, iv = self.new("lres"), self.new("cur"), self.new("i")
         carries = [(cur, init.val, T16)]
         results = [res]
+        # the TaskIds the init's readers list (the first iteration's `tc`, `tl`), when known
+        known = init.tids() if isinstance(init, _RBuf) else [] if init in self.ins else None
         if tid:
-            none = self.new("none")
-            self.emit(f"{none} = pto_system.task_invalid")
+            tinit = [known[0], known[-1]] if known else []
+            if not tinit:
+                none = self.new("none")
+                self.emit(f"{none} = pto_system.task_invalid")
+                tinit = [none, none]
             tc, tl = self.new("tc"), self.new("tl")
-            carries += [(tc, none, TID), (tl, none, TID)]
+            carries += [(tc, tinit[0], TID), (tl, tinit[1], TID)]
             results += [self.new("ltc"), self.new("ltl")]
         types = ", ".join(t for *_, t in carries)
         inits = ", ".join(f"{a} = {v}" for a, v, _ in carries)
@@ -265,7 +270,11 @@ class RtGen(_Gen):
         if manual:
             assert tz is not None
             assert zl is not None
-            self.manual_scope([_MBuf(z, [tz, zl], readonly=True)], (iv, 16 // trip))
+            outer = [_MBuf(z, [tz, zl], readonly=True)]
+            if tid and known is not None and not fresh and rng.random() < 0.5:
+                # the carry too: the previous iteration's output (the init in the first)
+                outer.append(_MBuf(cur, [tc, tl], readonly=True))
+            self.manual_scope(outer, (iv, 16 // trip))
         yields = [z] + ([tz or "", zl or ""] if tid else [])
         self.emit(f"scf.yield {', '.join(yields)} : {types}")
         self.depth -= 1
