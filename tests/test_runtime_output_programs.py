@@ -83,7 +83,11 @@ def _features(text: str) -> set[str]:
         if not isinstance(op, CallOp | SubmitOp) or op.callee.root_reference.data not in \
                 RUNTIME_OUTPUT_KERNELS:
             continue
-        assert len(op.args) < len(op.kernel().param_types)
+        n_rt = len(op.kernel().param_types) - len(op.args)  # the trailing results
+        assert n_rt > 0
+        if len(op.res) == 2:
+            found.add("a task making two runtime outputs" if n_rt == 2 else
+                      "a task writing an argument and making a runtime output")
         manual = _manual(op)
         found.add("made in a manual scope" if manual else
                   "made by a submit in an auto scope" if isinstance(op, SubmitOp) else
@@ -98,9 +102,9 @@ def _features(text: str) -> set[str]:
             found.add("made in an if branch")
             if manual and _manual(_inside(op, scf.IfOp)):
                 found.add("made in an if branch in a manual scope")
-        out: SSAValue = op.res[0]
         tid = op.task_id if isinstance(op, SubmitOp) else None
-        for use in out.uses:
+        outs: list[SSAValue] = list(op.res)[-n_rt:]
+        for use in (u for out in outs for u in out.uses):
             user = use.operation
             if isinstance(user, scf.YieldOp):
                 parent = user.parent_op()
@@ -138,6 +142,7 @@ FEATURES = {
     "made in a loop in a manual scope", "made in an if branch in a manual scope",
     "read by a manual task listing its producer in a TaskId array",
     "passed on to another runtime output",
+    "a task making two runtime outputs", "a task writing an argument and making a runtime output",
 }
 
 

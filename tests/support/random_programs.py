@@ -59,11 +59,20 @@ KERNELS: dict[str, tuple[list[tuple[str, str]], Callable[..., Any]]] = {
     "k_shift": ([("in", "T"), ("in", "index"), ("out", "T")], lambda a, n, o: a + np.float32(n)),
     "k_inc": ([("inout", "T")], lambda y: y + np.float32(1)),
 }
-RUNTIME_OUTPUT_KERNELS = ("kr_add", "kr_mul", "kr_scale")
-"""Copies of k_add, k_mul, k_scale whose trailing `out` has a static shape, so a task may leave
-it to the runtime (tests/support/runtime_output_programs.py)."""
-for _k in RUNTIME_OUTPUT_KERNELS:
+RUNTIME_OUTPUT_KERNELS = ("kr_add", "kr_mul", "kr_scale", "kr_pair", "kr_acc")
+"""Kernels whose trailing `out`s have a static shape, so a task may leave them to the runtime
+(tests/support/runtime_output_programs.py): copies of k_add, k_mul, k_scale; `kr_pair` (two
+outputs, a + 1 and 2a) and `kr_acc` (y += a, and a new 2a), whose results are parameters 1, 2."""
+for _k in RUNTIME_OUTPUT_KERNELS[:3]:
     KERNELS[_k] = KERNELS["k" + _k[2:]]
+KERNELS["kr_pair"] = (
+    [("in", "T"), ("out", "T"), ("out", "T")],
+    lambda a, p, q: (a + np.float32(1), np.float32(2) * a),
+)
+KERNELS["kr_acc"] = (
+    [("in", "T"), ("inout", "T"), ("out", "T")],
+    lambda a, y, q: (y + a, np.float32(2) * a),
+)
 
 _PRELUDE = """\
 #include "pto_test_kernel.h"  // tests/support/sim_kernels: tensor(), numel(), at<T>(), f32()
@@ -96,10 +105,20 @@ KERNEL_BODY: dict[str, str] = {
     ),
     "k_inc": _body([_t("y", 0)], "y", f"{_x('y')} + 1.0f"),
 }
-KERNEL_BODY.update({k: KERNEL_BODY["k" + k[2:]] for k in RUNTIME_OUTPUT_KERNELS})
 """Kernel name -> body of `kernel_entry(int64_t *args)` with the helpers of
 tests/support/sim_kernels/pto_test_kernel.h (`tensor`, `numel`, `at<float>`, `f32`) in scope:
 elementwise, in row-major order of each view's shape."""
+KERNEL_BODY.update({k: KERNEL_BODY["k" + k[2:]] for k in RUNTIME_OUTPUT_KERNELS[:3]})
+KERNEL_BODY["kr_pair"] = "\n".join(f"    {line}" for line in [
+    _t("a", 0), _t("p", 1), _t("q", 2),
+    "for (uint64_t i = 0; i < numel(p); ++i) {",
+    f"    {_x('p')} = {_x('a')} + 1.0f;", f"    {_x('q')} = 2.0f * {_x('a')};", "}",
+])
+KERNEL_BODY["kr_acc"] = "\n".join(f"    {line}" for line in [
+    _t("a", 0), _t("y", 1), _t("q", 2),
+    "for (uint64_t i = 0; i < numel(y); ++i) {",
+    f"    {_x('y')} = {_x('y')} + {_x('a')};", f"    {_x('q')} = 2.0f * {_x('a')};", "}",
+])
 
 KERNEL_CPP: dict[str, str] = {
     name: _PRELUDE + 'extern "C" void kernel_entry(int64_t *args) {\n' + body + "\n}\n"
@@ -114,9 +133,11 @@ then the scalars (f32 scalars as the low 32 bits, `to_u64`); data at
 def kernel_decl(name: str) -> str:
     params, _ = KERNELS[name]
     kinds = [KT if t == "T" else t for _, t in params]
-    if name in RUNTIME_OUTPUT_KERNELS:  # a static trailing out: the runtime may allocate it
-        kinds[-1] = T16
+    if name in RUNTIME_OUTPUT_KERNELS:  # static trailing outs: the runtime may allocate them
+        kinds = [T16 if d == "out" else k for (d, _), k in zip(params, kinds)]
     text = ", ".join(f"{d} {k}" for (d, _), k in zip(params, kinds))
+    if name in ("kr_pair", "kr_acc"):
+        return f"pto_orch.kernel @{name} aiv ({text}) -> ({kinds[1]}, {kinds[2]}) returns [1, 2]"
     return f"pto_orch.kernel @{name} aiv ({text}) -> {kinds[-1] if name in RUNTIME_OUTPUT_KERNELS else KT}"
 
 

@@ -1,6 +1,7 @@
 """Random programs with runtime-allocated outputs: tasks that leave their kernel's trailing
-`out` to the runtime (`add_output(TensorCreateInfo)`; the kernels `kr_add`, `kr_mul`,
-`kr_scale` of tests/support/random_programs.py, whose trailing `out` has a static shape).
+`out` to the runtime (`add_output(TensorCreateInfo)`; the kernels `kr_*` of
+tests/support/random_programs.py, whose trailing `out`s have a static shape: `kr_pair` makes
+two runtime outputs, `kr_acc` writes an `inout` argument and makes one).
 
     mlir, func, kernels, args = generate(seed)   # as random_programs.generate, plus these
 
@@ -103,6 +104,7 @@ class RtGen(_Gen):
             self.seg_rt_if,
             self.seg_rt_manual,
             self.seg_rt_manual,
+            self.seg_rt_manual,
         ]
 
     # -- one task whose output the runtime allocates
@@ -126,12 +128,40 @@ class RtGen(_Gen):
         self.emit(f"{res}, {tid} = pto_orch.submit @{kernel}({', '.join(ops)}){dtext} : {sig}")
         return res, tid
 
+    def rt_two(
+        self, kernel: str, src: str, dst: str | None, deps: list[tuple[str, str]] | None
+    ) -> tuple[str, str, str | None]:
+        """`kr_pair(in src)` (two runtime outputs) or `kr_acc(in src, inout dst)` (`dst`
+        written, one runtime output): (first result, second result, TaskId or None)."""
+        self.used.add(kernel)
+        ops = f"in {src}" + (f", inout {dst}" if dst else "")
+        sig = f"({T16}{', ' + T16 if dst else ''}) -> ({T16}, {T16})"
+        a, b = self.new("y"), self.new("y")
+        if deps is None:
+            self.emit(f"{a}, {b} = pto_orch.call @{kernel}({ops}) : {sig}")
+            return a, b, None
+        tid = self.new("ty")
+        dtext = ""
+        if deps:
+            dtext = f" deps({', '.join(v for v, _ in deps)} : {', '.join(t for _, t in deps)})"
+        self.emit(f"{a}, {b}, {tid} = pto_orch.submit @{kernel}({ops}){dtext} : {sig}")
+        return a, b, tid
+
     def pick_rt(self) -> tuple[str, int]:
         k = self.rng.choice(["kr_add", "kr_mul", "kr_scale"])
         return k, 1 if k == "kr_scale" else 2
 
     def produce(self, srcs: list[_Buf], submit: bool) -> _RBuf:
-        """An auto task producing a runtime output from `srcs` (frozen by it)."""
+        """An auto task producing a runtime output from `srcs` (frozen by it); sometimes two
+        (kr_pair), the first returned."""
+        if self.rng.random() < 0.2:
+            src = self.rng.choice(srcs)
+            src.frozen = True
+            a, b, tid = self.rt_two("kr_pair", src.val, None, [] if submit else None)
+            bufs = [_RBuf(v, written=True, creator=tid, last=tid, at=v if tid else None)
+                    for v in (a, b)]
+            self.rt += bufs
+            return bufs[0]
         k, n = self.pick_rt()
         chosen = [self.rng.choice(srcs) for _ in range(n)]
         for s in chosen:
@@ -152,7 +182,12 @@ class RtGen(_Gen):
         if submit:  # an auto submit may list deps too (the producer's, redundantly)
             deps = _deps(tids[:1]) if tids and self.rng.random() < 0.5 else []
         src = [self.rng.choice(srcs)] if k == "k_axpy" else []
-        _, tid = self.write(k, buf, {}, src, deps=deps)
+        if src and self.rng.random() < 0.4:  # kr_acc: the write, and a new runtime output
+            src[0].frozen = True
+            buf.val, out, tid = self.rt_two("kr_acc", src[0].val, buf.val, deps)
+            self.rt.append(_RBuf(out, written=True, creator=tid, last=tid, at=out if tid else None))
+        else:
+            _, tid = self.write(k, buf, {}, src, deps=deps)
         if tid is not None and tids is not None:
             buf.last, buf.at = tid, buf.val
         else:
@@ -257,7 +292,12 @@ class RtGen(_Gen):
             inputs.append(picked[-1].val)
         for s in picked:
             s.frozen = True
-        z, tz = self.rt_task(k, inputs[:n], "%half" if n == 1 else None, subs)
+        if n == 1 and rng.random() < 0.3:  # two runtime outputs; one carried, one dropped
+            z, z2, tz = self.rt_two("kr_pair", inputs[0], None, subs)
+            if rng.random() < 0.5:
+                z = z2
+        else:
+            z, tz = self.rt_task(k, inputs[:n], "%half" if n == 1 else None, subs)
         zl = tz
         if inout:
             z, zl = self.task("k_inc", [], [], z, "inout", {z: T16},
@@ -380,10 +420,16 @@ class RtGen(_Gen):
                 if src is dst:
                     src = None
                 need = dst.need + dst.readers + (src.need if src else [])
-                k = "k_axpy" if src else "k_inc"
-                v, t = self.task(k, [src.val] if src else [], [self.scalar()] if src else [],
-                                 dst.val, "inout", {dst.val: T16, **({src.val: T16} if src else {})},
-                                 deps=_deps(need))
+                if src and rng.random() < 0.3:  # kr_acc: a new runtime output too
+                    v, out, t = self.rt_two("kr_acc", src.val, dst.val, _deps(need))
+                    assert t is not None
+                    local.append(_MBuf(out, [t], local=True))
+                else:
+                    k = "k_axpy" if src else "k_inc"
+                    v, t = self.task(k, [src.val] if src else [], [self.scalar()] if src else [],
+                                     dst.val, "inout",
+                                     {dst.val: T16, **({src.val: T16} if src else {})},
+                                     deps=_deps(need))
                 assert t is not None
                 if src:
                     src.readers.append(t)
@@ -391,8 +437,14 @@ class RtGen(_Gen):
             elif not local and rng.random() < 0.25:  # produced by a parallel loop
                 local.append(self._manual_parallel())
             elif rng.random() < 0.15:
-                local.append(self._manual_if(pool + local))
+                src = rng.choice(pool + local)
+                a, b, t = self.rt_two("kr_pair", src.val, None, _deps(src.need))
+                assert t is not None
+                src.readers.append(t)
+                local += [_MBuf(a, [t], local=True), _MBuf(b, [t], local=True)]
             elif rng.random() < 0.15:
+                local.append(self._manual_if(pool + local))
+            elif rng.random() < 0.3:
                 local.append(self._manual_loop(pool + local))
             else:
                 k, n = self.pick_rt()
