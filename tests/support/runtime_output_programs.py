@@ -14,7 +14,8 @@ buffer, write it `inout`, carry it through a loop or an `scf.if`), the programs 
   iteration, an `inout` write of it, an inner loop carrying one, an `scf.if` branch producing
   one, a user manual scope in the body reading it, or a `pto_orch.parallel` loop whose
   iterations each produce one), with the producer's and last writer's TaskIds carried beside
-  it when a manual scope reads it after the loop;
+  it when a manual scope reads it after the loop; some loops run `%flag` times (0, 1 or 5:
+  with none the result is the init);
 - `scf.if` whose branches produce runtime outputs (the else branch may yield an existing buffer),
   with the TaskIds as results too;
 - user manual scopes (at the top level or in a loop body) whose tasks produce runtime outputs,
@@ -258,12 +259,15 @@ class RtGen(_Gen):
         inner = not parallel and not manual and rng.random() < 0.3
         branch = not parallel and rng.random() < 0.3
         inout = not parallel and rng.random() < 0.3
+        # the trip count of %flag (0, 1 or 5): none at all makes the result the init
+        dynamic = not parallel and not manual and rng.random() < 0.5
         init.frozen = True
         res, cur, iv = self.new("lres"), self.new("cur"), self.new("i")
         carries = [(cur, init.val, T16)]
         results = [res]
         # the TaskIds the init's readers list (the first iteration's `tc`, `tl`), when known
         known = init.tids() if isinstance(init, _RBuf) else [] if init in self.ins else None
+        tid = tid and not (dynamic and known is None)  # the init's TaskIds if no iteration
         if tid:
             tinit = [known[0], known[-1]] if known else []
             if not tinit:
@@ -275,7 +279,11 @@ class RtGen(_Gen):
             results += [self.new("ltc"), self.new("ltl")]
         types = ", ".join(t for *_, t in carries)
         inits = ", ".join(f"{a} = {v}" for a, v, _ in carries)
-        self.emit(f"{', '.join(results)} = scf.for {iv} = %c0 to %c{trip} step %c1 "
+        ub = f"%c{trip}"
+        if dynamic:
+            ub = self.new("n")
+            self.emit(f"{ub} = arith.index_cast %flag : i64 to index")
+        self.emit(f"{', '.join(results)} = scf.for {iv} = %c0 to {ub} step %c1 "
                   f"iter_args({inits}) -> ({types}) {{")
         self.depth += 1
         subs: list[tuple[str, str]] | None = [] if tid or manual else None
