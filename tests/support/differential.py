@@ -51,7 +51,8 @@ def compare(
 ) -> list[str]:
     """The disagreements of one program (see the module docstring); `analyze`: the pipeline
     with analyze-auto-scopes=true; `api`: the runtime generation both interpreter runs model
-    (the C++ of both generations is compile-checked either way)."""
+    (the C++ of both generations is compile-checked either way); with "current", the C++ of
+    `wait-only-edges=true` is compile-checked and its run must agree too."""
     ctx = make_context()
     source = parse_module(ctx, text, f"{name}.mlir")
     verify_module(source)
@@ -74,6 +75,17 @@ def compare(
     run_args = [args[p["name"]] for p in config["params"]]
     after = interpret(module, config, kernels, run_args, api)
     problems += after.faults
+    if api == "current":  # and the C++ of wait-only-edges=true: fewer edges retain
+        waits_code = generate_orchestration(module.clone(), name, api="current",
+                                            wait_only_edges=True).code
+        check = model_header.compile_check(waits_code, f"{name}.cpp", generation="current")
+        if check.returncode != 0:
+            problems.append(f"the wait-only-edges C++ does not compile:\n{check.stderr}")
+        waits = interpret(module, config, kernels, run_args, "current", wait_only_edges=True)
+        problems += [f"with wait-only edges: {f}" for f in waits.faults]
+        for i, out in after.outputs.items():
+            if not np.array_equal(waits.outputs[i], out):
+                problems.append(f"with wait-only edges, output {i} differs")
     for i, p in enumerate(config["params"]):
         if p["kind"] != "tensor":
             continue
