@@ -73,9 +73,10 @@ def _features(text: str) -> set[str]:
     module = parse_module(make_context(), text, "t.mlir")
     found: set[str] = set()
     for op in module.walk():
-        if isinstance(op, SubmitOp) and _manual(op) and op.directions():
+        dirs = op.directions() if isinstance(op, SubmitOp) else None
+        if isinstance(op, SubmitOp) and _manual(op) and dirs:
             scope = _inside(op, ScopeOp)
-            for v, d in zip(op.args, op.directions()):
+            for v, d in zip(op.args, dirs):
                 # a value of the auto part (not a parameter: a task's result) written here
                 if d.value == "inout" and isinstance(v.owner, Operation) and \
                         not (scope and scope.is_ancestor(v.owner)):
@@ -98,12 +99,13 @@ def _features(text: str) -> set[str]:
                       else "made in a loop")
             if manual and _manual(loop) and "pto_orch.parallel" not in loop.attributes:
                 found.add("made in a loop in a manual scope")
-        if _inside(op, scf.IfOp) is not None:
+        branch = _inside(op, scf.IfOp)
+        if branch is not None:
             found.add("made in an if branch")
-            if manual and _manual(_inside(op, scf.IfOp)):
+            if manual and _manual(branch):
                 found.add("made in an if branch in a manual scope")
         tid = op.task_id if isinstance(op, SubmitOp) else None
-        outs: list[SSAValue] = list(op.res)[-n_rt:]
+        outs: Sequence[SSAValue] = op.res[-n_rt:]
         for use in (u for out in outs for u in out.uses):
             user = use.operation
             if isinstance(user, scf.YieldOp):
@@ -115,8 +117,8 @@ def _features(text: str) -> set[str]:
                 elif isinstance(parent, scf.IfOp):
                     found.add("an if result")
             elif isinstance(user, CallOp | SubmitOp):
-                d = user.directions()
-                mode = d[use.index].value if d else "in"
+                modes = user.directions()
+                mode = modes[use.index].value if modes else "in"
                 if mode == "inout":
                     found.add("written inout")
                 if not _manual(user):

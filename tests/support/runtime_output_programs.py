@@ -224,8 +224,8 @@ class RtGen(_Gen):
                 vals = [old.val]
                 if with_tid:
                     assert isinstance(old, _RBuf)
-                    t = old.tids() or []
-                    vals += [t[0], t[-1]]
+                    known = old.tids() or []
+                    vals += [known[0], known[-1]]
                 old.frozen = True
             else:
                 k, n = self.pick_rt()
