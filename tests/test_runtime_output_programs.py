@@ -16,6 +16,7 @@ from pypto_dialects.context import make_context
 from pypto_dialects.orch import CallOp, SubmitOp, TaskArraySetOp
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.rt import ScopeOp
+from pypto_dialects.tensor import ReadOp
 from support.random_programs import RUNTIME_OUTPUT_KERNELS, check, generate
 from support.runtime_output_programs import RtGen
 from support.runtime_output_programs import generate as generate_rt
@@ -108,6 +109,8 @@ def _features(text: str) -> set[str]:
         outs: Sequence[SSAValue] = op.res[-n_rt:]
         for use in (u for out in outs for u in out.uses):
             user = use.operation
+            if isinstance(user, ReadOp):
+                found.add("read by the host")
             if isinstance(user, scf.YieldOp):
                 parent = user.parent_op()
                 if isinstance(parent, scf.ForOp):
@@ -145,6 +148,7 @@ FEATURES = {
     "read by a manual task listing its producer in a TaskId array",
     "passed on to another runtime output",
     "a task making two runtime outputs", "a task writing an argument and making a runtime output",
+    "read by the host",
 }
 
 

@@ -9,7 +9,8 @@ Besides everything `random_programs` generates (whose segments may now also read
 buffer, write it `inout`, carry it through a loop or an `scf.if`), the programs contain:
 
 - auto chains that produce runtime outputs (as `pto_orch.call` or as `pto_orch.submit`, whose
-  TaskId later manual tasks list) and pass them on, reading them and writing them `inout`;
+  TaskId later manual tasks list) and pass them on, reading them and writing them `inout`,
+  and host reads of them (`pto_tensor.read`) whose values later tasks take as scalars;
 - loops whose carry is a fresh runtime output each iteration (a temporary one used within the
   iteration, an `inout` write of it, an inner loop carrying one, an `scf.if` branch producing
   one, a user manual scope in the body reading it, or a `pto_orch.parallel` loop whose
@@ -200,8 +201,17 @@ class RtGen(_Gen):
         for _ in range(self.rng.randint(1, 4)):
             ups = [b for b in self.rt if not b.dead and not b.frozen]
             submit = self.rng.random() < 0.6
+            live = [b for b in self.rt if not b.dead]
             if ups and self.rng.random() < 0.35:
                 self.update(self.rng.choice(ups), submit)
+            elif live and self.rng.random() < 0.3:
+                # a host read (get_tensor_data waits for the producer and the writers), whose
+                # value later tasks take as a scalar
+                b = self.rng.choice(live)
+                v = self.new("hv")
+                self.emit(f"{v} = pto_tensor.read {b.val}[%c{self.rng.choice([0, 8])}, %c1] : "
+                          f"{T16} -> f32")
+                self.scalars.append(v)
             else:
                 self.produce(self.readable(), submit)
 
