@@ -54,16 +54,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-minimize", action="store_true", help="print failing programs whole")
     parser.add_argument("--analyze-auto-scopes", action="store_true",
                         help="run pto2-pipeline{analyze-auto-scopes=true}")
+    parser.add_argument("--runtime-outputs", action="store_true",
+                        help="programs with runtime-allocated outputs "
+                             "(tests/support/runtime_output_programs.py)")
+    parser.add_argument("--api", choices=("seed", "current"), default="seed",
+                        help="the runtime generation the interpreter models (default seed)")
     opts = parser.parse_args(argv)
 
     from support.differential import compare
     from support.random_programs import generate
+    from support.runtime_output_programs import RtGen
 
     passed = failed = 0
     start = time.monotonic()
     for seed in range(opts.seed, opts.seed + opts.count):
-        text, name, kernels, args = generate(seed)
-        problems = compare(text, name, kernels, args, opts.analyze_auto_scopes)
+        text, name, kernels, args = (generate(seed, RtGen) if opts.runtime_outputs
+                                     else generate(seed))
+        problems = compare(text, name, kernels, args, opts.analyze_auto_scopes, opts.api)
         if not problems:
             passed += 1
             continue
@@ -72,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         if not opts.no_minimize:
             text = minimize(text, name, kernels, args,
                             lambda t: bool(compare(t, name, kernels, args,
-                                                         opts.analyze_auto_scopes)))
+                                                         opts.analyze_auto_scopes, opts.api)))
         print(text)
     print(f"{opts.count} programs in {time.monotonic() - start:.0f} s")
     print(f"{passed} passed, {failed} failed")

@@ -17,6 +17,14 @@ def test_a_short_run_agrees_and_counts() -> None:
     assert res.stdout.splitlines()[-1] == "2 passed, 0 failed"
 
 
+def test_runtime_outputs_with_the_current_runtime() -> None:
+    res = subprocess.run([sys.executable, "-m", "bench.differential", "--seed", "500", "--count", "1",
+                          "--runtime-outputs", "--api", "current"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.splitlines()[-1] == "1 passed, 0 failed"
+
+
 def test_minimize_keeps_a_valid_program_that_still_fails() -> None:
     sys.path.insert(0, str(ROOT))
     from bench.differential import minimize

@@ -3,7 +3,7 @@
 output runs in the interpreter with no race and no use after free, gives the same outputs as
 the input program, and orders every conflicting pair; with the real runtime available, its
 simulator agrees with the interpreter on outputs and edges. Both settings of
-analyze-auto-scopes."""
+analyze-auto-scopes; and programs with runtime-allocated outputs."""
 
 from __future__ import annotations
 
@@ -22,3 +22,17 @@ def test_agree(seed: int, analyze: bool) -> None:
     # (a reader in a compiler-owned manual scope after a parallel loop of partial writers)
     # before order-untracked-hazards carried every iteration's TaskId of such a loop
     assert disagreements(seed, analyze) == []
+
+
+RUNTIME_OUTPUT_SAMPLE = range(3)
+"""Seeds of the programs with runtime-allocated outputs (tests/support/runtime_output_programs.py);
+`python -m bench.differential --runtime-outputs` runs more."""
+
+
+@pytest.mark.parametrize(("analyze", "api"), [(False, "seed"), (True, "current")],
+                         ids=["default-seed", "analyze-auto-scopes-current"])
+@pytest.mark.parametrize("seed", RUNTIME_OUTPUT_SAMPLE)
+def test_agree_with_runtime_outputs(seed: int, analyze: bool, api: str) -> None:
+    # each setting of analyze-auto-scopes once, each runtime generation once (the C++ of
+    # both generations is compile-checked in both)
+    assert disagreements(seed, analyze, runtime_outputs=True, api=api) == []

@@ -178,7 +178,10 @@ def test_kernel_cpp_matches_python(name: str, tmp_path: Path) -> None:
         call, it = [], iter(bufs)
         for _, t in params:
             call.append(next(it)[region] if t == "T" else values[t])
-        np.copyto(call[tensors[-1]], impl(*call))
+        got_back = impl(*call)  # one array, or one per result (kr_pair, kr_acc: params 1, 2)
+        results = [tensors[-1]] if not isinstance(got_back, tuple) else tensors[1:]
+        for p, value in zip(results, got_back if isinstance(got_back, tuple) else [got_back]):
+            np.copyto(call[p], value)
         np.testing.assert_array_equal(got[v], np.stack(bufs), err_msg=f"view {VIEWS[v]}")
 
 

@@ -32,6 +32,7 @@ from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
 from support import model_header, simpler_runtime
 from support.execution import interpret
 from support.random_programs import KERNEL_BODY, generate
+from support.runtime_output_programs import RtGen
 
 
 def _conflicts(a: Any, b: Any) -> bool:
@@ -45,10 +46,13 @@ def _conflicts(a: Any, b: Any) -> bool:
 
 
 def compare(
-    text: str, name: str, kernels: dict[str, Any], args: dict[str, Any], analyze: bool = False
+    text: str, name: str, kernels: dict[str, Any], args: dict[str, Any], analyze: bool = False,
+    api: str = "seed",
 ) -> list[str]:
     """The disagreements of one program (see the module docstring); `analyze`: the pipeline
-    with analyze-auto-scopes=true."""
+    with analyze-auto-scopes=true; `api`: the runtime generation both interpreter runs model
+    (the C++ of both generations is compile-checked either way); with "current", the C++ of
+    `wait-only-edges=true` is compile-checked and its run must agree too."""
     ctx = make_context()
     source = parse_module(ctx, text, f"{name}.mlir")
     verify_module(source)
@@ -67,10 +71,21 @@ def compare(
             problems.append(f"the api={api} C++ does not compile against the {api} model "
                             f"header:\n{check.stderr}")
     config = json.loads(res.kernel_config)["orchestrations"][0]
-    before = run_function(source, name, args, kernels)
+    before = run_function(source, name, args, kernels, api)
     run_args = [args[p["name"]] for p in config["params"]]
-    after = interpret(module, config, kernels, run_args)
+    after = interpret(module, config, kernels, run_args, api)
     problems += after.faults
+    if api == "current":  # and the C++ of wait-only-edges=true: fewer edges retain
+        waits_code = generate_orchestration(module.clone(), name, api="current",
+                                            wait_only_edges=True).code
+        check = model_header.compile_check(waits_code, f"{name}.cpp", generation="current")
+        if check.returncode != 0:
+            problems.append(f"the wait-only-edges C++ does not compile:\n{check.stderr}")
+        waits = interpret(module, config, kernels, run_args, "current", wait_only_edges=True)
+        problems += [f"with wait-only edges: {f}" for f in waits.faults]
+        for i, out in after.outputs.items():
+            if not np.array_equal(waits.outputs[i], out):
+                problems.append(f"with wait-only edges, output {i} differs")
     for i, p in enumerate(config["params"]):
         if p["kind"] != "tensor":
             continue
@@ -116,6 +131,10 @@ def compare(
     return problems
 
 
-def disagreements(seed: int, analyze: bool = False) -> list[str]:
-    """`compare` on `generate(seed)` (`analyze`: with analyze-auto-scopes=true)."""
-    return compare(*generate(seed), analyze=analyze)
+def disagreements(
+    seed: int, analyze: bool = False, runtime_outputs: bool = False, api: str = "seed"
+) -> list[str]:
+    """`compare` on `generate(seed)` (`analyze`: with analyze-auto-scopes=true;
+    `runtime_outputs`: the program of support.runtime_output_programs; `api`: as `compare`)."""
+    prog = generate(seed, RtGen) if runtime_outputs else generate(seed)
+    return compare(*prog, analyze=analyze, api=api)

@@ -59,6 +59,20 @@ KERNELS: dict[str, tuple[list[tuple[str, str]], Callable[..., Any]]] = {
     "k_shift": ([("in", "T"), ("in", "index"), ("out", "T")], lambda a, n, o: a + np.float32(n)),
     "k_inc": ([("inout", "T")], lambda y: y + np.float32(1)),
 }
+RUNTIME_OUTPUT_KERNELS = ("kr_add", "kr_mul", "kr_scale", "kr_pair", "kr_acc")
+"""Kernels whose trailing `out`s have a static shape, so a task may leave them to the runtime
+(tests/support/runtime_output_programs.py): copies of k_add, k_mul, k_scale; `kr_pair` (two
+outputs, a + 1 and 2a) and `kr_acc` (y += a, and a new 2a), whose results are parameters 1, 2."""
+for _k in RUNTIME_OUTPUT_KERNELS[:3]:
+    KERNELS[_k] = KERNELS["k" + _k[2:]]
+KERNELS["kr_pair"] = (
+    [("in", "T"), ("out", "T"), ("out", "T")],
+    lambda a, p, q: (a + np.float32(1), np.float32(2) * a),
+)
+KERNELS["kr_acc"] = (
+    [("in", "T"), ("inout", "T"), ("out", "T")],
+    lambda a, y, q: (y + a, np.float32(2) * a),
+)
 
 _PRELUDE = """\
 #include "pto_test_kernel.h"  // tests/support/sim_kernels: tensor(), numel(), at<T>(), f32()
@@ -94,6 +108,17 @@ KERNEL_BODY: dict[str, str] = {
 """Kernel name -> body of `kernel_entry(int64_t *args)` with the helpers of
 tests/support/sim_kernels/pto_test_kernel.h (`tensor`, `numel`, `at<float>`, `f32`) in scope:
 elementwise, in row-major order of each view's shape."""
+KERNEL_BODY.update({k: KERNEL_BODY["k" + k[2:]] for k in RUNTIME_OUTPUT_KERNELS[:3]})
+KERNEL_BODY["kr_pair"] = "\n".join(f"    {line}" for line in [
+    _t("a", 0), _t("p", 1), _t("q", 2),
+    "for (uint64_t i = 0; i < numel(p); ++i) {",
+    f"    {_x('p')} = {_x('a')} + 1.0f;", f"    {_x('q')} = 2.0f * {_x('a')};", "}",
+])
+KERNEL_BODY["kr_acc"] = "\n".join(f"    {line}" for line in [
+    _t("a", 0), _t("y", 1), _t("q", 2),
+    "for (uint64_t i = 0; i < numel(y); ++i) {",
+    f"    {_x('y')} = {_x('y')} + {_x('a')};", f"    {_x('q')} = 2.0f * {_x('a')};", "}",
+])
 
 KERNEL_CPP: dict[str, str] = {
     name: _PRELUDE + 'extern "C" void kernel_entry(int64_t *args) {\n' + body + "\n}\n"
@@ -107,8 +132,13 @@ then the scalars (f32 scalars as the low 32 bits, `to_u64`); data at
 
 def kernel_decl(name: str) -> str:
     params, _ = KERNELS[name]
-    text = ", ".join(f"{d} {KT if t == 'T' else t}" for d, t in params)
-    return f"pto_orch.kernel @{name} aiv ({text}) -> {KT}"
+    kinds = [KT if t == "T" else t for _, t in params]
+    if name in RUNTIME_OUTPUT_KERNELS:  # static trailing outs: the runtime may allocate them
+        kinds = [T16 if d == "out" else k for (d, _), k in zip(params, kinds)]
+    text = ", ".join(f"{d} {k}" for (d, _), k in zip(params, kinds))
+    if name in ("kr_pair", "kr_acc"):
+        return f"pto_orch.kernel @{name} aiv ({text}) -> ({kinds[1]}, {kinds[2]}) returns [1, 2]"
+    return f"pto_orch.kernel @{name} aiv ({text}) -> {kinds[-1] if name in RUNTIME_OUTPUT_KERNELS else KT}"
 
 
 @dataclass
@@ -518,9 +548,9 @@ class _Gen:
         od.dead = True
 
     # -- whole program
-    def program(self, name: str) -> str:
-        body_segments = [self.seg_chain]
-        pool = [
+    def pool(self) -> list[Callable[[], None]]:
+        """The segments `program` picks from (a subclass adds its own)."""
+        return [
             self.seg_chain,
             self.seg_loop,
             self.seg_loop,
@@ -529,9 +559,17 @@ class _Gen:
             self.seg_manual,
             self.seg_manual_in_loop,
         ]
+
+    def finish(self) -> None:
+        """Called after the last segment (a subclass's last lines)."""
+
+    def program(self, name: str) -> str:
+        body_segments = [self.seg_chain]
+        pool = self.pool()
         body_segments += [self.rng.choice(pool) for _ in range(self.rng.randint(2, 5))]
         for seg in body_segments:
             seg()
+        self.finish()
         consts = [
             *(f"%c{v} = arith.constant {v} : index" for v in (0, 1, 2, 3, 4, 8)),
             "%half = arith.constant 5.000000e-01 : f32",
@@ -569,10 +607,12 @@ class _Gen:
         return out
 
 
-def candidate(seed: int, attempt: int) -> tuple[str, str, dict[str, Callable[..., Any]], dict[str, Any]]:
-    """One unvalidated program of `generate`'s shape."""
+def candidate(
+    seed: int, attempt: int, make: Callable[[random.Random], _Gen] = _Gen
+) -> tuple[str, str, dict[str, Callable[..., Any]], dict[str, Any]]:
+    """One unvalidated program of `generate`'s shape (`make`: the generator class)."""
     rng = random.Random(seed * 1009 + attempt)
-    gen = _Gen(rng)
+    gen = make(rng)
     name = f"rand_{seed}"
     text = gen.program(name)
     kernels = {k: KERNELS[k][1] for k in sorted(gen.used)}
@@ -607,14 +647,17 @@ def check(text: str, name: str, kernels: dict[str, Callable[..., Any]], args: di
     return None
 
 
-def generate(seed: int) -> tuple[str, str, dict[str, Callable[..., Any]], dict[str, Any]]:
+def generate(
+    seed: int, make: Callable[[random.Random], _Gen] = _Gen
+) -> tuple[str, str, dict[str, Callable[..., Any]], dict[str, Any]]:
     """A random valid orchestration program: `(mlir_text, func_name, kernels, args)`.
 
     Deterministic in `seed`. See the module docstring for what programs contain and how
-    validity is checked; C++ kernel bodies are `KERNEL_CPP[name]` for `name in kernels`."""
+    validity is checked; C++ kernel bodies are `KERNEL_CPP[name]` for `name in kernels`.
+    `make` is the generator class (tests/support/runtime_output_programs.py has a subclass)."""
     reasons = []
     for attempt in range(50):
-        prog = candidate(seed, attempt)
+        prog = candidate(seed, attempt, make)
         why = check(*prog)
         if why is None:
             return prog
