@@ -201,13 +201,21 @@ class _Gen:
                 v = next(it_sc)
                 ops.append(f"scalar {v}")
                 tys.append(t)
-        res = self.new("r")
         rtype = types[dst] if dst is not None else T16
-        sig = f"({', '.join(tys)}) -> {rtype}"
+        return self.emit_task(kernel, ops, f"({', '.join(tys)}) -> {rtype}", deps, "r", "t")
+
+    def emit_task(
+        self, kernel: str, ops: list[str], sig: str, deps: list[tuple[str, str]] | None,
+        res_base: str, tid_base: str,
+    ) -> tuple[str, str | None]:
+        """Emit `kernel` on the operands `ops` (`in %a`, ...) with the type signature `sig`:
+        a `pto_orch.call` when `deps` is None, else a submit listing `deps` ((value, type)
+        pairs); returns (result value, TaskId value or None)."""
+        res = self.new(res_base)
         if deps is None:
             self.emit(f"{res} = pto_orch.call @{kernel}({', '.join(ops)}) : {sig}")
             return res, None
-        tid = self.new("t")
+        tid = self.new(tid_base)
         dtext = ""
         if deps:
             dtext = f" deps({', '.join(v for v, _ in deps)} : {', '.join(t for _, t in deps)})"

@@ -118,17 +118,7 @@ class RtGen(_Gen):
         self.used.add(kernel)
         ops = [f"in {s}" for s in srcs] + ([f"scalar {scalar}"] if scalar else [])
         tys = [T16] * len(srcs) + (["f32"] if scalar else [])
-        res = self.new("y")
-        sig = f"({', '.join(tys)}) -> {T16}"
-        if deps is None:
-            self.emit(f"{res} = pto_orch.call @{kernel}({', '.join(ops)}) : {sig}")
-            return res, None
-        tid = self.new("ty")
-        dtext = ""
-        if deps:
-            dtext = f" deps({', '.join(v for v, _ in deps)} : {', '.join(t for _, t in deps)})"
-        self.emit(f"{res}, {tid} = pto_orch.submit @{kernel}({', '.join(ops)}){dtext} : {sig}")
-        return res, tid
+        return self.emit_task(kernel, ops, f"({', '.join(tys)}) -> {T16}", deps, "y", "ty")
 
     def rt_two(
         self, kernel: str, src: str, dst: str | None, deps: list[tuple[str, str]] | None
