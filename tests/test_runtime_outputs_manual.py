@@ -140,3 +140,21 @@ def test_a_user_chain_does_not_hold_the_previous_iterations_output(analyze: bool
             for f in control.faults] == [
         "task 2 (@acc)", "task 3 (@inc)", "task 5 (@acc)", "task 6 (@inc)", "task 8 (@acc)",
         "task 9 (@inc)"]
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_a_task_that_reads_its_own_previous_output(analyze: bool) -> None:
+    # t0 makes %y0; iteration i: t(2i+1) = inc(in %py) listing t(2i), then t(2i+2) = acc;
+    # after the loop t7 reads %ry. t3 and t5 used t1's and t3's %y holding neither.
+    kernels = {**KERNELS, "acc": ACC_INTO}
+    run = execute(PROGRAM, kernels, [A, zeros(16), zeros(16)], function="self_carry",
+                  analyze=analyze)
+    np.testing.assert_array_equal(run.outputs[1], 4 * A + 4)
+    chain = edges(*(f"t{i}>t{i + 1} explicit" for i in range(7)), "t8>t9 explicit")
+    held = edges("t0>t3 explicit", "t0>t5 explicit", "t0>t7 explicit", "t1>t3 explicit",
+                 "t3>t5 explicit", "t5>t7 explicit")
+    assert run.edges == chain | held
+    control = execute(PROGRAM, kernels, [A, zeros(16), zeros(16)], function="self_carry",
+                      analyze=analyze, edit=_without_compiler_deps, faults=True)
+    assert [f.split("op use after free: ")[1].split(" touches")[0]
+            for f in control.faults] == ["task 3 (@inc)", "task 5 (@inc)", "task 7 (@acc)"]

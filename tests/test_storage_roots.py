@@ -674,7 +674,7 @@ def test_same_values_is_the_value_a_value_surely_is() -> None:
 
 
 def test_task_id_sources_are_exact_after_a_carry_cycle() -> None:
-    from pypto_dialects.analysis.untracked_hazards import TaskIdSources
+    from pypto_dialects.analysis.task_id_sources import TaskIdSources
 
     tid = "!pto_orch.task_id"
     p = Program(

@@ -27,14 +27,13 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.task_id_sources import TaskIdSources, ordered_before
 from pypto_dialects.analysis.untracked_hazards import (
     Analysis,
     Join,
     Need,
     Task,
-    TaskIdSources,
     join_needs,
-    ordered_before,
 )
 from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.orch import TASK_ID, CallOp, SubmitOp

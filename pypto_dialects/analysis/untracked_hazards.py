@@ -18,12 +18,13 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.storage_roots import yield_values
+from pypto_dialects.analysis.task_id_sources import TaskIdSources
 from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.loop_steps import constant_trip_count
-from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp
+from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdType
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.tensor import CreateOp
 
 Task = CallOp | SubmitOp
@@ -356,6 +357,7 @@ class Analysis:
         self.accesses: dict[Task, list[tuple[SSAValue, Access]]] = {}  # per task, its first visit
         self.around: dict[Operation, frozenset[scf.ForOp]] = {}  # the loops around an op
         self.inner_first: dict[Task, list[scf.ForOp]] = {}  # the loops around a task
+        self.tids = TaskIdSources()
 
     def block(self, block: Block, state: State) -> None:
         """Walk the ops of `block` in order (`op`), `state` the pending accesses per root."""
@@ -619,17 +621,57 @@ class Analysis:
         an edge on the creator's own TaskId keeps the buffer alive while `x` runs (a chain of
         other tasks orders `x` but holds nothing; docs/passes/order-untracked-hazards.md)."""
         for p in _items(creators):
-            if p.task is x.task:
-                continue
             # an entry of an earlier iteration of `loop` is still the creator's when x comes
             # before the creator in the body (a later one replaces it): x uses that
-            # iteration's buffer through a carry
+            # iteration's buffer through a carry (x may be that creator's next instance)
             loop = self._carry_loop(p, x)
+            if p.task is x.task and loop is None:
+                continue
             tid = p.task.results[-1] if isinstance(p.task, SubmitOp) else None
             exits = any(o not in self.around[x.task] for o in self.inner_first[p.task])
             if loop is None and not exits and tid is not None and tid in x.task.operands:
                 continue  # x lists the creator's TaskId (or the compiler did)
+            if (loop is not None or exits) and not self._last_instance(x.task, p.task, root):
+                # the carried TaskId is the creator's last instance, and x may use an
+                # earlier one's buffer: only the user can name that one
+                if any(p.task in self.tids.of(d) for d in x.task.operands
+                       if isinstance(d.type, TaskIdType)):
+                    continue  # x lists a TaskId that may be it: the user's word
+                raise pass_error(
+                    x.task,
+                    f"uses a buffer the runtime allocated for an output of {_name(p.task)}, "
+                    "which only an edge on that task's TaskId keeps alive in a manual scope, "
+                    "and the buffer may be an earlier instance's than the last one (it is "
+                    "passed on through a loop carry or an scf.if): list the TaskId of the "
+                    "task that made it, carried beside the tensor, in this task's deps",
+                )
             self._need(x, p, loop, retain=True)
+
+    def _last_instance(self, x: Task, p: Task, root: SSAValue) -> bool:
+        """Whether each argument of `x` on `root` is surely the output of `p`'s last
+        instance (or that of the previous iteration, through an iter_arg): back through
+        views, scope results and tied results, from a loop result or iter_arg to the
+        value the body yields, and never through an `scf.if` or a carry passed on as it is."""
+        for v in x.args:
+            if root not in self.roots.of(v).roots:
+                continue
+            seen: set[SSAValue] = set()
+            while not (isinstance(v, OpResult) and v.op is p):
+                if v in seen:
+                    return False
+                seen.add(v)
+                if isinstance(v, BlockArgument) or isinstance(v.owner, scf.ForOp):
+                    loop = v.owner.parent_op() if isinstance(v, BlockArgument) else v.owner
+                    k = v.index - 1 if isinstance(v, BlockArgument) else v.index
+                    if not isinstance(loop, scf.ForOp) or k < 0:
+                        return False
+                    v = yield_values(loop)[k]
+                    continue
+                back = storage.edges(v, self.roots.symbols)
+                if len(back) != 1:
+                    return False
+                v = back[0][1]
+        return True
 
     def _carry_loop(self, p: Access, x: Access) -> scf.ForOp | None:
         """The outermost loop around `x`'s task whose previous iteration `p` is: `p.prev`
@@ -651,7 +693,8 @@ class Analysis:
         # x's are (x_i after every earlier p, and x_(i+1) after x_i).
         around_x = self.around[x.task]
         exits = [o for o in self.inner_first[p.task] if o not in around_x]
-        chained = p.sure or (loop is None and every_iteration_carried(p.task, exits))
+        # (a retain edge needs only the instance whose buffer x uses, the one carried)
+        chained = retain or p.sure or (loop is None and every_iteration_carried(p.task, exits))
         if not exits and loop is not None:
             chained = chained or x.sure
         if (exits or loop is not None) and not chained:
@@ -728,49 +771,3 @@ def _name(task: Task) -> str:
 
 
 # --------------------------------------------------------------------------- TaskIds named
-
-
-class TaskIdSources(storage.Resolver[frozenset[Operation]]):
-    """The submits whose TaskId a TaskId value may be (`of(value)`): back through the storage
-    edges of TaskId values, which are scope and if results and loop carries (the memo engine:
-    a carry cycle adds nothing, and every answer it keeps is exact); a TaskId no submit
-    defines (an allocation batch's, the invalid one, a barrier's, an array slot) has none."""
-
-    def __init__(self) -> None:
-        super().__init__(SymbolTableCollection())  # no kernel is looked up for a TaskId
-
-    def leaf(self, value: SSAValue) -> frozenset[Operation]:
-        op = value.owner
-        if isinstance(op, SubmitOp) and value is op.task_id:
-            return frozenset({op})
-        return frozenset()
-
-    def join(
-        self, value: SSAValue, parts: list[tuple[storage.Link, frozenset[Operation]]]
-    ) -> frozenset[Operation]:
-        return frozenset().union(*(p for _, p in parts))
-
-    def cut(self) -> frozenset[Operation]:
-        return frozenset()
-
-
-REACH = 64
-"""How many tasks the search for an existing path of deps visits per consumer (a bound that
-keeps the pass linear; a path it does not find costs one redundant edge)."""
-
-
-def ordered_before(x: Task, sources: TaskIdSources) -> set[Operation]:
-    """The tasks `x`'s deps and compiler deps already order it after, following the deps of
-    those tasks in turn (up to REACH tasks). A TaskId carried through a loop counts as the task
-    that yields it (the previous iteration's instance)."""
-    seen: set[Operation] = set()
-    todo: list[Operation] = [x]
-    while todo and len(seen) < REACH:
-        t = todo.pop()
-        for v in [*getattr(t, "deps", ()), *getattr(t, "compiler_deps", ())]:
-            for src in sources.of(v):
-                if src not in seen:
-                    seen.add(src)
-                    todo.append(src)
-    return seen
-

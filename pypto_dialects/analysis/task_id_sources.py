@@ -1,0 +1,58 @@
+"""Which submits a TaskId value may name (`TaskIdSources`), and which tasks a task's deps already
+order it after (`ordered_before`): the questions order-untracked-hazards asks of the TaskIds in
+the IR (docs/passes/order-untracked-hazards.md).
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import Operation, SSAValue
+
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.orch import SubmitOp
+from pypto_dialects.symbols import SymbolTableCollection
+
+
+class TaskIdSources(storage.Resolver[frozenset[Operation]]):
+    """The submits whose TaskId a TaskId value may be (`of(value)`): back through the storage
+    edges of TaskId values, which are scope and if results and loop carries (the memo engine:
+    a carry cycle adds nothing, and every answer it keeps is exact); a TaskId no submit
+    defines (an allocation batch's, the invalid one, a barrier's, an array slot) has none."""
+
+    def __init__(self) -> None:
+        super().__init__(SymbolTableCollection())  # no kernel is looked up for a TaskId
+
+    def leaf(self, value: SSAValue) -> frozenset[Operation]:
+        op = value.owner
+        if isinstance(op, SubmitOp) and value is op.task_id:
+            return frozenset({op})
+        return frozenset()
+
+    def join(
+        self, value: SSAValue, parts: list[tuple[storage.Link, frozenset[Operation]]]
+    ) -> frozenset[Operation]:
+        return frozenset().union(*(p for _, p in parts))
+
+    def cut(self) -> frozenset[Operation]:
+        return frozenset()
+
+
+REACH = 64
+"""How many tasks the search for an existing path of deps visits per consumer (a bound that
+keeps the pass linear; a path it does not find costs one redundant edge)."""
+
+
+def ordered_before(x: Operation, sources: TaskIdSources) -> set[Operation]:
+    """The tasks `x`'s deps and compiler deps already order it after, following the deps of
+    those tasks in turn (up to REACH tasks). A TaskId carried through a loop counts as the task
+    that yields it (the previous iteration's instance)."""
+    seen: set[Operation] = set()
+    todo: list[Operation] = [x]
+    while todo and len(seen) < REACH:
+        t = todo.pop()
+        for v in [*getattr(t, "deps", ()), *getattr(t, "compiler_deps", ())]:
+            for src in sources.of(v):
+                if src not in seen:
+                    seen.add(src)
+                    todo.append(src)
+    return seen
+
