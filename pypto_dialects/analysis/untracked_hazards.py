@@ -120,6 +120,7 @@ class Access:
     recorded: bool = False
     join: Join | None = None
     creates: bool = False
+    uses: bool = True  # an argument of the task is on the buffer (not only its creation)
 
 
 class _Slot(NamedTuple):
@@ -304,9 +305,12 @@ def join_needs(needs: list[Need]) -> list[Need]:
     """`needs` with, for each consumer and loop, the needs of both writers of a `Join` made
     one need of the join (at the place of the first); the rest as they are, in order."""
     wanted: dict[tuple[Task, Join, scf.ForOp | None], set[Task]] = {}
+    retained: set[tuple[Task, Join, scf.ForOp | None]] = set()
     for n in needs:
         if n.p.join is not None:
             wanted.setdefault((n.x, n.p.join, n.loop), set()).add(n.p.task)
+            if n.retain:
+                retained.add((n.x, n.p.join, n.loop))
     out: list[Need] = []
     done: set[tuple[Task, Join, scf.ForOp | None]] = set()
     for n in needs:
@@ -316,8 +320,7 @@ def join_needs(needs: list[Need]) -> list[Need]:
             out.append(n)
         elif key not in done:
             done.add(key)
-            retain = any(m.retain for m in needs if m.x is n.x and m.p.join is j)
-            out.append(Need(n.x, n.p, n.loop, j, retain))
+            out.append(Need(n.x, n.p, n.loop, j, key in retained))
     return out
 
 
@@ -348,7 +351,9 @@ class Analysis:
     def __init__(self, roots: storage.RootSets) -> None:
         self.roots = roots
         self.needs: list[Need] = []
-        self.seen: dict[tuple[int, int, int], Need | None] = {}  # each edge once
+        # each edge once: (consumer, producer, loop, retain); an edge that keeps a buffer alive
+        # and one that orders a hazard are decided apart (only the second chains instances)
+        self.seen: set[tuple[int, int, int, bool]] = set()
         self.loops: list[scf.ForOp] = []  # the loops around the op being walked
         self.manual: list[ScopeOp] = []
         self.logs: list[dict[SSAValue, Pending]] = []  # undo logs of the open regions
@@ -551,7 +556,8 @@ class Analysis:
                 a = per_root.get(root)
                 if a is None:
                     per_root[root] = Access(op, False, True, False, True, manual, {},
-                                            place=place, sure=True, creates=True)
+                                            place=place, sure=True, creates=True,
+                                            uses=False)
                 else:
                     # the task also reads the root: an earlier instance of the output, carried
                     # into a loop's next iteration. It still writes (a new instance): a
@@ -581,7 +587,7 @@ class Analysis:
             self.inner_first[op] = self.loops[::-1]
         for root, x in accesses:
             pend = self._touch(state, root)
-            if x.manual is not None and pend.creators is not None:
+            if x.manual is not None and pend.creators is not None and x.uses:
                 self._retain(x, pend.creators, root)
             if not (x.read or x.write):
                 continue  # no_dep
@@ -682,12 +688,10 @@ class Analysis:
     def _need(
         self, x: Access, p: Access, loop: scf.ForOp | None, retain: bool = False
     ) -> None:
-        key = (id(x.task), id(p.task), id(loop))
+        key = (id(x.task), id(p.task), id(loop), retain)
         if key in self.seen:
-            if retain and (had := self.seen[key]) is not None:
-                had.retain = True
             return
-        self.seen[key] = None
+        self.seen.add(key)
         # Only the last instance of p is carried: enough when p's instances are ordered among
         # themselves (p surely writes all of the buffer), or, for a loop-carried hazard, when
         # x's are (x_i after every earlier p, and x_(i+1) after x_i).
@@ -733,8 +737,7 @@ class Analysis:
                     "for the TaskId the loop carries from the previous one's), or move one of "
                     "the tasks",
                 )
-        self.seen[key] = need = Need(x.task, p, loop, retain=retain)
-        self.needs.append(need)
+        self.needs.append(Need(x.task, p, loop, retain=retain))
 
     def _carried_loops(
         self, task: Task, exits: list[scf.ForOp], loop: scf.ForOp | None
@@ -758,10 +761,10 @@ class Analysis:
         inside = loop is not None and loop in self.around[a.task]
         for lp in self.inner_first[a.task]:
             if lp in exits or inside:
-                key = (id(a.task), id(a.task), id(lp))
+                key = (id(a.task), id(a.task), id(lp), False)
                 if key not in self.seen:
-                    self.seen[key] = need = Need(a.task, a, lp)
-                    self.needs.append(need)
+                    self.seen.add(key)
+                    self.needs.append(Need(a.task, a, lp))
             if lp is loop:
                 inside = False
 
