@@ -666,9 +666,12 @@ class Analysis:
                 if v in seen:
                     return False
                 seen.add(v)
-                if isinstance(v, BlockArgument) or isinstance(v.owner, scf.ForOp):
-                    loop = v.owner.parent_op() if isinstance(v, BlockArgument) else v.owner
-                    k = v.index - 1 if isinstance(v, BlockArgument) else v.index
+                loop: Operation | None = None
+                if isinstance(v, BlockArgument):
+                    loop, k = v.block.parent_op(), v.index - 1
+                elif isinstance(v, OpResult) and isinstance(v.op, scf.ForOp):
+                    loop, k = v.op, v.index
+                if loop is not None:
                     if not isinstance(loop, scf.ForOp) or k < 0:
                         return False
                     v = yield_values(loop)[k]
