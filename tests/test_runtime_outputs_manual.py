@@ -22,6 +22,7 @@ from support.execution import (
     ADD,
     INC,
     PROGRAMS,
+    Kernel,
     edges,
     execute,
     relative_faults,
@@ -142,19 +143,32 @@ def test_a_user_chain_does_not_hold_the_previous_iterations_output(analyze: bool
         "task 9 (@inc)"]
 
 
+# (in h: 8, out: 16): both halves of the output are h + 1
+WIDEN = Kernel(lambda h, o: np.concatenate([h, h]) + np.float32(1))
+
+
+@pytest.mark.parametrize(("function", "out"), [
+    ("self_carry", 4 * A + 4),
+    # %y0 = A + 1, then each step takes the first half and widens it
+    ("half_carry", 3 * A + np.tile(A[:8], 2) + 4),
+])
 @pytest.mark.parametrize("analyze", [False, True])
-def test_a_task_that_reads_its_own_previous_output(analyze: bool) -> None:
+def test_a_task_that_reads_its_own_previous_output(
+    function: str, out: np.ndarray, analyze: bool
+) -> None:
     # t0 makes %y0; iteration i: t(2i+1) = inc(in %py) listing t(2i), then t(2i+2) = acc;
     # after the loop t7 reads %ry. t3 and t5 used t1's and t3's %y holding neither.
-    kernels = {**KERNELS, "acc": ACC_INTO}
-    run = execute(PROGRAM, kernels, [A, zeros(16), zeros(16)], function="self_carry",
+    kernels = {**KERNELS, "acc": ACC_INTO, "widen": WIDEN}
+    run = execute(PROGRAM, kernels, [A, zeros(16), zeros(16)], function=function,
                   analyze=analyze)
-    np.testing.assert_array_equal(run.outputs[1], 4 * A + 4)
+    np.testing.assert_array_equal(run.outputs[1], out)
     chain = edges(*(f"t{i}>t{i + 1} explicit" for i in range(7)), "t8>t9 explicit")
     held = edges("t0>t3 explicit", "t0>t5 explicit", "t0>t7 explicit", "t1>t3 explicit",
                  "t3>t5 explicit", "t5>t7 explicit")
     assert run.edges == chain | held
-    control = execute(PROGRAM, kernels, [A, zeros(16), zeros(16)], function="self_carry",
+    control = execute(PROGRAM, kernels, [A, zeros(16), zeros(16)], function=function,
                       analyze=analyze, edit=_without_compiler_deps, faults=True)
+    first = "inc" if function == "self_carry" else "widen"
     assert [f.split("op use after free: ")[1].split(" touches")[0]
-            for f in control.faults] == ["task 3 (@inc)", "task 5 (@inc)", "task 7 (@acc)"]
+            for f in control.faults] == [f"task 3 (@{first})", f"task 5 (@{first})",
+                                         "task 7 (@acc)"]

@@ -7,6 +7,7 @@
 pto_orch.kernel @inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 pto_orch.kernel @add aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 pto_orch.kernel @acc aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @widen aiv (in tensor<8xf32>, out tensor<16xf32>) -> tensor<16xf32>
 pto_orch.kernel @add_nd aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 
 // An AUTO task's runtime output read by a user manual scope's task that lists no deps: the
@@ -171,6 +172,31 @@ func.func @self_carry(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pt
     %y0, %s0 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
     %ry, %rt = scf.for %i = %c0 to %c3 step %c1 iter_args(%py = %y0, %prev = %s0) -> (tensor<16xf32>, !pto_orch.task_id) {
       %y, %t1 = pto_orch.submit @inc(in %py) deps(%prev : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+      %w, %t2 = pto_orch.submit @acc(in %a, inout %o) deps(%t1 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %y, %t2 : tensor<16xf32>, !pto_orch.task_id
+    }
+    %f, %tf = pto_orch.submit @acc(in %ry, inout %o) deps(%rt : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %q, %t3 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %r, %t4 = pto_orch.submit @inc(in %q, out %p) deps(%t3 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
+
+// The same with half of the previous output read (a slice): the new output is still all of a
+// new buffer (it was refused as "a write of part of the buffer").
+func.func @half_carry(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %y0, %s0 = pto_orch.submit @inc(in %a) deps(%none : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+    %ry, %rt = scf.for %i = %c0 to %c3 step %c1 iter_args(%py = %y0, %prev = %s0) -> (tensor<16xf32>, !pto_orch.task_id) {
+      %h = pto_tensor.slice %py[%c0] : tensor<16xf32> to tensor<8xf32>
+      %y, %t1 = pto_orch.submit @widen(in %h) deps(%prev : !pto_orch.task_id) : (tensor<8xf32>) -> tensor<16xf32>
       %w, %t2 = pto_orch.submit @acc(in %a, inout %o) deps(%t1 : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
       scf.yield %y, %t2 : tensor<16xf32>, !pto_orch.task_id
     }
