@@ -14,6 +14,7 @@ the same listener events.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from xdsl.ir import Block, Operation, Region
@@ -28,6 +29,10 @@ class TypedRewriteWalker(PatternRewriteWalker):
     one of them); the pattern must do nothing to any other op."""
 
     op_types: tuple[type[Operation], ...] = field(default=())
+    may_act: Callable[[Operation], bool] | None = field(default=None)
+    """When given, an op of `op_types` goes on the worklist only if `may_act(op)`: the
+    pattern must do nothing to an op it returns False for, as the IR is when the walk
+    starts (an op the rewrites change later is put back by xDSL's listener hooks)."""
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         if self.walk_reverse:
@@ -38,10 +43,11 @@ class TypedRewriteWalker(PatternRewriteWalker):
         wanted: dict[type[Operation], bool] = {}
         types = self.op_types
         push = self._worklist.push
+        may_act = self.may_act
         for sub_op in reversed(walk_list(op, post_order=self.walk_regions_first)):
             cls = type(sub_op)
             hit = wanted.get(cls)
             if hit is None:
                 hit = wanted[cls] = issubclass(cls, types)
-            if hit:
+            if hit and (may_act is None or may_act(sub_op)):
                 push(sub_op)
