@@ -105,7 +105,8 @@ def test_chained_rewrites_reach_the_fixed_point() -> None:
     ours.Canonicalize().apply(ctx, module)
     text = _text(module)
     assert "pto_system.task_dummy" not in text
-    assert "arith.muli" not in text and "arith.addi" not in text
+    assert "arith.muli" not in text
+    assert "arith.addi" not in text
     assert "deps(%u : !pto_orch.task_id)" in text, text
 
 
