@@ -23,6 +23,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.loop_instances import Instance, relation
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
 from pypto_dialects.analysis.untracked_hazards import untracked_root
 from pypto_dialects.carry_plan import ARRAY_SIZE, CarryPlan, missing_plan, plan_size
@@ -139,13 +140,15 @@ class _Access(NamedTuple):
     runtime records the write (a tracked AUTO-scope writer: inout / out / output_existing; for
     an `in` argument: not `no_dep`). `held`: an `in` argument that a recorded write of the
     same task holds (`call @k(in %t, out %t)`): a host access that meets the read meets the
-    write, and waits for the task. `manual_dep`: the write is to a `manual_dep` buffer."""
+    write, and waits for the task. `manual_dep`: the write is to a `manual_dep` buffer.
+    `value`: the argument."""
 
     place: storage.Place
     written: bool
     tracked: bool
     held: bool = False
     manual_dep: bool = False
+    value: SSAValue | None = None
 
 
 class HostAccessChecker:
@@ -179,7 +182,7 @@ class HostAccessChecker:
                 access = _Access(place, e.writes, e.tracked and not flagged, manual_dep=flagged)
                 pairs.append((e.value, access))
         values = [v for v, _ in pairs]
-        out = [acc for _, acc in pairs]
+        out = [acc._replace(value=v) for v, acc in pairs]
         for k, acc in enumerate(out):
             if acc.written or not acc.tracked:
                 continue
@@ -215,6 +218,21 @@ class HostAccessChecker:
                 )
                 out.append((arg, _Access(place, True, False, manual_dep=flagged)))
         return out
+
+    def other_instances(self, op: pt.ReadOp | pt.WriteOp, task: Operation, acc: _Access,
+                        roots: frozenset[SSAValue]) -> bool:
+        """Whether `task`'s argument `acc`, in one loop `op` comes after, surely is another
+        buffer of each of `roots` than `op`'s (`loop_instances.relation`: `op` uses the last
+        iteration's buffer, the argument an earlier one through the loop's carry, or the
+        loop's init, which is the result only when no iteration ran)."""
+        exits = [lp for lp in self.loops_around(task) if not lp.is_ancestor(op)]
+        if len(exits) != 1 or acc.value is None:
+            return False
+        return all(
+            relation([op.tensor], [acc.value], False, root, exits[0], self.roots.symbols)
+            is Instance.DISJOINT
+            for root in roots
+        )
 
     def loops_around(self, op: Operation) -> list[scf.ForOp]:
         out: list[scf.ForOp] = []
@@ -259,6 +277,8 @@ class HostAccessChecker:
                     for loop in wraps
                 ):
                     continue  # each iteration creates a new buffer
+                if earlier and self.other_instances(op, task, acc, host.roots & acc.place.roots):
+                    continue  # the task used earlier iterations' buffers, op the last one's
                 if acc.written and (manual or not acc.tracked):
                     why = "manual" if manual else "manual_dep" if acc.manual_dep else "no_dep"
                 elif writing and manual:

@@ -18,6 +18,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.loop_instances import Instance, relation
 from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.analysis.task_id_sources import TaskIdSources
 from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
@@ -603,8 +604,9 @@ class Analysis:
                     loop is root.op or loop in self._loops_around(root.op)
                 ):
                     continue  # created in the loop body: a new buffer every iteration
-                if _needs_edge(p, x, loop):
-                    self._need(x, p, loop)
+                rel = None if loop is not None else self._instances(p, x, root)
+                if rel is not Instance.DISJOINT and _needs_edge(p, x, loop):
+                    self._need(x, p, loop, last=rel is Instance.LAST)
             if x.sure:
                 # x is ordered after every entry (an edge, or the tensor map: x looks up all of
                 # its access), and every later access of the root after x: x replaces them
@@ -688,8 +690,21 @@ class Analysis:
         marked `p` before it)."""
         return p.prev if p.prev is not None and p.prev in self.around[x.task] else None
 
+    def _instances(self, p: Access, x: Access, root: SSAValue) -> Instance | None:
+        """`loop_instances.relation` of `x` after the one loop `p` is in and `x` is not."""
+        exits = [o for o in self.inner_first[p.task] if o not in self.around[x.task]]
+        if len(exits) != 1:
+            return None
+        on = self.roots.of
+        return relation(
+            (v for v in x.task.args if root in on(v).roots),
+            (v for v in p.task.args if root in on(v).roots),
+            p.creates, root, exits[0], self.roots.symbols,
+        )
+
     def _need(
-        self, x: Access, p: Access, loop: scf.ForOp | None, retain: bool = False
+        self, x: Access, p: Access, loop: scf.ForOp | None, retain: bool = False,
+        last: bool = False,
     ) -> None:
         key = (id(x.task), id(p.task), id(loop), retain)
         if key in self.seen:
@@ -701,7 +716,10 @@ class Analysis:
         around_x = self.around[x.task]
         exits = [o for o in self.inner_first[p.task] if o not in around_x]
         # (a retain edge needs only the instance whose buffer x uses, the one carried)
-        chained = retain or p.sure or (loop is None and every_iteration_carried(p.task, exits))
+        # (`last`: x uses the buffer p's task used in the last iteration only)
+        chained = retain or last or p.sure or (
+            loop is None and every_iteration_carried(p.task, exits)
+        )
         if not exits and loop is not None:
             chained = chained or x.sure
         if (exits or loop is not None) and not chained:

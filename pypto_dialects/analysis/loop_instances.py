@@ -1,0 +1,123 @@
+"""Which instance of a buffer made in a loop a task uses: this iteration's, an earlier
+iteration's (through the loop's carry), or, after the loop, the last iteration's.
+
+A buffer created in a loop body (a `pto_tensor.create`, a runtime-allocated output) is a new
+buffer in every iteration, but the storage-root analysis gives all of them one root. When a
+task after the loop uses the loop's result, and each iteration yields the buffer it created,
+the task uses the last iteration's buffer only: a task in the loop that used only an earlier
+iteration's buffer (it read the carry) never touches it, and one that used this iteration's
+touches it in the last iteration only, whose TaskId the loop can carry. The same yield also
+means that the loop's init buffer is the result only when the loop ran no iteration, when no
+task of the loop ran. order-untracked-hazards asks `relation` before it orders two tasks on
+such a root (docs/passes/order-untracked-hazards.md, "Loops that make a new buffer every
+iteration").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+from xdsl.dialects import scf
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+
+from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.storage_roots import yield_values
+from pypto_dialects.symbols import SymbolTableCollection
+
+
+class Instance(Enum):
+    """How a task after a loop and a task in it use a root (`relation`)."""
+
+    DISJOINT = "disjoint"
+    """Never the same buffer: no order is needed on this root."""
+    LAST = "last"
+    """The same buffer in the loop's last iteration only: the TaskId the loop carries out of
+    its last iteration stands for every instance that matters."""
+
+
+def _innermost_loop(op: Operation) -> scf.ForOp | None:
+    cur = op.parent_op()
+    while cur is not None and not isinstance(cur, scf.ForOp):
+        cur = cur.parent_op()
+    return cur
+
+
+def _back(value: SSAValue, symbols: SymbolTableCollection | None) -> SSAValue | None:
+    """The one value `value` is a view, tied result or scope result of, None when it is a
+    root or may be one of several (an `scf.if` result, a loop's carry)."""
+    if isinstance(value, BlockArgument) or isinstance(value.owner, scf.ForOp):
+        return None
+    back = storage.edges(value, symbols)
+    return back[0][1] if len(back) == 1 else None
+
+
+def made_here(value: SSAValue, loop: scf.ForOp, symbols: SymbolTableCollection | None) -> bool:
+    """Whether `value`, in `loop`'s body, is surely a buffer the current iteration made:
+    back through views and tied results to a root created in the body (not in an inner loop,
+    not through a carry or an `scf.if`)."""
+    v: SSAValue | None = value
+    while v is not None:
+        back = _back(v, symbols)
+        if back is None:
+            return (
+                isinstance(v, OpResult)
+                and not isinstance(v.op, scf.ForOp)
+                and not storage.edges(v, symbols)
+                and _innermost_loop(v.op) is loop
+            )
+        v = back
+    return False
+
+
+def _from_carry(value: SSAValue, loop: scf.ForOp, symbols: SymbolTableCollection | None) -> bool:
+    """Whether `value`, in `loop`'s body, is surely reached through one of `loop`'s carries
+    (an iter_arg): a buffer of an earlier iteration, or the init."""
+    v: SSAValue | None = value
+    while v is not None:
+        if isinstance(v, BlockArgument):
+            return v.block.parent_op() is loop and v.index > 0
+        v = _back(v, symbols)
+    return False
+
+
+def _last_made(value: SSAValue, loop: scf.ForOp, symbols: SymbolTableCollection | None) -> bool:
+    """Whether `value`, after `loop`, is surely a result of `loop` whose yielded value is the
+    buffer the iteration made (`made_here`): the last iteration's buffer."""
+    v: SSAValue | None = value
+    while v is not None:
+        if isinstance(v, OpResult) and v.op is loop:
+            return made_here(yield_values(loop)[v.index], loop, symbols)
+        v = _back(v, symbols)
+    return False
+
+
+def relation(
+    later: Iterable[SSAValue],
+    earlier: Iterable[SSAValue],
+    creates: bool,
+    root: SSAValue,
+    loop: scf.ForOp,
+    symbols: SymbolTableCollection | None,
+) -> Instance | None:
+    """How a task after `loop` whose arguments on `root` are `later` and a task directly in
+    `loop`'s body (in no inner loop) whose arguments on `root` are `earlier` (`creates`: it
+    also allocates an output on `root`) use `root`: DISJOINT, LAST, or None when neither is
+    sure. Every value of `later` must be the last iteration's buffer (`_last_made`); then
+    - a root made outside the loop (the init) is that result only after no iteration:
+      DISJOINT;
+    - a root made in the body: DISJOINT when the task in the loop reaches it only through a
+      carry (an earlier iteration's buffer), LAST when only as this iteration's."""
+    later = list(later)
+    if not later or not all(_last_made(v, loop, symbols) for v in later):
+        return None
+    if not (isinstance(root, OpResult) and loop.is_ancestor(root.op)):
+        return Instance.DISJOINT
+    if _innermost_loop(root.op) is not loop:
+        return None
+    earlier = list(earlier)
+    if not creates and earlier and all(_from_carry(v, loop, symbols) for v in earlier):
+        return Instance.DISJOINT
+    if all(made_here(v, loop, symbols) for v in earlier):
+        return Instance.LAST
+    return None
