@@ -112,3 +112,21 @@ def test_a_host_write_after_a_loop_of_new_buffers(n: int, analyze: bool) -> None
     # set_tensor_data waits for the last buffer's batch and writer (ids count the batches)
     (host,) = run.result.graph.host_accesses
     assert sorted(host.waits) == [2 * n, 2 * n + 1]
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+@pytest.mark.parametrize("n", [3, 0])
+def test_the_same_loop_in_a_user_manual_scope(n: int, analyze: bool) -> None:
+    x = rand(16, 16)
+    run = execute(PROGRAM, KERNELS, [x, zeros(16, 16), n], function="manual_scope",
+                  analyze=analyze)
+    np.testing.assert_array_equal(run.outputs[1], x + np.float32(n + 3))
+    # the user's chain; every task lists the batch of each buffer it may use (retain
+    # edges): the init's (alloc0) every task, since each step's carry and the result may be
+    # the init; iteration b's its own step and the next (@bump and the last @step for the last)
+    users = {0: list(range(n + 3))}
+    for b in range(1, n + 1):
+        users[b] = [b, b + 1] + ([b + 2] if b == n else [])
+    chain = [f"t{i}>t{i + 1} explicit" for i in range(n + 2)]
+    want = [f"alloc{b}>t{t} explicit" for b, ts in users.items() for t in ts]
+    assert run.edges == edges(*want, *chain)

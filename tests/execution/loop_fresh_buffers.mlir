@@ -10,6 +10,8 @@
 //    wait for the last iteration's reader (the runtime does not order a write after a read),
 //    whose TaskId the loop carries;
 //  - @runtime_output: the iteration's buffer is a runtime-allocated output of @step;
+//  - @manual_scope: @accumulate in a user manual scope, each task listing the one before
+//    (the reads of the carry needed no edge to @bump there either);
 //  - @host_write: the host writes an element of the result (set_tensor_data) instead of
 //    @bump; verify-orchestration refused it as a write after an unrecorded reader (@step's
 //    read of the carry, an earlier iteration's buffer).
@@ -74,5 +76,24 @@ func.func @host_write(%x: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir
   }
   %r2 = pto_tensor.write %one, %r[%c0, %c0] : f32, tensor<16x16xf32>
   %o1 = pto_orch.call @step(%r2, %o) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  func.return
+}
+
+func.func @manual_scope(%x: tensor<16x16xf32>, %o: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x0 = pto_tensor.create : tensor<16x16xf32>
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %x1, %t0 = pto_orch.submit @step(%x, %x0) deps(%none : !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %r, %rt = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x1, %p = %t0) -> (tensor<16x16xf32>, !pto_orch.task_id) {
+      %t = pto_tensor.create : tensor<16x16xf32>
+      %t1, %tt = pto_orch.submit @step(%acc, %t) deps(%p : !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+      scf.yield %t1, %tt : tensor<16x16xf32>, !pto_orch.task_id
+    }
+    %r2, %tb = pto_orch.submit @bump(%r) deps(%rt : !pto_orch.task_id) : (tensor<16x16xf32>) -> tensor<16x16xf32>
+    %o1, %to = pto_orch.submit @step(%r2, %o) deps(%tb : !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    pto_rt.yield
+  }
   func.return
 }
