@@ -37,6 +37,7 @@ import tempfile
 from itertools import pairwise
 
 from bench.generate import MIXES, generate_program
+from bench.measure import ANALYZED, PIPELINE
 from bench.startup import StartupResult, measure_startup
 
 DEFAULT_SIZES = (1_000, 10_000, 100_000)
@@ -110,10 +111,11 @@ def printer_gap(mix: str) -> str | None:
     return None
 
 
-def run_worker(path: str, ops: int, cpp: bool) -> dict:
-    """Measure `path` in a fresh `python -m bench.measure` process; its JSON result.
-    Raises RuntimeError with the worker's diagnostic when it fails."""
-    argv = [sys.executable, "-m", "bench.measure", path, "--ops", str(ops)]
+def run_worker(path: str, ops: int, cpp: bool, pipeline: str = PIPELINE) -> dict:
+    """Measure `path` in a fresh `python -m bench.measure` process, (b) with `-p pipeline`;
+    its JSON result. Raises RuntimeError with the worker's diagnostic when it fails."""
+    argv = [sys.executable, "-m", "bench.measure", path, "--ops", str(ops),
+            "--pipeline", pipeline]
     if not cpp:
         argv.append("--no-cpp")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -313,6 +315,11 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="worker runs per size (default: 3 below 50k ops, else 1)",
     )
+    parser.add_argument(
+        "--analyze-auto-scopes",
+        action="store_true",
+        help=f"measure (b) with -p '{ANALYZED}' (the pipeline's other option setting)",
+    )
     parser.add_argument("--no-startup", action="store_true", help="skip the startup benchmark")
     parser.add_argument("--json", metavar="FILE", help="write the raw results as JSON")
     parser.add_argument("--keep", metavar="DIR", help="write the generated programs to DIR")
@@ -347,6 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     if gap is not None:
         print(f"note: (b) and (d) not measured, the printer fails: {gap}", file=out)
     print(f"program mix: {mix} ({', '.join(f.__name__[1:] for f in MIXES[mix])})", file=out)
+    pipeline = ANALYZED if args.analyze_auto_scopes else PIPELINE
+    print(f"(b): pypto-opt -p '{pipeline}' -t pto2-cpp", file=out)
     out.flush()
 
     results: list[dict] = []
@@ -360,7 +369,9 @@ def main(argv: list[str] | None = None) -> int:
                 f.write(text)
             try:
                 n = args.repeat or (1 if args.quick else repeats(size))
-                worker_runs = [run_worker(path, ops, cpp=gap is None) for _ in range(n)]
+                worker_runs = [
+                    run_worker(path, ops, cpp=gap is None, pipeline=pipeline) for _ in range(n)
+                ]
                 results.append(median_result(worker_runs))
             except RuntimeError as err:
                 print(f"error: the generated program of {ops} ops failed: {err}", file=sys.stderr)
@@ -409,6 +420,7 @@ def main(argv: list[str] | None = None) -> int:
                 {
                     "machine": info,
                     "mix": mix,
+                    "pipeline": pipeline,
                     "results": results,
                     "startup": [s.__dict__ for s in startup] if startup else None,
                     "targets": checks,

@@ -50,6 +50,11 @@ from pypto_dialects.tools.pypto_opt import PyptoOptMain
 clock = time.process_time
 
 
+PIPELINE = "pto2-pipeline"
+ANALYZED = "pto2-pipeline{analyze-auto-scopes=true}"
+"""The two option settings of the pipeline the benchmarks measure."""
+
+
 def _rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
@@ -174,7 +179,7 @@ def run_driver(args: list[str], ir_output: str | None = None) -> TimedMain:
     return driver
 
 
-def _warm_up(tmp: str, cpp: bool) -> None:
+def _warm_up(tmp: str, cpp: bool, pipeline: str = PIPELINE) -> None:
     """Run the measured command once on a tiny program, so that the lazy imports (dialects,
     passes, printer) are not charged to the measurement."""
     from bench.generate import generate_program
@@ -183,21 +188,22 @@ def _warm_up(tmp: str, cpp: bool) -> None:
     with open(tiny, "w") as f:
         f.write(generate_program(1, "auto")[0])
     out = os.path.join(tmp, "warm_up.out")
-    run_driver([tiny, "-p", "pto2-pipeline", *(["-t", "pto2-cpp"] if cpp else []), "-o", out], out)
+    run_driver([tiny, "-p", pipeline, *(["-t", "pto2-cpp"] if cpp else []), "-o", out], out)
 
 
-def measure(path: str, cpp: bool = True) -> dict[str, object]:
-    """The measurements of (a) and (b) on `path` (see the module docstring)."""
-    result: dict[str, object] = {"file": path}
+def measure(path: str, cpp: bool = True, pipeline: str = PIPELINE) -> dict[str, object]:
+    """The measurements of (a) and (b) on `path` (see the module docstring); `pipeline`: the
+    `-p` spec of (b) (`pto2-pipeline{analyze-auto-scopes=true}` for the other setting)."""
+    result: dict[str, object] = {"file": path, "pipeline": pipeline}
     with tempfile.TemporaryDirectory(prefix="pypto-bench-") as tmp:
-        _warm_up(tmp, cpp)
+        _warm_up(tmp, cpp, pipeline)
         result["rss_base_mib"] = _rss_mib()
         ir_out = os.path.join(tmp, "a.mlir")
         out = os.path.join(tmp, "b.out")
         sub: dict[str, float] = {}
         undo = _time_subpasses(sub)
         try:
-            args = [path, "-p", "pto2-pipeline", *(["-t", "pto2-cpp"] if cpp else []), "-o", out]
+            args = [path, "-p", pipeline, *(["-t", "pto2-cpp"] if cpp else []), "-o", out]
             driver = run_driver(args, ir_out)
         finally:
             undo()
@@ -232,9 +238,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file")
     parser.add_argument("--no-cpp", action="store_true", help="do not run the pto2-cpp target")
     parser.add_argument("--ops", type=int, default=None, help="op count (else counted by a parse)")
+    parser.add_argument("--pipeline", default=PIPELINE, help=f"the -p spec of (b) (default {PIPELINE})")
     args = parser.parse_args(argv)
     try:
-        result = measure(args.file, cpp=not args.no_cpp)
+        result = measure(args.file, cpp=not args.no_cpp, pipeline=args.pipeline)
         result["ops"] = args.ops if args.ops is not None else count_ops(args.file)
     except ParseError as err:
         print(format_parse_error(err), file=sys.stderr)

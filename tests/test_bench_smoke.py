@@ -169,3 +169,19 @@ def test_task_deps_bench_rows() -> None:
     assert got["auto_areas:dynamic_parallel", True][3] is None  # "—"
     assert got["fence_hoisting:stable_nest", True] == (13, 12, 12, 24)
     assert got["fence_hoisting:per_phase", False] == (18, 16, 16, 24)
+
+
+def test_bench_measures_the_other_option_setting(tmp_path: Path) -> None:
+    """`--analyze-auto-scopes`: (b) runs `pto2-pipeline{analyze-auto-scopes=true}`, said in
+    the header and the JSON, in the worker's result too."""
+    raw = tmp_path / "bench.json"
+    res = subprocess.run(
+        [sys.executable, "-m", "bench", "--sizes", "100", "--repeat", "1", "--no-startup",
+         "--analyze-auto-scopes", "--json", str(raw)],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
+    )
+    assert res.returncode == 0, res.stderr
+    assert "(b): pypto-opt -p 'pto2-pipeline{analyze-auto-scopes=true}' -t pto2-cpp" in res.stdout
+    data = json.loads(raw.read_text())
+    assert data["pipeline"] == "pto2-pipeline{analyze-auto-scopes=true}"
+    assert [r["pipeline"] for r in data["results"]] == [data["pipeline"]]
