@@ -238,7 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file")
     parser.add_argument("--no-cpp", action="store_true", help="do not run the pto2-cpp target")
     parser.add_argument("--ops", type=int, default=None, help="op count (else counted by a parse)")
-    parser.add_argument("--pipeline", default=PIPELINE, help=f"the -p spec of (b) (default {PIPELINE})")
+    parser.add_argument(
+        "--pipeline", default=PIPELINE, help=f"the -p spec of (b) (default {PIPELINE})"
+    )
     args = parser.parse_args(argv)
     try:
         result = measure(args.file, cpp=not args.no_cpp, pipeline=args.pipeline)
