@@ -5,10 +5,11 @@ the IR (docs/passes/order-untracked-hazards.md).
 
 from __future__ import annotations
 
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects import scf
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.orch import SubmitOp
+from pypto_dialects.orch import PARALLEL, SubmitOp
 from pypto_dialects.symbols import SymbolTableCollection
 
 
@@ -34,6 +35,32 @@ class TaskIdSources(storage.Resolver[frozenset[Operation]]):
 
     def cut(self) -> frozenset[Operation]:
         return frozenset()
+
+
+def parallel_carry(value: SSAValue) -> bool:
+    """Whether `value` is a result or iter_arg of a `pto_orch.parallel` loop."""
+    if isinstance(value, OpResult):
+        loop: Operation | None = value.op
+    elif isinstance(value, BlockArgument) and value.index > 0:
+        loop = value.block.parent_op()
+    else:
+        return False
+    return isinstance(loop, scf.ForOp) and PARALLEL in loop.attributes
+
+
+class HeldSources(TaskIdSources):
+    """The submits a TaskId value is, at run time, the own TaskId of: as `TaskIdSources`,
+    but nothing through a `pto_orch.parallel` loop's carry. classify-iter-arg-carry makes
+    that carry an array of one slot per iteration, and wherever the array reaches a place
+    that holds one TaskId (a loop carry, an if result) it puts a barrier
+    (`pto_system.task_dummy`) waiting for every slot: a task listing the barrier is ordered
+    after the submits, but holds none of them, so none of their runtime-allocated outputs
+    (order-untracked-hazards' retain edges)."""
+
+    def links(self, value: SSAValue) -> tuple[list[storage.Edge], bool]:
+        if parallel_carry(value):
+            return [], False
+        return super().links(value)
 
 
 REACH = 64

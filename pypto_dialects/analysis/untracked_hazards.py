@@ -20,7 +20,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.loop_instances import Instance, relation
 from pypto_dialects.analysis.storage_roots import yield_values
-from pypto_dialects.analysis.task_id_sources import TaskIdSources
+from pypto_dialects.analysis.task_id_sources import HeldSources, TaskIdSources, parallel_carry
 from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.loop_steps import constant_trip_count
@@ -364,6 +364,7 @@ class Analysis:
         self.around: dict[Operation, frozenset[scf.ForOp]] = {}  # the loops around an op
         self.inner_first: dict[Task, list[scf.ForOp]] = {}  # the loops around a task
         self.tids = TaskIdSources()
+        self.held = HeldSources()  # what a listed TaskId holds (`_retain`)
 
     def block(self, block: Block, state: State) -> None:
         """Walk the ops of `block` in order (`op`), `state` the pending accesses per root."""
@@ -642,8 +643,8 @@ class Analysis:
             if (loop is not None or exits) and not self._last_instance(x.task, p.task, root):
                 # the carried TaskId is the creator's last instance, and x may use an
                 # earlier one's buffer: only the user can name that one
-                if any(p.task in self.tids.of(d) for d in x.task.operands
-                       if isinstance(d.type, TaskIdType)):
+                if any(p.task in (self.tids if parallel_carry(d) else self.held).of(d)
+                       for d in x.task.operands if isinstance(d.type, TaskIdType)):
                     continue  # x lists a TaskId that may be it: the user's word
                 raise pass_error(
                     x.task,
@@ -677,6 +678,8 @@ class Analysis:
                     if not isinstance(loop, scf.ForOp) or k < 0:
                         return False
                     v = yield_values(loop)[k]
+                    if root not in self.roots.of(v).roots:
+                        v = loop.iter_args[k]  # only the init may be on root: no iteration yet
                     continue
                 back = storage.edges(v, self.roots.symbols)
                 if len(back) != 1:
