@@ -8,14 +8,29 @@ run without it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.exceptions import PassFailedException
 
+from pypto_dialects.interpreter import run_function
 from pypto_dialects.orch import CallOp, SubmitOp
-from support.execution import PROGRAMS, Kernel, edges, execute, rand, relative_faults, zeros
+from pypto_dialects.transforms.pto2_pipeline import STEPS
+from support.execution import (
+    PROGRAMS,
+    Kernel,
+    edges,
+    execute,
+    lowered,
+    rand,
+    relative_faults,
+    zeros,
+)
 
 PROGRAM = PROGRAMS / "loop_fresh_buffers.mlir"
+FILECHECK = PROGRAMS.parent / "filecheck" / "transforms"
 
 
 def _bump(x: np.ndarray) -> None:
@@ -130,3 +145,38 @@ def test_the_same_loop_in_a_user_manual_scope(n: int, analyze: bool) -> None:
     chain = [f"t{i}>t{i + 1} explicit" for i in range(n + 2)]
     want = [f"alloc{b}>t{t} explicit" for b, ts in users.items() for t in ts]
     assert run.edges == edges(*want, *chain)
+
+
+def _split_case(path: Path, function: str, into: Path) -> Path:
+    """The `--split-input-file` case of the filecheck test at `path` that defines
+    `function`, as a program of its own in `into`."""
+    (case,) = [c for c in path.read_text().split("// -----") if f"@{function}(" in c]
+    out = into / f"{function}.mlir"
+    out.write_text(case)
+    return out
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_a_host_write_after_an_inner_loop_of_new_buffers_is_refused(
+    tmp_path: Path, analyze: bool
+) -> None:
+    # The loop of new buffers runs in an outer loop, once, then with no iteration: its result
+    # is then its init, %x, which @step read in the first outer iteration. verify-orchestration
+    # refuses the host write (FILECHECK's @outer_loop); without that check (the pipeline's
+    # other steps) the run has the race it prevents.
+    program = _split_case(FILECHECK / "verify_orchestration/host_write_fresh_buffers.mlir",
+                          "outer_loop", tmp_path)
+    x = rand(16)
+    with pytest.raises(PassFailedException, match="'pto_tensor.write' op writes %r"):
+        execute(program, KERNELS, [x, zeros(16)], function="outer_loop", analyze=analyze)
+    # (the C++ target checks the rules itself: the control runs the IR in the interpreter)
+    steps = tuple(s for s in STEPS if s != "verify-orchestration")
+    control = run_function(lowered(program, steps), "outer_loop", [x, zeros(16)], KERNELS)
+    (fault,) = [f.diagnostic() for f in control.faults()]
+    # (task 0 is the allocation of the first %t)
+    assert (f"{program}:22:5: error: 'pto_tensor.write' op WAR race on %x: the host writes "
+            f"%x[0:1], read by task 1 (@step) at {program}:18:7 (%x)") in fault
+    # (the first host write hits the first outer iteration's %t1, the second %x itself)
+    want = x.copy()
+    want[0] = 1
+    np.testing.assert_array_equal(control.outputs["o"], want + np.float32(1))

@@ -224,12 +224,15 @@ class HostAccessChecker:
         """Whether `task`'s argument `acc`, in one loop `op` comes after, surely is another
         buffer of each of `roots` than `op`'s (`loop_instances.relation`: `op` uses the last
         iteration's buffer, the argument an earlier one through the loop's carry, or the
-        loop's init, which is the result only when no iteration ran)."""
-        exits = [lp for lp in self.loops_around(task) if not lp.is_ancestor(op)]
-        if len(exits) != 1 or acc.value is None:
+        loop's init, which is the result only when no iteration ran). The loop must be the
+        only one around `task`: in a loop around both, `task` ran in an earlier execution of
+        that loop too, and the buffers it used then may be `op`'s now (the init, after an
+        execution with no iteration)."""
+        loops = self.loops_around(task)
+        if len(loops) != 1 or loops[0].is_ancestor(op) or acc.value is None:
             return False
         return all(
-            relation([op.tensor], [acc.value], False, root, exits[0], self.roots.symbols)
+            relation([op.tensor], [acc.value], False, root, loops[0], self.roots.symbols)
             is Instance.DISJOINT
             for root in roots
         )

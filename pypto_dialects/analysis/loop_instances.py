@@ -107,7 +107,10 @@ def relation(
     - a root made outside the loop (the init) is that result only after no iteration:
       DISJOINT;
     - a root made in the body: DISJOINT when the task in the loop reaches it only through a
-      carry (an earlier iteration's buffer), LAST when only as this iteration's."""
+      carry (an earlier iteration's buffer), LAST when only as this iteration's.
+    Both are about one execution of `loop`: in a loop around it and the later task, the task
+    in `loop` also ran in earlier executions, on buffers that may be the later task's now
+    (an init, after an execution with no iteration); the caller must rule those out."""
     later = list(later)
     if not later or not all(_last_made(v, loop, symbols) for v in later):
         return None

@@ -353,8 +353,9 @@ class Analysis:
         self.roots = roots
         self.needs: list[Need] = []
         # each edge once: (consumer, producer, loop, retain); an edge that keeps a buffer alive
-        # and one that orders a hazard are decided apart (only the second chains instances)
-        self.seen: set[tuple[int, int, int, bool]] = set()
+        # and one that orders a hazard are decided apart (only the second chains instances).
+        # True: found on a `last` root only, which settles no other root (`_need`)
+        self.seen: dict[tuple[int, int, int, bool], bool] = {}
         self.loops: list[scf.ForOp] = []  # the loops around the op being walked
         self.manual: list[ScopeOp] = []
         self.logs: list[dict[SSAValue, Pending]] = []  # undo logs of the open regions
@@ -710,9 +711,9 @@ class Analysis:
         last: bool = False,
     ) -> None:
         key = (id(x.task), id(p.task), id(loop), retain)
-        if key in self.seen:
-            return
-        self.seen.add(key)
+        if key in self.seen and (last or not self.seen[key]):
+            return  # (on another root x may meet every instance of p: checked again)
+        again, self.seen[key] = key in self.seen, last
         # Only the last instance of p is carried: enough when p's instances are ordered among
         # themselves (p surely writes all of the buffer), or, for a loop-carried hazard, when
         # x's are (x_i after every earlier p, and x_(i+1) after x_i).
@@ -761,7 +762,8 @@ class Analysis:
                     "for the TaskId the loop carries from the previous one's), or move one of "
                     "the tasks",
                 )
-        self.needs.append(Need(x.task, p, loop, retain=retain))
+        if not again:
+            self.needs.append(Need(x.task, p, loop, retain=retain))
 
     def _carried_loops(
         self, task: Task, exits: list[scf.ForOp], loop: scf.ForOp | None
@@ -787,7 +789,7 @@ class Analysis:
             if lp in exits or inside:
                 key = (id(a.task), id(a.task), id(lp), False)
                 if key not in self.seen:
-                    self.seen.add(key)
+                    self.seen[key] = False
                     self.needs.append(Need(a.task, a, lp))
             if lp is loop:
                 inside = False

@@ -82,3 +82,30 @@ func.func @passed_on(%x: tensor<16xf32>, %s: tensor<16xf32> {pto_orch.dir = #pto
   %r2 = pto_orch.call @bump(%old) : (tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
+
+// -----
+
+// @add reads this iteration's buffer and the parameter %w; @bump2 writes the loop's result
+// and %w. On the new buffer's root the carried TaskId of the last @add is enough; on %w every
+// @add reads it and only the last can be carried: refused, whichever root comes first (the
+// first, decided as the last iteration's, settled the pair, and the earlier @adds raced
+// with @bump2 on %w).
+pto_orch.kernel @step aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @add aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @bump2 aiv (inout tensor<16xf32>, inout tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>) returns [0, 1]
+func.func @two_roots(%x: tensor<16xf32>, %w: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x0 = pto_tensor.create : tensor<16xf32>
+  %x1 = pto_orch.call @step(%x, %x0) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x1) -> (tensor<16xf32>) {
+    %t = pto_tensor.create : tensor<16xf32>
+    %t1 = pto_orch.call @step(%acc, %t) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %u = pto_tensor.create : tensor<16xf32>
+    %u1 = pto_orch.call @add(%t1, %w, %u) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    scf.yield %t1 : tensor<16xf32>
+  }
+  // expected-error@+1 {{'pto_orch.call' op must run after 'pto_orch.call' @add at}}
+  %r2, %w2 = pto_orch.call @bump2(%r, %w) : (tensor<16xf32>, tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>)
+  func.return
+}

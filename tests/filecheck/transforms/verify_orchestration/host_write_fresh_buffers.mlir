@@ -53,3 +53,31 @@ func.func @maybe_carry(%x: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #p
   %o1 = pto_orch.call @step(%r2, %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
+
+// -----
+
+// The loop of new buffers is in an outer loop, and its trip count changes (1, then 0): in the
+// second outer iteration its result is its init, the parameter %x, which @step read through
+// the carry in the first one. "The init is the result only when no iteration ran" holds for
+// one execution of the loop only: with a loop around both, the earlier executions' tasks are
+// earlier too. Refused (executed as a race: tests/test_loop_fresh_buffers.py).
+pto_orch.kernel @step aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @outer_loop(%x: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %ro = scf.for %j = %c0 to %c2 step %c1 iter_args(%b = %x) -> (tensor<16xf32>) {
+    %m = arith.subi %c1, %j : index
+    %r = scf.for %i = %c0 to %m step %c1 iter_args(%acc = %b) -> (tensor<16xf32>) {
+      %t = pto_tensor.create : tensor<16xf32>
+      %t1 = pto_orch.call @step(%acc, %t) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %t1 : tensor<16xf32>
+    }
+    // expected-error@+1 {{'pto_tensor.write' op writes %r, whose buffer 'pto_orch.call' (kernel @step) at line 74 reads (an input, which the runtime does not record)}}
+    %r2 = pto_tensor.write %one, %r[%c0] : f32, tensor<16xf32>
+    scf.yield %b : tensor<16xf32>
+  }
+  %o1 = pto_orch.call @step(%ro, %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
