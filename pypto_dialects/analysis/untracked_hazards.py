@@ -700,11 +700,9 @@ class Analysis:
         if len(exits) != 1:
             return None
         on = self.roots.of
-        return relation(
-            (v for v in x.task.args if root in on(v).roots),
-            (v for v in p.task.args if root in on(v).roots),
-            p.creates, root, exits[0], self.roots.symbols,
-        )
+        return relation((v for v in x.task.args if root in on(v).roots),
+                        (v for v in p.task.args if root in on(v).roots),
+                        p.creates, root, exits[0], self.roots.symbols)
 
     def _need(
         self, x: Access, p: Access, loop: scf.ForOp | None, retain: bool = False,
@@ -721,9 +719,8 @@ class Analysis:
         exits = [o for o in self.inner_first[p.task] if o not in around_x]
         # (a retain edge needs only the instance whose buffer x uses, the one carried)
         # (`last`: x uses the buffer p's task used in the last iteration only)
-        chained = retain or last or p.sure or (
-            loop is None and every_iteration_carried(p.task, exits)
-        )
+        chained = retain or last or p.sure or (loop is None and every_iteration_carried(
+            p.task, exits))
         if not exits and loop is not None:
             chained = chained or x.sure
         if (exits or loop is not None) and not chained:
