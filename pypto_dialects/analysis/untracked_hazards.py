@@ -606,9 +606,10 @@ class Analysis:
                     loop is root.op or loop in self._loops_around(root.op)
                 ):
                     continue  # created in the loop body: a new buffer every iteration
-                rel = None if loop is not None else self._instances(p, x, root)
-                if rel is not Instance.DISJOINT and _needs_edge(p, x, loop):
-                    self._need(x, p, loop, last=rel is Instance.LAST)
+                if _needs_edge(p, x, loop):  # then, after p's loop, which instances
+                    rel = None if loop is not None else self._instances(p, x, root)
+                    if rel is not Instance.DISJOINT:
+                        self._need(x, p, loop, last=rel is Instance.LAST)
             if x.sure:
                 # x is ordered after every entry (an edge, or the tensor map: x looks up all of
                 # its access), and every later access of the root after x: x replaces them
