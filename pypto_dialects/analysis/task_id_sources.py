@@ -5,11 +5,14 @@ the IR (docs/passes/order-untracked-hazards.md).
 
 from __future__ import annotations
 
+from typing import cast
+
 from xdsl.dialects import scf
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.orch import PARALLEL, SubmitOp
+from pypto_dialects.diagnostics import location_of, pass_error
+from pypto_dialects.orch import PARALLEL, SubmitOp, TaskIdArrayType
 from pypto_dialects.symbols import SymbolTableCollection
 
 
@@ -61,6 +64,33 @@ class HeldSources(TaskIdSources):
         if parallel_carry(value):
             return [], False
         return super().links(value)
+
+    def holds(self, value: SSAValue, task: Operation, sources: TaskIdSources) -> bool:
+        """Whether a task listing `value` may hold `task` (`sources`: `TaskIdSources`): a
+        parallel loop's TaskId carry listed as it is stays an array of every iteration's."""
+        return task in (sources if parallel_carry(value) else self).of(value)
+
+
+def check_held(x: Operation, p: Operation, loops_out: list[scf.ForOp]) -> None:
+    """Raise a located error when the compiler cannot give `x` an edge that holds `p`'s
+    runtime-allocated output: `p`'s TaskId, carried out of `loops_out` (the loops around `p`
+    that `x` is not in, innermost first), would leave a `pto_orch.parallel` loop through
+    another loop's carry, where its array becomes one barrier (`HeldSources`) that holds
+    none of the buffers. A task that lists a TaskId array is taken at its word."""
+    loop = next((lp for lp in loops_out[:-1] if PARALLEL in lp.attributes), None)
+    if loop is None or any(isinstance(d.type, TaskIdArrayType) for d in x.operands):
+        return
+    raise pass_error(
+        x,
+        f"uses a buffer the runtime allocated for an output of '{p.name}' "
+        f"@{cast(SubmitOp, p).callee.root_reference.data} at {location_of(p)}, which only an "
+        "edge on that task's TaskId keeps alive in a manual "
+        f"scope, and that TaskId would leave the pto_orch.parallel loop at {location_of(loop)}"
+        " through another loop's carry, where one barrier stands for all its iterations and "
+        "holds none of their buffers: collect that task's TaskIds in a TaskId array "
+        "(pto_orch.task_array_create before the loops, pto_orch.task_array_set in them) and "
+        "list the array in this task's deps",
+    )
 
 
 REACH = 64

@@ -20,7 +20,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.loop_instances import Instance, relation
 from pypto_dialects.analysis.storage_roots import yield_values
-from pypto_dialects.analysis.task_id_sources import HeldSources, TaskIdSources, parallel_carry
+from pypto_dialects.analysis.task_id_sources import HeldSources, TaskIdSources, check_held
 from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
 from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.loop_steps import constant_trip_count
@@ -352,15 +352,13 @@ class Analysis:
     def __init__(self, roots: storage.RootSets) -> None:
         self.roots = roots
         self.needs: list[Need] = []
-        # each edge once: (consumer, producer, loop, retain); an edge that keeps a buffer alive
-        # and one that orders a hazard are decided apart (only the second chains instances).
-        # True: found on a `last` root only, which settles no other root (`_need`)
+        # each edge once: (consumer, producer, loop, retain), a retain and a hazard edge apart
+        # (only the second chains instances); True: found on a `last` root only (`_need`)
         self.seen: dict[tuple[int, int, int, bool], bool] = {}
         self.loops: list[scf.ForOp] = []  # the loops around the op being walked
         self.manual: list[ScopeOp] = []
         self.logs: list[dict[SSAValue, Pending]] = []  # undo logs of the open regions
         self.replaying = 0  # > 0 inside the second walk of a loop body
-        # memos (a task is visited once per enclosing loop level and more):
         self.accesses: dict[Task, list[tuple[SSAValue, Access]]] = {}  # per task, its first visit
         self.around: dict[Operation, frozenset[scf.ForOp]] = {}  # the loops around an op
         self.inner_first: dict[Task, list[scf.ForOp]] = {}  # the loops around a task
@@ -645,7 +643,7 @@ class Analysis:
             if (loop is not None or exits) and not self._last_instance(x.task, p.task, root):
                 # the carried TaskId is the creator's last instance, and x may use an
                 # earlier one's buffer: only the user can name that one
-                if any(p.task in (self.tids if parallel_carry(d) else self.held).of(d)
+                if any(self.held.holds(d, p.task, self.tids)
                        for d in x.task.operands if isinstance(d.type, TaskIdType)):
                     continue  # x lists a TaskId that may be it: the user's word
                 raise pass_error(
@@ -656,6 +654,8 @@ class Analysis:
                     "passed on through a loop carry or an scf.if): list the TaskId of the "
                     "task that made it, carried beside the tensor, in this task's deps",
                 )
+            check_held(x.task, p.task, [o for o in self.inner_first[p.task]
+                                        if o not in self.around[x.task]])
             self._need(x, p, loop, retain=True)
 
     def _last_instance(self, x: Task, p: Task, root: SSAValue) -> bool:

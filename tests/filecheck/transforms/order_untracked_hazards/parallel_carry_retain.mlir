@@ -35,3 +35,30 @@ func.func @maybe_earlier(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = 
   }
   func.return
 }
+
+// -----
+
+// Nested pto_orch.parallel loops: the compiler's own edge on @inc's TaskId would leave the
+// inner loop through the outer loop's carry, where one barrier stands for the inner loop's
+// array (it orders @add but holds none of the buffers): a located error, where the C++ used
+// the buffer after it could be handed out again.
+pto_orch.kernel @inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @add aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @nested_parallel(%a: tensor<16xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %ores, %otids = scf.for %j = %c0 to %c2 step %c1 iter_args(%od = %a, %op = %none) -> (tensor<16xf32>, !pto_orch.task_id) {
+      %pres, %ptids = scf.for %i = %c0 to %c2 step %c1 iter_args(%d = %a, %pp = %op) -> (tensor<16xf32>, !pto_orch.task_id) {
+        %y, %ty = pto_orch.submit @inc(in %a) deps(%pp : !pto_orch.task_id) : (tensor<16xf32>) -> tensor<16xf32>
+        scf.yield %y, %ty : tensor<16xf32>, !pto_orch.task_id
+      } {pto_orch.parallel}
+      scf.yield %pres, %ptids : tensor<16xf32>, !pto_orch.task_id
+    } {pto_orch.parallel}
+    // expected-error@+1 {{which only an edge on that task's TaskId keeps alive in a manual scope, and that TaskId would leave the pto_orch.parallel loop at}}
+    %y2, %t2 = pto_orch.submit @add(in %ores, in %a) deps(%otids : !pto_orch.task_id) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
