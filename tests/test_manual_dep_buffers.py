@@ -73,3 +73,19 @@ def test_without_the_compiler_edge_the_manual_dep_buffer_races() -> None:
         "manual_dep_buffers.mlir:14:3: error: 'pto_orch.call' op RAW race on %m: task 2 (@copy) "
         "reads %m, written by task 1 (@acc_add) at manual_dep_buffers.mlir:13:3 (%m), and no "
         "dependency edge orders the two tasks"]
+
+
+def _fill(v, o):  # type: ignore[no-untyped-def]
+    o[...] = v
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_a_host_read_after_a_write_through_a_view_of_a_manual_dep_buffer(analyze: bool) -> None:
+    # the slice is tracked (the flag belongs to the created tensor only): the host read waits
+    # for its writer through the tensor map; verify-orchestration refused the program before
+    a = rand(4, 16)
+    r = execute(PROGRAMS / "manual_dep_view_host_read.mlir", {"copy4": COPY, "fill": Kernel(_fill)},
+                [a, zeros(4, 16)], analyze=analyze)
+    np.testing.assert_array_equal(r.outputs[1], np.full((4, 16), a[1, 2]))
+    # the body stays AUTO with the option too (the host read keeps it out of a manual scope)
+    assert r.edges == edges("alloc0>t0 creator")

@@ -135,6 +135,26 @@ class _Checker:
             )
 
 
+class _UntrackedWhole(storage.Resolver[bool]):
+    """Whether a tensor value may be a `manual_dep` create itself, the one tensor the runtime
+    keeps untracked (`of(value)`): back through in-place updates, scope results, loop carries
+    and if results, but not through a slice, view, reshape or transpose, whose tensor the
+    runtime tracks again (docs/dialects/pto_tensor.md, `manual_dep`; the interpreter's
+    `TensorValue.manual_dep`)."""
+
+    def leaf(self, value: SSAValue) -> bool:
+        return untracked_root(value)
+
+    def through(self, value: SSAValue, link: storage.Link, answer: bool) -> bool:
+        return answer and link in (storage.Link.SAME, storage.Link.ONE_OF)
+
+    def join(self, value: SSAValue, parts: list[tuple[storage.Link, bool]]) -> bool:
+        return any(self.through(value, link, a) for link, a in parts)
+
+    def cut(self) -> bool:
+        return False
+
+
 class _Access(NamedTuple):
     """One tensor argument of a task: where it is, whether the task writes it, and whether the
     runtime records the write (a tracked AUTO-scope writer: inout / out / output_existing; for
@@ -160,11 +180,13 @@ class HostAccessChecker:
         self.tasks = tasks
         self.order = order
         self.roots = storage.RootSets(SymbolTableCollection())
+        self.untracked = _UntrackedWhole(self.roots.symbols)
         self.memo: dict[Operation, list[_Access]] = {}
 
     def accesses(self, task: CallOp | SubmitOp) -> list[_Access]:
         """The tensor arguments of `task`, as its `argument_effects()` state them; a tracked
-        write into a `manual_dep` buffer (an untracked root) is not tracked (`manual_dep`).
+        write of a tensor that may be a `manual_dep` create itself is not tracked
+        (`manual_dep`; a write through a view of it is, as the runtime tracks the view).
         A task whose kernel does not resolve (IR the op verifier rejects): every tensor
         argument but an `in` one counts as an untracked write, the conservative answer."""
         known = self.memo.get(task)
@@ -178,7 +200,7 @@ class HostAccessChecker:
             pairs = []
             for e in task.argument_effects(self.roots.symbols):
                 place = self.roots.of(e.value)
-                flagged = e.writes and e.tracked and any(untracked_root(r) for r in place.roots)
+                flagged = e.writes and e.tracked and self.untracked.of(e.value)
                 access = _Access(place, e.writes, e.tracked and not flagged, manual_dep=flagged)
                 pairs.append((e.value, access))
         values = [v for v, _ in pairs]

@@ -183,3 +183,22 @@ func.func @manual_dep_read(%x: tensor<16xf32>) -> f32 attributes {pto_orch.kind 
   %v = pto_tensor.read %m1[%c0] : tensor<16xf32> -> f32
   func.return %v : f32
 }
+
+// -----
+
+// Valid: the task writes a slice of the manual_dep buffer. The flag belongs to the created
+// tensor only: the runtime tracks the slice, records the task as its writer, and the host
+// read of that window waits for it (the read of the whole buffer after a write of the whole
+// one, above, does not).
+pto_orch.kernel @copy8 aiv (in tensor<8xf32>, out tensor<8xf32>) -> tensor<8xf32>
+func.func @manual_dep_view_read(%x: tensor<8xf32>) -> f32 attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %m = pto_tensor.create init(0.0 : f32) manual_dep : tensor<16xf32>
+  %s = pto_tensor.slice %m[%c8] : tensor<16xf32> to tensor<8xf32>
+  %s1 = pto_orch.call @copy8(in %x, out %s) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  // CHECK-LABEL: func.func @manual_dep_view_read
+  // CHECK: %v = pto_tensor.read %s1[%c0] : tensor<8xf32> -> f32
+  %v = pto_tensor.read %s1[%c0] : tensor<8xf32> -> f32
+  func.return %v : f32
+}
