@@ -34,3 +34,33 @@ func.func @parallel_into_carry(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.
   }
   func.return
 }
+
+// @nested_init (helper-61's finding 2, reduced): a runtime-allocated output carried out of a
+// nest of loops (the inner loop starts from the outer body's output), read by a loop body that
+// analyze-auto-scopes makes a compiler-owned manual scope. The pass asked whether the buffer
+// is the last instance of each creator by following every carry to its yield only, so for the
+// outer body's @inc (the inner loop's init) it answered no and refused the program with
+// analyze-auto-scopes only; a carry whose yield cannot be on that buffer is followed to its
+// init now.
+pto_orch.kernel @acc aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
+func.func @nested_init(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %lres = scf.for %i = %c0 to %c2 step %c1 iter_args(%cur = %a) -> (tensor<16xf32>) {
+    %y = pto_orch.call @inc(in %a) : (tensor<16xf32>) -> tensor<16xf32>
+    %ires = scf.for %j = %c0 to %c2 step %c1 iter_args(%ic = %y) -> (tensor<16xf32>) {
+      %y2 = pto_orch.call @inc(in %ic) : (tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %y2 : tensor<16xf32>
+    }
+    scf.yield %ires : tensor<16xf32>
+  }
+  %res = scf.for %k = %c0 to %c2 step %c1 iter_args(%acc = %o) -> (tensor<16xf32>) {
+    %r = pto_orch.call @acc(in %lres, inout %acc) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %tmp = pto_tensor.create : tensor<16xf32>
+    %r2 = pto_orch.call @inc(in %r, out %tmp) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %r3 = pto_orch.call @acc(in %r2, inout %r) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    scf.yield %r3 : tensor<16xf32>
+  }
+  func.return
+}
