@@ -85,7 +85,7 @@ def fake_bench(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     ratio = [1.0]
     monkeypatch.setattr(bench_main, "printer_gap", lambda mix: None)
     monkeypatch.setattr(
-        bench_main, "run_worker", lambda path, ops, cpp: fake(ops, 1.0, 1.0 * ratio[0])
+        bench_main, "run_worker", lambda path, ops, cpp, pipeline: fake(ops, 1.0, 1.0 * ratio[0])
     )
     return ratio
 
