@@ -93,3 +93,21 @@ def test_a_buffer_carried_out_of_a_nest_read_in_a_compiler_owned_manual_scope(
         want = first + (first + 1)
     np.testing.assert_array_equal(run.outputs[1], want)
     assert run.edges == edges(*NESTED_EDGES[analyze])
+
+
+def test_the_pipeline_output_is_the_same_in_every_process() -> None:
+    """@nested_init's reader may use one of two buffers (two storage roots): the order the
+    pass met them followed the values' addresses, so the compiler deps (and the C++) changed
+    from one process to the next. Four processes, one C++ listing."""
+    import subprocess
+    import sys
+
+    outs = {
+        subprocess.run(
+            [sys.executable, "-m", "pypto_dialects.tools.pypto_opt", str(PROGRAM),
+             "-p", "pto2-pipeline{analyze-auto-scopes=true}", "-t", "pto2-cpp", "--cpp-listing"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        for _ in range(4)
+    }
+    assert len(outs) == 1

@@ -302,8 +302,6 @@ class HostAccessChecker:
                     for loop in wraps
                 ):
                     continue  # each iteration creates a new buffer
-                if earlier and self.other_instances(op, task, acc, host.roots & acc.place.roots):
-                    continue  # the task used earlier iterations' buffers, op the last one's
                 if acc.written and (manual or not acc.tracked):
                     why = "manual" if manual else "manual_dep" if acc.manual_dep else "no_dep"
                 elif writing and manual:
@@ -314,6 +312,8 @@ class HostAccessChecker:
                     why = "reader"
                 else:
                     continue
+                if earlier and self.other_instances(op, task, acc, host.roots & acc.place.roots):
+                    continue  # the task used earlier iterations' buffers, op the last one's
                 # order-untracked-hazards orders a later auto writer after a manual writer
                 # (or a writer of a manual_dep buffer) and after an `in` reader (not a no_dep
                 # one): that writer may clear them

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
+from typing import cast
 
 from xdsl.dialects import scf
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
@@ -124,3 +125,38 @@ def relation(
     if all(made_here(v, loop, symbols) for v in earlier):
         return Instance.LAST
     return None
+
+
+def last_instance(
+    values: Iterable[SSAValue], p: Operation, root: SSAValue, roots: storage.RootSets
+) -> bool:
+    """Whether each of `values` on `root` (the arguments of a task) is surely the output of
+    `p`'s last instance (or that of the previous iteration, through an iter_arg): back through
+    views, scope results and tied results (`_back`), from a loop result or iter_arg to the
+    value the body yields, or to the init when only the init may be on `root` (the loop ran
+    no iteration yet), and never through an `scf.if` or a carry passed on as it is."""
+    for v in values:
+        if root not in roots.of(v).roots:
+            continue
+        seen: set[SSAValue] = set()
+        while not (isinstance(v, OpResult) and v.op is p):
+            if v in seen:
+                return False
+            seen.add(v)
+            loop: Operation | None = None
+            if isinstance(v, BlockArgument):
+                loop, k = v.block.parent_op(), v.index - 1
+            elif isinstance(v.owner, scf.ForOp):
+                loop, k = v.owner, cast(OpResult, v).index
+            if loop is None:
+                back = _back(v, roots.symbols)
+                if back is None:
+                    return False
+                v = back
+                continue
+            if not isinstance(loop, scf.ForOp) or k < 0:
+                return False
+            v = yield_values(loop)[k]
+            if root not in roots.of(v).roots:
+                v = loop.iter_args[k]
+    return True

@@ -18,8 +18,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.analysis.loop_instances import Instance, relation
-from pypto_dialects.analysis.storage_roots import yield_values
+from pypto_dialects.analysis.loop_instances import Instance, last_instance, relation
 from pypto_dialects.analysis.task_id_sources import HeldSources, TaskIdSources, check_held
 from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
 from pypto_dialects.diagnostics import location_of, pass_error
@@ -363,6 +362,7 @@ class Analysis:
         self.around: dict[Operation, frozenset[scf.ForOp]] = {}  # the loops around an op
         self.inner_first: dict[Task, list[scf.ForOp]] = {}  # the loops around a task
         self.tids = TaskIdSources()
+        self.positions: dict[Operation, dict[Operation, int]] = {}  # `_ordered`
         self.held = HeldSources()  # what a listed TaskId holds (`_retain`)
 
     def block(self, block: Block, state: State) -> None:
@@ -520,7 +520,7 @@ class Analysis:
             if not effect.tracked:
                 # no_dep: the user's word that the task need not wait; it still uses the buffer
                 if manual is not None:
-                    unordered.extend(self.roots.of(effect.value).roots)
+                    unordered.extend(self._ordered(self.roots.of(effect.value).roots))
                 continue
             value = effect.value
             place = self.roots.of(value)
@@ -530,7 +530,7 @@ class Analysis:
             # that may be one of several buffers is a possible write of each)
             sure = write and whole and len(roots) == 1
             windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
-            for root in roots:
+            for root in self._ordered(roots):
                 slots.setdefault(root, []).append(_Slot(value, place, lookup, read, write))
                 a = per_root.get(root)
                 if a is None:
@@ -637,10 +637,11 @@ class Analysis:
             if p.task is x.task and loop is None:
                 continue
             tid = p.task.results[-1] if isinstance(p.task, SubmitOp) else None
-            exits = any(o not in self.around[x.task] for o in self.inner_first[p.task])
+            exits = bool(self._exits(p.task, x.task))
             if loop is None and not exits and tid is not None and tid in x.task.operands:
                 continue  # x lists the creator's TaskId (or the compiler did)
-            if (loop is not None or exits) and not self._last_instance(x.task, p.task, root):
+            if (loop is not None or exits) and not last_instance(
+                    x.task.args, p.task, root, self.roots):
                 # the carried TaskId is the creator's last instance, and x may use an
                 # earlier one's buffer: only the user can name that one
                 if any(self.held.holds(d, p.task, self.tids)
@@ -654,40 +655,29 @@ class Analysis:
                     "passed on through a loop carry or an scf.if): list the TaskId of the "
                     "task that made it, carried beside the tensor, in this task's deps",
                 )
-            check_held(x.task, p.task, [o for o in self.inner_first[p.task]
-                                        if o not in self.around[x.task]])
+            check_held(x.task, p.task, self._exits(p.task, x.task))
             self._need(x, p, loop, retain=True)
 
-    def _last_instance(self, x: Task, p: Task, root: SSAValue) -> bool:
-        """Whether each argument of `x` on `root` is surely the output of `p`'s last
-        instance (or that of the previous iteration, through an iter_arg): back through
-        views, scope results and tied results, from a loop result or iter_arg to the
-        value the body yields, and never through an `scf.if` or a carry passed on as it is."""
-        for v in x.args:
-            if root not in self.roots.of(v).roots:
-                continue
-            seen: set[SSAValue] = set()
-            while not (isinstance(v, OpResult) and v.op is p):
-                if v in seen:
-                    return False
-                seen.add(v)
-                loop: Operation | None = None
-                if isinstance(v, BlockArgument):
-                    loop, k = v.block.parent_op(), v.index - 1
-                elif isinstance(v, OpResult) and isinstance(v.op, scf.ForOp):
-                    loop, k = v.op, v.index
-                if loop is not None:
-                    if not isinstance(loop, scf.ForOp) or k < 0:
-                        return False
-                    v = yield_values(loop)[k]
-                    if root not in self.roots.of(v).roots:
-                        v = loop.iter_args[k]  # only the init may be on root: no iteration yet
-                    continue
-                back = storage.edges(v, self.roots.symbols)
-                if len(back) != 1:
-                    return False
-                v = back[0][1]
-        return True
+    def _ordered(self, roots: frozenset[SSAValue]) -> list[SSAValue]:
+        """`roots` in program order (a frozenset's order follows the values' addresses, and
+        the edges found, hence the printed deps, would change from run to run)."""
+        if len(roots) < 2:
+            return list(roots)
+        owners = {r: _owner(r) for r in roots}
+        top = next(iter(owners.values()))
+        while (up := top.parent_op()) is not None:
+            top = up
+        pos = self.positions.get(top)
+        if pos is None:
+            pos = self.positions[top] = {o: i for i, o in enumerate(top.walk())}
+        return sorted(roots, key=lambda r: (pos[owners[r]], isinstance(r, OpResult),
+                                            cast(OpResult | BlockArgument, r).index))
+
+    def _exits(self, p: Task, x: Task) -> list[scf.ForOp]:
+        """The loops around `p` that `x` is not in, innermost first (those a TaskId of `p`
+        must be carried out of to reach `x`)."""
+        around_x = self.around[x]
+        return [o for o in self.inner_first[p] if o not in around_x]
 
     def _carry_loop(self, p: Access, x: Access) -> scf.ForOp | None:
         """The outermost loop around `x`'s task whose previous iteration `p` is: `p.prev`
@@ -697,7 +687,7 @@ class Analysis:
 
     def _instances(self, p: Access, x: Access, root: SSAValue) -> Instance | None:
         """`loop_instances.relation` of `x` after the one loop `p` is in and `x` is not."""
-        exits = [o for o in self.inner_first[p.task] if o not in self.around[x.task]]
+        exits = self._exits(p.task, x.task)
         if len(exits) != 1:
             return None
         on = self.roots.of
@@ -716,8 +706,7 @@ class Analysis:
         # Only the last instance of p is carried: enough when p's instances are ordered among
         # themselves (p surely writes all of the buffer), or, for a loop-carried hazard, when
         # x's are (x_i after every earlier p, and x_(i+1) after x_i).
-        around_x = self.around[x.task]
-        exits = [o for o in self.inner_first[p.task] if o not in around_x]
+        exits = self._exits(p.task, x.task)
         # (a retain edge needs only the instance whose buffer x uses, the one carried)
         # (`last`: x uses the buffer p's task used in the last iteration only)
         chained = retain or last or p.sure or (loop is None and every_iteration_carried(
@@ -791,6 +780,15 @@ class Analysis:
                     self.needs.append(Need(a.task, a, lp))
             if lp is loop:
                 inside = False
+
+
+def _owner(root: SSAValue) -> Operation:
+    """The op defining `root`, or the op whose region has the block of `root`'s argument."""
+    if isinstance(root, OpResult):
+        return root.op
+    parent = cast(BlockArgument, root).block.parent_op()
+    assert parent is not None
+    return parent
 
 
 def _name(task: Task) -> str:
