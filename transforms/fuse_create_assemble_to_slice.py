@@ -184,6 +184,14 @@ class AssemblyFuser:
                 f"assembles the tensor created at {_at(create)} in another block: create it "
                 "in the block of the assemble, so that it can become a view of the target",
             )
+        if create.init is not None:
+            raise pass_error(
+                op,
+                f"assembles the tensor created at {_at(create)} with an initial value: as a "
+                "view of the target it would start with the target's data, not that value "
+                "(the runtime cannot fill a view): create it without init and let a task "
+                "write all of it first",
+            )
         at = self.pos(op)
         first: Operation = op
         members = self.buffers.members(created)
@@ -260,8 +268,10 @@ class AssemblyFuser:
             self.insert(moved, first, rewriter)  # the rewriter sees the move as an insertion
 
     def _check_window(self, op: pt.AssembleOp, created: SSAValue, first: Operation) -> None:
-        """Between the first write of the created tensor and the assemble, only the tasks
-        that write it may touch the target's buffer (they then work in place)."""
+        """Between the first write of the created tensor and the assemble, nothing but
+        that first write, a task that writes it, may touch the target's buffer (it then
+        works in place): a later task would see the target as the writes of the created
+        tensor left it, not as it was before the assemble."""
         b = self.buffers
         block = op.parent_block()
         assert block is not None
@@ -271,10 +281,10 @@ class AssemblyFuser:
                 tensors = [v for v in inner.operands if isinstance(v.type, TensorType)]
                 if not any(b.same(v, op.target) for v in tensors):
                     continue
-                if isinstance(inner, CallOp | SubmitOp) and any(
+                if inner is first and isinstance(inner, CallOp | SubmitOp) and any(
                     b.same(v, created) for v in tensors
                 ):
-                    continue
+                    continue  # the first write: it reads the target as it was, in place
                 raise pass_error(
                     op,
                     f"cannot place {_name(op.source)} in {_name(op.target)}: "

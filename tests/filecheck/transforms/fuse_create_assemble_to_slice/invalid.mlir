@@ -114,3 +114,34 @@ func.func @merged(%b: tensor<1x8xf32>, %y: tensor<4x8xf32> {pto_orch.dir = #pto_
   func.return %y1 : tensor<4x8xf32>
 }
 // CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op copies %p into %y, which no PTO2 task does (the runtime has no copy at orchestration level); its source may be more than one buffer (a loop or if merges them): let the task write a pto_tensor.slice of the target at these offsets (then the assemble is a no-op), or write a pto_tensor.create'd tensor that is assembled only here
+
+// -----
+
+// A create with an initial value: as a view of the target it would start with the target's
+// data (y[0:4] = y + x instead of x). Found by a breaker session.
+pto_orch.kernel @acc aiv (in tensor<4x16xf32>, inout tensor<4x16xf32>) -> tensor<4x16xf32>
+func.func @init_value(%x: tensor<4x16xf32>, %y: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c = pto_tensor.create init(0.0 : f32) : tensor<4x16xf32>
+  %c1 = pto_orch.call @acc(in %x, inout %c) : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+  %y1 = pto_tensor.assemble %c1 into %y[%c0, %c0] : tensor<4x16xf32> into tensor<16x16xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op assembles the tensor created at [[# @LINE - 5]]:3 with an initial value: as a view of the target it would start with the target's data, not that value (the runtime cannot fill a view): create it without init and let a task write all of it first
+
+// -----
+
+// A second writer of the created tensor that also reads the target: after the fusion it would
+// read what the first writer left there, not the target as it was before the assemble (the
+// first writer may, it works in place). Found by a breaker session.
+pto_orch.kernel @acc16 aiv (in tensor<16x16xf32>, inout tensor<4x16xf32>) -> tensor<4x16xf32>
+pto_orch.kernel @fill aiv (in tensor<4x16xf32>, out tensor<4x16xf32>) -> tensor<4x16xf32>
+func.func @second_writer_reads_target(%x: tensor<4x16xf32>, %y: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c = pto_tensor.create : tensor<4x16xf32>
+  %c1 = pto_orch.call @fill(in %x, out %c) : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+  %c2 = pto_orch.call @acc16(in %y, inout %c1) : (tensor<16x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+  %y1 = pto_tensor.assemble %c2 into %y[%c0, %c0] : tensor<4x16xf32> into tensor<16x16xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_tensor.assemble' op cannot place %c2 in %y: 'pto_orch.call' at [[# @LINE - 4]]:3 uses the target's buffer after the created tensor is first written and before the assemble, so writing the target in place would change what it sees: move it before the first write or after the assemble
