@@ -23,7 +23,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.analysis.loop_instances import Instance, relation
+from pypto_dialects.analysis.loop_instances import Instance, relation, through_carry
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
 from pypto_dialects.analysis.untracked_hazards import untracked_root
 from pypto_dialects.carry_plan import ARRAY_SIZE, CarryPlan, missing_plan, plan_size
@@ -297,7 +297,7 @@ class HostAccessChecker:
                 if not _may_overlap(host, acc.place):
                     continue
                 if not earlier and not any(
-                    not _created_in(root, loop)
+                    not _created_in(root, loop) or through_carry(op.tensor, root, loop, self.roots)
                     for root in host.roots & acc.place.roots
                     for loop in wraps
                 ):

@@ -16,8 +16,9 @@ iteration").
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from enum import Enum
-from typing import cast
+from typing import Any, TypeVar, cast
 
 from xdsl.dialects import scf
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
@@ -25,6 +26,8 @@ from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.symbols import SymbolTableCollection
+
+A = TypeVar("A", bound=Any)
 
 
 class Instance(Enum):
@@ -160,3 +163,36 @@ def last_instance(
             if root not in roots.of(v).roots:
                 v = loop.iter_args[k]
     return True
+
+
+
+
+def carried(x: A, root: SSAValue, loop: scf.ForOp, roots: storage.RootSets) -> A | None:
+    """`x`, a task's access (untracked_hazards.Access) of `root`, a buffer created in `loop`'s
+    body, restricted to the arguments that may be an earlier iteration's instance of it: those
+    that may reach it through one of `loop`'s carries (an iter_arg that may be `root`). None
+    when there is none: the task uses this iteration's new buffer only, which no task of an
+    earlier iteration touched. The restricted access reads / writes / is looked up as those
+    arguments are, and is not taken to look up all of the buffer."""
+    effects = [
+        e for e in x.task.argument_effects(roots.symbols)
+        if root in roots.of(e.value).roots and through_carry(e.value, root, loop, roots)
+    ]
+    if not effects:
+        return None
+    return replace(x, read=any(e.reads for e in effects), write=any(e.writes for e in effects),
+                   lookup=all(e.looked_up for e in effects), lookup_all=False)
+
+
+def through_carry(
+    value: SSAValue, root: SSAValue, loop: scf.ForOp, roots: storage.RootSets
+) -> bool:
+    """Whether `value`, in `loop`'s body, may reach `root` (a buffer created in the body)
+    through one of `loop`'s carries (an iter_arg that may be `root`): an earlier iteration's
+    instance of it."""
+    body = loop.body.block
+    return any(
+        isinstance(b, BlockArgument) and b.block is body and b.index > 0
+        and root in roots.of(b).roots
+        for b in storage.reachable(value, roots.symbols)
+    )

@@ -18,7 +18,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.analysis.loop_instances import Instance, last_instance, relation
+from pypto_dialects.analysis.loop_instances import Instance, carried, last_instance, relation
 from pypto_dialects.analysis.task_id_sources import HeldSources, TaskIdSources, check_held
 from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
 from pypto_dialects.diagnostics import location_of, pass_error
@@ -600,11 +600,12 @@ class Analysis:
                 candidates = list(_items(pend.writers))
             for p in candidates:
                 loop = self._carry_loop(p, x)
-                if loop is not None and isinstance(root, OpResult) and (
+                xa = x if loop is None or not isinstance(root, OpResult) or not (
                     loop is root.op or loop in self._loops_around(root.op)
-                ):
+                ) else carried(x, root, loop, self.roots)  # x's uses of earlier iterations'
+                if xa is None:
                     continue  # created in the loop body: a new buffer every iteration
-                if _needs_edge(p, x, loop):  # then, after p's loop, which instances
+                if _needs_edge(p, xa, loop):  # then, after p's loop, which instances
                     rel = None if loop is not None else self._instances(p, x, root)
                     if rel is not Instance.DISJOINT:
                         self._need(x, p, loop, last=rel is Instance.LAST)

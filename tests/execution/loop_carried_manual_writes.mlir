@@ -1,0 +1,46 @@
+// A loop body creates a buffer that a MANUAL-scope task writes, and yields it into the loop's
+// carry: the next iteration's task (or host read) uses that buffer, an earlier iteration's,
+// which the runtime does not order after the manual write (tests/test_loop_carried_manual_writes.py).
+// Found by a breaker session: order-untracked-hazards took every buffer the body creates for a
+// new one in each iteration and gave the reader no edge (a RAW race).
+pto_orch.kernel @fill aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+pto_orch.kernel @rd aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
+
+// iteration i+1's @rd reads %c, which the manual @fill of iteration i wrote
+func.func @task_reads_carry(%x: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = pto_tensor.create init(1.0 : f32) : tensor<16xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init, %oo = %o) -> (tensor<16xf32>, tensor<16xf32>) {
+    %oo1 = pto_orch.call @rd(in %cur, inout %oo) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %c = pto_tensor.create : tensor<16xf32>
+    %n2 = pto_rt.scope manual -> (tensor<16xf32>) {
+      %n1, %t = pto_orch.submit @fill(in %x, out %c) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      pto_rt.yield %n1 : tensor<16xf32>
+    }
+    scf.yield %n2, %oo1 : tensor<16xf32>, tensor<16xf32>
+  }
+  func.return
+}
+
+// The same in an inner loop: the buffer made in the inner body reaches the next inner iteration
+// and, through the outer carry, the next outer iteration's first @rd.
+func.func @nested(%x: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %init = pto_tensor.create init(1.0 : f32) : tensor<16xf32>
+  %r:2 = scf.for %j = %c0 to %c2 step %c1 iter_args(%cur = %init, %oo = %o) -> (tensor<16xf32>, tensor<16xf32>) {
+    %in:2 = scf.for %i = %c0 to %c2 step %c1 iter_args(%ic = %cur, %io = %oo) -> (tensor<16xf32>, tensor<16xf32>) {
+      %io1 = pto_orch.call @rd(in %ic, inout %io) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      %c = pto_tensor.create : tensor<16xf32>
+      %n2 = pto_rt.scope manual -> (tensor<16xf32>) {
+        %n1, %t = pto_orch.submit @fill(in %x, out %c) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+        pto_rt.yield %n1 : tensor<16xf32>
+      }
+      scf.yield %n2, %io1 : tensor<16xf32>, tensor<16xf32>
+    }
+    scf.yield %in#0, %in#1 : tensor<16xf32>, tensor<16xf32>
+  }
+  func.return
+}

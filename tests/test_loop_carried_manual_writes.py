@@ -1,0 +1,78 @@
+"""A buffer a loop body creates, written by a MANUAL-scope task and yielded into the loop's
+carry, is an earlier iteration's buffer in the next iteration
+(tests/execution/loop_carried_manual_writes.mlir). order-untracked-hazards skipped every pair
+of a task and the previous iteration's task on a buffer created in the body ("a new buffer
+every iteration"), so the next iteration's reader got no edge after the manual writer (a RAW
+race the interpreter reported at n = 3); verify-orchestration skipped it for a host read
+likewise (tests/filecheck/transforms/verify_orchestration/host_access_loop_carried.mlir).
+Found by a breaker session."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+
+from pypto_dialects.orch import CallOp, SubmitOp
+from support.execution import PROGRAMS, Kernel, edges, execute, rand
+
+PROGRAM = PROGRAMS / "loop_carried_manual_writes.mlir"
+
+
+def _rd(c: np.ndarray, o: np.ndarray) -> None:
+    o += c
+
+
+KERNELS = {"fill": Kernel(lambda x, o: x + np.float32(1)), "rd": Kernel(_rd)}
+
+
+def _readers_without_compiler_deps(module: ModuleOp) -> None:
+    for op in module.walk():
+        if isinstance(op, CallOp | SubmitOp) and op.callee.root_reference.data == "rd":
+            op.set_compiler_deps([])
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+@pytest.mark.parametrize("n", [3, 1, 0])
+def test_the_next_iteration_reads_the_manual_write(n: int, analyze: bool) -> None:
+    x, o = rand(16), rand(16)
+    run = execute(PROGRAM, KERNELS, [x, o, n], function="task_reads_carry", analyze=analyze)
+    # iteration 0's @rd reads the init (ones), each later one the previous @fill's x + 1
+    want = o if n == 0 else o + np.float32(1) + np.float32(n - 1) * (x + np.float32(1))
+    np.testing.assert_array_equal(run.outputs[1], want)
+    # iteration i: @rd t(2i), @fill t(2i+1); the @fill of iteration i waits for the @rd before
+    # it and holds its buffer (alloc i+1); the @rd of iteration i+1 waits for it: t(2i+1) > t(2i+2)
+    expected = ["alloc0>t0 creator"] if n else []
+    for i in range(n):
+        expected += [f"alloc{i + 1}>t{2 * i + 1} explicit", f"t{2 * i}>t{2 * i + 1} explicit"]
+        if i + 1 < n:
+            expected += [f"alloc{i + 1}>t{2 * i + 2} creator", f"t{2 * i}>t{2 * i + 2} tensormap",
+                         f"t{2 * i + 1}>t{2 * i + 2} explicit"]
+    assert run.edges == edges(*expected)
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_without_the_edge_the_reader_races(analyze: bool) -> None:
+    x, o = rand(16), rand(16)
+    run = execute(PROGRAM, KERNELS, [x, o, 3], function="task_reads_carry", analyze=analyze,
+                  edit=_readers_without_compiler_deps, faults=True)
+    races = [f for f in run.faults if "RAW race on %c" in f]
+    assert len(races) == 2, run.faults
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_an_inner_loop_carries_it_through_the_outer_one(analyze: bool) -> None:
+    x, o = rand(16), rand(16)
+    run = execute(PROGRAM, KERNELS, [x, o], function="nested", analyze=analyze)
+    # 2 x 2 iterations: the first @rd reads the init (ones), the three others a @fill's x + 1
+    np.testing.assert_array_equal(run.outputs[1], o + np.float32(1) + 3 * (x + np.float32(1)))
+    # @rd t0, t2, t4, t6 and @fill t1, t3, t5, t7 (alloc k+1 is t(2k+1)'s buffer): each @rd
+    # after the @fill before it (t1 > t2 across the inner loop, t3 > t4 across the outer one);
+    # t3 > t6 is one edge too many (the outer iteration's carried buffer, compared by root)
+    expected = ["alloc0>t0 creator", "t0>t1 explicit", "t3>t6 explicit"]
+    for k in range(4):
+        expected += [f"alloc{k + 1}>t{2 * k + 1} explicit"]
+        if k < 3:
+            expected += [f"alloc{k + 1}>t{2 * k + 2} creator", f"t{2 * k + 1}>t{2 * k + 2} explicit",
+                         f"t{2 * k}>t{2 * k + 2} tensormap", f"t{2 * k + 2}>t{2 * k + 3} explicit"]
+    assert run.edges == edges(*expected)
