@@ -76,3 +76,25 @@ def test_an_inner_loop_carries_it_through_the_outer_one(analyze: bool) -> None:
             expected += [f"alloc{k + 1}>t{2 * k + 2} creator", f"t{2 * k + 1}>t{2 * k + 2} explicit",
                          f"t{2 * k}>t{2 * k + 2} tensormap", f"t{2 * k + 2}>t{2 * k + 3} explicit"]
     assert run.edges == edges(*expected)
+
+
+ALTERNATING = {
+    # t0 @k(p) t1 @k(f): iteration 0 (even); t2 @k(p) t3 @k(q = iteration 0's f); then 2, 3
+    False: ["alloc0>t1 creator", "alloc0>t3 creator", "alloc1>t5 creator", "alloc1>t7 creator",
+            "t0>t2 tensormap", "t1>t3 tensormap", "t2>t4 tensormap", "t4>t6 tensormap",
+            "t5>t7 tensormap"],
+    # the compiler-owned manual body: t1 > t3 and t5 > t7 are the edges that were missing
+    True: ["alloc0>t1 creator", "alloc0>t3 explicit", "alloc1>t5 creator", "alloc1>t7 explicit",
+           "t0>t2 explicit", "t0>t4 tensormap", "t1>t3 explicit", "t2>t3 explicit",
+           "t2>t4 explicit", "t2>t6 explicit", "t3>t4 explicit", "t3>t6 explicit",
+           "t4>t6 explicit", "t5>t7 explicit", "t6>t7 explicit"],
+}
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_the_odd_iteration_writes_the_even_ones_buffer(analyze: bool) -> None:
+    a, x = rand(16), rand(16)
+    kernels = {"k": Kernel(lambda a, o: a + o + np.float32(1))}
+    run = execute(PROGRAM, kernels, [a, x], function="alternating", analyze=analyze)
+    np.testing.assert_array_equal(run.outputs[1], x + 4 * a + np.float32(4))
+    assert run.edges == edges(*ALTERNATING[analyze])

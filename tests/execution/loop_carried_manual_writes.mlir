@@ -44,3 +44,31 @@ func.func @nested(%x: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_or
   }
   func.return
 }
+
+// With analyze-auto-scopes the loop body is a compiler-owned MANUAL scope: an odd iteration's
+// @k writes in place the %f the even iteration before it created and wrote (through the carry
+// %q); the two got no edge (a WAW race; the C++ of
+// tests/filecheck/transforms/classify_iter_arg_carry/rebind_nested.mlir @branches had it).
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @alternating(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%p = %x, %q = %x) -> (tensor<16xf32>, tensor<16xf32>) {
+    %mm = arith.remui %i, %c2 : index
+    %odd = arith.cmpi eq, %mm, %c1 : index
+    %b:2 = scf.if %odd -> (tensor<16xf32>, tensor<16xf32>) {
+      %p1 = pto_orch.call @k(%a, %p) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      %q1 = pto_orch.call @k(%a, %q) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %p1, %q1 : tensor<16xf32>, tensor<16xf32>
+    } else {
+      %p2 = pto_orch.call @k(%a, %p) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      %f = pto_tensor.create : tensor<16xf32>
+      %f1 = pto_orch.call @k(%a, %f) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %p2, %f1 : tensor<16xf32>, tensor<16xf32>
+    }
+    scf.yield %b#0, %b#1 : tensor<16xf32>, tensor<16xf32>
+  }
+  func.return
+}
