@@ -189,6 +189,19 @@ def repeat16(t, o):  # type: ignore[no-untyped-def]
     o[...] = np.tile(t, (o.shape[0] // 16, 1))
 
 
+
+def bump(c):  # type: ignore[no-untyped-def]
+    c += f32(1)
+
+
+def block_plus(i, q):  # type: ignore[no-untyped-def]
+    q[16 * i:16 * i + 16] += f32(i + 1)
+
+
+def cache_update(qn, kn, i, a, c):  # type: ignore[no-untyped-def]
+    a[16 * i:16 * i + 16] = qn[16 * i:16 * i + 16]
+    c[16 * i:16 * i + 16] = kn[16 * i:16 * i + 16]
+
 # -------------------------------------------------------------------------------------- cases
 
 
@@ -435,6 +448,29 @@ CASES: dict[str, Case] = {
     "spmd_deps": Case(SCOPES, "spmd_deps", {"vkernel": double_rows},
                       lambda: [rand(512, 128), zeros(512, 128), zeros(512, 128)],
                       lambda a: {1: a[0] * 2, 2: a[0] * 2}),
+    # test_orchestration_task_deps.py: compiler-derived fan-in (analyze-auto-scopes)
+    "fixed_trip_fan_in": Case(SCOPES, "fan_in_fixed", {"fill": bump, "consume": copy},
+                              lambda: [rand(64), zeros(64)],
+                              lambda a: {0: a[0] + 4, 1: a[0] + 4}),
+    "dynamic_trip_fan_in": Case(SCOPES, "fan_in_dyn", {"fill": bump, "consume": copy},
+                                lambda: [rand(64), 3, zeros(64)],
+                                lambda a: {0: a[0] + 3, 2: a[0] + 3}),
+    "descending_parallel": Case(SCOPES, "descending",
+                                {"fill": lambda i, q: block_plus(i - 1, q), "consume": copy},
+                                lambda: [rand(64), zeros(64)],
+                                lambda a: {1: a[0] + np.repeat(np.arange(1, 5, dtype=f32), 16)}),
+    "dynamic_parallel_carriers": Case(SCOPES, "qkv",
+                                      {"fill_q": block_plus, "fill_k": block_plus,
+                                       "fill_v": block_plus, "consume": combine},
+                                      lambda: [rand(64), rand(64), rand(64), 4, zeros(64)],
+                                      lambda a: {4: a[0] + a[1] + a[2] + 3 * np.repeat(
+                                          np.arange(1, 5, dtype=f32), 16)}),
+    "qk_norm_cache_update": Case(SCOPES, "qk_cache",
+                                 {"qk_norm": lambda a, b, qo, ko: (a * f32(2), b * f32(3)),
+                                  "cache_update": cache_update, "consume": copy},
+                                 lambda: [rand(64), rand(64), zeros(64), zeros(64), zeros(64),
+                                          zeros(64), 4, zeros(64)],
+                                 lambda a: {4: a[0] * 2, 5: a[1] * 3, 7: a[0] * 2}),
 }
 
 
@@ -466,6 +502,11 @@ SAME = None
 # become explicit ones. multi_scope_alloc: t2>t3 (and the later iterations') is both a
 # tensor-map edge (t3 reads tmp, which t2 wrote) and an explicit one (order-untracked-hazards:
 # t3 writes t2, which t2 read): the same pair twice, a superset that orders nothing more.
+# descending_parallel: with analyze-auto-scopes the four pl.parallel writers of disjoint blocks
+# run unordered and the consumer waits for each (t0..t3>t4); without it their inout slots
+# chain them through the tensor map. dynamic_parallel_carriers: a pl.parallel loop of dynamic
+# trip count keeps each carrier's chain in both settings (upstream collects the TaskIds in a
+# vector behind one barrier instead): safe, less parallel.
 EDGES: dict[str, tuple[set, set | None]] = {
     "basic": (
         E(creator="alloc0>t0 alloc0>t1", tensormap="t0>t1"),
@@ -627,6 +668,26 @@ EDGES: dict[str, tuple[set, set | None]] = {
     "phase_fence_siblings": (E(explicit="t0>t4 t1>t4 t2>t4 t3>t4 t4>t5 t4>t6 t4>t7 t4>t8"), SAME),
     "spmd_launch_spec": (E(), SAME),
     "spmd_deps": (E(explicit="t0>t1"), SAME),
+    "fixed_trip_fan_in": (
+        E(tensormap="t0>t1 t1>t2 t2>t3 t3>t4"),
+        E(explicit="t0>t1 t1>t2 t2>t3 t3>t4"),
+    ),
+    "dynamic_trip_fan_in": (E(tensormap="t0>t1 t1>t2 t2>t3"), E(explicit="t0>t1 t1>t2 t2>t3")),
+    "descending_parallel": (
+        E(tensormap="t0>t1 t1>t2 t2>t3 t3>t4"),
+        E(explicit="t0>t4 t1>t4 t2>t4 t3>t4"),
+    ),
+    "dynamic_parallel_carriers": (
+        E(
+            tensormap="t0>t3 t1>t4 t2>t5 t3>t6 t4>t7 t5>t8 t6>t9 t7>t10 t8>t11 t10>t12 "
+                      "t11>t12 t9>t12",
+        ),
+        E(
+            explicit="t0>t3 t1>t4 t2>t5 t3>t6 t4>t7 t5>t8 t6>t9 t7>t10 t8>t11 t10>t12 "
+                     "t11>t12 t9>t12",
+        ),
+    ),
+    "qk_norm_cache_update": (E(tensormap="t0>t1 t0>t2 t1>t2 t0>t3 t2>t3 t0>t4 t3>t4 t4>t5"), SAME),
 }
 
 

@@ -261,3 +261,90 @@ func.func @spmd_deps(%a: tensor<512x128xf32>, %out1: tensor<512x128xf32> {pto_or
   %o2, %t1 = pto_orch.submit @spmd_deps__vkernel(%a, %out2) launch(4) deps(%t0 : !pto_orch.task_id) : (tensor<512x128xf32>, tensor<512x128xf32>) -> tensor<512x128xf32>
   func.return %o2 : tensor<512x128xf32>
 }
+
+// upstream test_compiler_derived_deps_for_fixed_trip_loop_fan_in_capture_task_ids: 4 submits of
+// fill on a carried tensor with the TaskId carried too, then consume (analyze-auto-scopes).
+pto_orch.kernel @fan_in_fixed__fill aiv (inout tensor<64xf32>) -> tensor<64xf32>
+pto_orch.kernel @fan_in_fixed__consume aiv (in tensor<64xf32>, out tensor<64xf32>) -> tensor<64xf32>
+func.func @fan_in_fixed(%scratch: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %none = pto_system.task_invalid
+  %cf, %tf = scf.for %i = %c0 to %c4 step %c1 iter_args(%c = %scratch, %t = %none) -> (tensor<64xf32>, !pto_orch.task_id) {
+    %cn, %tn = pto_orch.submit @fan_in_fixed__fill(%c) : (tensor<64xf32>) -> tensor<64xf32>
+    scf.yield %cn, %tn : tensor<64xf32>, !pto_orch.task_id
+  }
+  %o1 = pto_orch.call @fan_in_fixed__consume(%cf, %o) : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  func.return
+}
+
+// upstream test_compiler_derived_deps_for_dynamic_trip_loop_fan_in_falls_back: the same with n
+// steps.
+pto_orch.kernel @fan_in_dyn__fill aiv (inout tensor<64xf32>) -> tensor<64xf32>
+pto_orch.kernel @fan_in_dyn__consume aiv (in tensor<64xf32>, out tensor<64xf32>) -> tensor<64xf32>
+func.func @fan_in_dyn(%scratch: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index, %o: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %none = pto_system.task_invalid
+  %cf, %tf = scf.for %i = %c0 to %n step %c1 iter_args(%c = %scratch, %t = %none) -> (tensor<64xf32>, !pto_orch.task_id) {
+    %cn, %tn = pto_orch.submit @fan_in_dyn__fill(%c) : (tensor<64xf32>) -> tensor<64xf32>
+    scf.yield %cn, %tn : tensor<64xf32>, !pto_orch.task_id
+  }
+  %o1 = pto_orch.call @fan_in_dyn__consume(%cf, %o) : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  func.return
+}
+
+// upstream test_descending_parallel_loop_emits_descending_cpp_loop: pl.parallel(4, 0, -1) of
+// 4 tasks each writing its own 16-element block of q (declared on the whole q), then consume.
+pto_orch.kernel @descending__fill aiv (in index, inout tensor<64xf32>) -> tensor<64xf32>
+pto_orch.kernel @descending__consume aiv (in tensor<64xf32>, out tensor<64xf32>) -> tensor<64xf32>
+func.func @descending(%q: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %lb = arith.constant -4 : index
+  %qf = scf.for %k = %lb to %c0 step %c1 iter_args(%qc = %q) -> (tensor<64xf32>) {
+    %i = arith.subi %c0, %k : index
+    %qn = pto_orch.call @descending__fill(%i, %qc) : (index, tensor<64xf32>) -> tensor<64xf32>
+    scf.yield %qn : tensor<64xf32>
+  } {pto_orch.descending, pto_orch.parallel}
+  %o1 = pto_orch.call @descending__consume(%qf, %o) : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  func.return
+}
+
+// upstream test_compiler_derived_deps_for_dynamic_parallel_tensor_carriers_share_phase_barrier:
+// a pl.parallel loop of n steps filling block i of q, k and v, then one consumer of all three.
+pto_orch.kernel @qkv__fill_q aiv (in index, inout tensor<64xf32>) -> tensor<64xf32>
+pto_orch.kernel @qkv__fill_k aiv (in index, inout tensor<64xf32>) -> tensor<64xf32>
+pto_orch.kernel @qkv__fill_v aiv (in index, inout tensor<64xf32>) -> tensor<64xf32>
+pto_orch.kernel @qkv__consume aiv (in tensor<64xf32>, in tensor<64xf32>, in tensor<64xf32>, out tensor<64xf32>) -> tensor<64xf32>
+func.func @qkv(%q: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %k: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %v: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index, %o: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %qf, %kf, %vf = scf.for %i = %c0 to %n step %c1 iter_args(%qc = %q, %kc = %k, %vc = %v) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) {
+    %qn = pto_orch.call @qkv__fill_q(%i, %qc) : (index, tensor<64xf32>) -> tensor<64xf32>
+    %kn = pto_orch.call @qkv__fill_k(%i, %kc) : (index, tensor<64xf32>) -> tensor<64xf32>
+    %vn = pto_orch.call @qkv__fill_v(%i, %vc) : (index, tensor<64xf32>) -> tensor<64xf32>
+    scf.yield %qn, %kn, %vn : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>
+  } {pto_orch.parallel}
+  %o1 = pto_orch.call @qkv__consume(%qf, %kf, %vf, %o) : (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  func.return
+}
+
+// upstream test_compiler_auto_manual_scope_is_not_tied_to_function_name: qk_norm writes two
+// buffers, a pl.parallel loop of n steps updates block i of all_q and k_cache from them, then
+// consume reads all_q.
+pto_orch.kernel @qk_cache__qk_norm aiv (in tensor<64xf32>, in tensor<64xf32>, out tensor<64xf32>, out tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) returns [2, 3]
+pto_orch.kernel @qk_cache__cache_update aiv (in tensor<64xf32>, in tensor<64xf32>, in index, inout tensor<64xf32>, inout tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) returns [3, 4]
+pto_orch.kernel @qk_cache__consume aiv (in tensor<64xf32>, out tensor<64xf32>) -> tensor<64xf32>
+func.func @qk_cache(%q_src: tensor<64xf32>, %k_src: tensor<64xf32>, %qn: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<out>}, %kn: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<out>}, %all_q: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %k_cache: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index, %o: tensor<64xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %q1, %k1 = pto_orch.call @qk_cache__qk_norm(%q_src, %k_src, %qn, %kn) : (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>)
+  %aq, %kc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %all_q, %c = %k_cache) -> (tensor<64xf32>, tensor<64xf32>) {
+    %a1, %c2 = pto_orch.call @qk_cache__cache_update(%q1, %k1, %i, %a, %c) : (tensor<64xf32>, tensor<64xf32>, index, tensor<64xf32>, tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>)
+    scf.yield %a1, %c2 : tensor<64xf32>, tensor<64xf32>
+  } {pto_orch.parallel}
+  %o1 = pto_orch.call @qk_cache__consume(%aq, %o) : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  func.return
+}
