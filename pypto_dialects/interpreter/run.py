@@ -36,6 +36,7 @@ from pypto_dialects.interpreter.scf import PtoScfFunctions
 from pypto_dialects.interpreter.system import SystemFunctions
 from pypto_dialects.interpreter.tensor import TensorFunctions, numpy_dtype
 from pypto_dialects.limits import DEFAULT_API_GENERATION
+from pypto_dialects.name_locs import source_name
 from pypto_dialects.orch import DIR
 
 
@@ -124,8 +125,9 @@ def find_function(module: ModuleOp, name: str) -> func.FuncOp:
 
 
 def parameter_names(f: func.FuncOp) -> list[str]:
-    """The names of `f`'s parameters: their SSA names, else `arg<i>`."""
-    return [a.name_hint or f"arg{i}" for i, a in enumerate(f.body.block.args)]
+    """The names of `f`'s parameters: their SSA names as written (`%out_0` is `out_0`: the
+    source name, which xDSL's name hint shortens to `out`), else `arg<i>`."""
+    return [source_name(a) or f"arg{i}" for i, a in enumerate(f.body.block.args)]
 
 
 def _param_dir(f: func.FuncOp, i: int) -> str:

@@ -152,9 +152,10 @@ def _prepare(
 ) -> ModuleOp:
     if pto2_pipeline:
         from pypto_dialects.context import make_context
+        from pypto_dialects.name_locs import clone_with_names
         from pypto_dialects.transforms import PASSES
 
-        module = module.clone()
+        module = clone_with_names(module)
         PASSES["pto2-pipeline"][0]()().apply(make_context(), module)
     if verify:
         from pypto_dialects.parsing import verify_module
@@ -226,7 +227,7 @@ def _without_dead_ops(module: ModuleOp, owned: bool) -> ModuleOp:
         any_dead = any_dead or dead.is_trivially_dead(op)
     if any_dead:
         if not owned:
-            module = module.clone()
+            module = clone_with_names(module)
         region_dce(module.body)
     return module
 

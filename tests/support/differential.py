@@ -26,6 +26,7 @@ from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
 from pypto_dialects.interpreter.races import ancestors, independent
+from pypto_dialects.name_locs import clone_with_names
 from pypto_dialects.parsing import parse_module, verify_module
 from pypto_dialects.targets.pto2_cpp.api import generate_orchestration
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
@@ -56,16 +57,16 @@ def compare(
     ctx = make_context()
     source = parse_module(ctx, text, f"{name}.mlir")
     verify_module(source)
-    module = source.clone()
+    module = clone_with_names(source)
     try:
         Pto2Pipeline(analyze_auto_scopes=analyze).apply(ctx, module)
     except (DiagnosticException, PassFailedException) as err:  # a valid program refused
         return [f"pto2-pipeline refuses the program: {err}"]
     problems = []
-    res = generate_orchestration(module.clone(), name)
+    res = generate_orchestration(clone_with_names(module), name)
     for api in model_header.GENERATIONS:
         code = res.code if api == "seed" else generate_orchestration(
-            module.clone(), name, api=api).code
+            clone_with_names(module), name, api=api).code
         check = model_header.compile_check(code, f"{name}.cpp", generation=api)
         if check.returncode != 0:
             problems.append(f"the api={api} C++ does not compile against the {api} model "
@@ -76,7 +77,7 @@ def compare(
     after = interpret(module, config, kernels, run_args, api)
     problems += after.faults
     if api == "current":  # and the C++ of wait-only-edges=true: fewer edges retain
-        waits_code = generate_orchestration(module.clone(), name, api="current",
+        waits_code = generate_orchestration(clone_with_names(module), name, api="current",
                                             wait_only_edges=True).code
         check = model_header.compile_check(waits_code, f"{name}.cpp", generation="current")
         if check.returncode != 0:
@@ -112,7 +113,7 @@ def compare(
     if simpler_runtime.available():
         api = simpler_runtime.generation() or "seed"  # the checkout's API generation
         code = res.code if api == "seed" else generate_orchestration(
-            module.clone(), name, api=api).code
+            clone_with_names(module), name, api=api).code
         real = simpler_runtime.run_program(code, config, KERNEL_BODY, run_args)
         for i, out in after.outputs.items():
             if not np.array_equal(real.outputs[i], out):

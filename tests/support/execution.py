@@ -43,6 +43,7 @@ from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
 from pypto_dialects.interpreter.orch import accepted_keywords
 from pypto_dialects.interpreter.run import RunResult
+from pypto_dialects.name_locs import clone_with_names
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.system import TaskDummyOp, TaskInvalidOp
@@ -241,16 +242,16 @@ def _lowered(path: Path, pipeline: Pipeline, analyze: bool,
 
 
 def _print(module: ModuleOp, function: str | None) -> tuple[str, dict]:
-    result = generate_module(module.clone())
+    result = generate_module(clone_with_names(module))
     res = result[function] if function else result.results[0]
     config = json.loads(result.files["kernel_config.json"])
     entry = next(o for o in config["orchestrations"] if o["function"] == res.function)
     check = model_header.compile_check(res.code, f"{res.function}.cpp")
     assert check.returncode == 0, check.stderr
-    current = generate_module(module.clone(), api="current")[res.function].code
+    current = generate_module(clone_with_names(module), api="current")[res.function].code
     check = model_header.compile_check(current, f"{res.function}.cpp", generation="current")
     assert check.returncode == 0, check.stderr
-    waits = generate_module(module.clone(), api="current",
+    waits = generate_module(clone_with_names(module), api="current",
                             wait_only_edges=True)[res.function].code
     if waits != current:
         check = model_header.compile_check(waits, f"{res.function}.cpp", generation="current")
@@ -435,7 +436,7 @@ def execute(
             if k["id"] is not None):
         api = simpler_runtime.generation() or "seed"  # the checkout's API generation
         if api != "seed":
-            code = generate_module(module.clone(), api=api)[config["function"]].code
+            code = generate_module(clone_with_names(module), api=api)[config["function"]].code
         real = simpler_runtime.run_program(
             code, config, {n: k.cpp for n, k in kernels.items()}, args, ring_heap=ring_heap)
         for i, out in run.outputs.items():
