@@ -46,7 +46,9 @@ class Access:
     the outermost loop of which this entry is the previous iteration's instance (it is that
     of every loop between the task and that one it was walked in: loops mark their entries
     from the innermost out, `Analysis._mark_prev`); `join`: the `Join` this entry is one
-    writer of, if any."""
+    writer of, if any; `waits`: the task waits for the earlier writers of what it reads (false
+    when its only arguments on the buffer are `no_dep`: a read a later writer is still
+    ordered after, docs/passes/order-untracked-hazards.md)."""
 
     task: Task
     read: bool
@@ -64,6 +66,7 @@ class Access:
     join: Join | None = None
     creates: bool = False
     uses: bool = True  # an argument of the task is on the buffer (not only its creation)
+    waits: bool = True
 
 
 class _Slot(NamedTuple):
@@ -74,6 +77,7 @@ class _Slot(NamedTuple):
     lookup: bool
     read: bool
     write: bool
+    tracked: bool = True  # not `no_dep`
 
 
 def untracked_root(root: SSAValue) -> bool:
@@ -98,11 +102,13 @@ def _looks_up(root: SSAValue, slots: list[_Slot]) -> bool:
     """Whether the runtime orders the task after every earlier recorded writer of `root`
     that overlaps what the task touches: the buffer is tracked and every argument on it is
     looked up (in / inout), or held by one that is. An `output_existing` slot is not
-    looked up."""
+    looked up; a `no_dep` one is not waited for (the user's word), whatever it holds."""
     if untracked_root(root):
         return False
     lookups = [s for s in slots if s.lookup]
-    return bool(lookups) and all(any(_slot_holds(root, l, s) for l in lookups) for s in slots)
+    return bool(lookups) and all(
+        any(_slot_holds(root, l, s) for l in lookups) for s in slots if s.tracked
+    )
 
 
 def _writes_its_reads(root: SSAValue, slots: list[_Slot]) -> bool:
@@ -458,31 +464,32 @@ class Analysis:
         manual = self.manual[-1] if self.manual else None
         per_root: dict[SSAValue, Access] = {}
         slots: dict[SSAValue, list[_Slot]] = {}
-        unordered: list[SSAValue] = []
         for effect in op.argument_effects(self.roots.symbols):
-            if not effect.tracked:
-                # no_dep: the user's word that the task need not wait; it still uses the buffer
-                if manual is not None:
-                    unordered.extend(self._ordered(self.roots.of(effect.value).roots))
-                continue
             value = effect.value
             place = self.roots.of(value)
             roots, whole = place.roots, place.whole
             write, lookup, read = effect.writes, effect.looked_up, effect.reads
+            # no_dep: the user's word that the task need not wait for the buffer's writers;
+            # it still reads it, so a later writer is ordered after it (WAR)
+            tracked = effect.tracked
             # the task surely writes all of the root: one root, all of it (a write of a value
             # that may be one of several buffers is a possible write of each)
             sure = write and whole and len(roots) == 1
             windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
             for root in self._ordered(roots):
-                slots.setdefault(root, []).append(_Slot(value, place, lookup, read, write))
+                slots.setdefault(root, []).append(
+                    _Slot(value, place, lookup, read, write, tracked))
                 a = per_root.get(root)
                 if a is None:
-                    per_root[root] = Access(op, read, write, lookup, whole, manual, windows,
-                                            place=place, sure=sure)
+                    # (`whole` is about the writes: a no_dep read leaves it true)
+                    per_root[root] = Access(op, read, write, lookup, whole or not tracked,
+                                            manual, windows, place=place, sure=sure,
+                                            waits=tracked)
                 else:
+                    a.waits |= tracked
                     a.read |= read
                     a.write |= write
-                    a.whole = a.whole and whole
+                    a.whole = a.whole and (whole or not tracked)
                     a.sure |= sure
                     if a.place != place:  # two windows of one buffer: compared as unknown
                         a.place = None
@@ -508,8 +515,6 @@ class Analysis:
                     # possible write, never left out
                     a.write = True
                     a.creates = True
-        for root in unordered:  # only no_dep arguments on it: kept alive, never ordered
-            per_root.setdefault(root, Access(op, False, False, False, True, manual))
         for root, x in per_root.items():
             if root not in slots:
                 continue
@@ -533,10 +538,10 @@ class Analysis:
             pend = self._touch(state, root)
             if x.manual is not None and pend.creators is not None and x.uses:
                 self._retain(x, pend.creators, root)
-            if not (x.read or x.write):
-                continue  # no_dep
             if x.write:
                 candidates = [*_items(pend.writers), *_items(pend.readers)]
+            elif not x.waits:  # no_dep reads only: no earlier writer to wait for
+                candidates = []
             elif x.manual is None and x.lookup:  # an auto reader: the tensor map orders it
                 candidates = [p for p in _items(pend.writers) if p.manual is not None]
             else:
