@@ -4,8 +4,10 @@ writers (no RAW edge), but it still reads: the runtime never orders a write afte
 records writers only), so order-untracked-hazards must order the later writer after it (WAR),
 in every scope kind and setting. It ignored `no_dep` arguments, so in the default setting the
 writer could overwrite the buffer before the reader had read it (the interpreter reported a
-WAR race); with `analyze-auto-scopes` auto-derive-task-dependencies ordered the pair already.
-Found by a breaker session."""
+WAR race); with `analyze-auto-scopes` auto-derive-task-dependencies ordered a pair of one
+region only. A host write after the reader and a later AUTO writer then waits for the reader
+through the writer, as after an `in` reader (verify-orchestration accepts it now). Found by a
+breaker session."""
 
 from __future__ import annotations
 
@@ -117,11 +119,25 @@ def test_runtime_output_read_no_dep_in_a_manual_scope(analyze: bool) -> None:
                               "t1>t2 explicit", "t1>t3 explicit", "t2>t3 tensormap")
 
 
+@pytest.mark.parametrize("analyze", [False, True])
+def test_host_write_after_the_reader_and_a_writer(analyze: bool) -> None:
+    # verify-orchestration accepts it as after an `in` reader: set_tensor_data waits for
+    # @inc, the buffer's recorded producer, which waits for @rd
+    b, o = rand(16), rand(16)
+    run = execute(PROGRAM, KERNELS, [b, o], function="host_write", analyze=analyze)
+    want = b + ONE
+    want[0] = 0
+    np.testing.assert_array_equal(run.outputs[0], want)
+    np.testing.assert_array_equal(run.outputs[1], o + b)
+    assert run.edges == edges("t0>t1 explicit")
+
+
 CONTROL = {
     "auto_pair": {(0, 1)},
     "loop_carried": {(1, 2), (1, 4), (3, 4)},
     "manual_then_auto": {(0, 2)},
     "auto_then_manual": {(0, 1)},
+    "host_write": {(0, 1)},
     "runtime_output": {(1, 2)},
 }
 

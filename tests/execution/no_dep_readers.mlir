@@ -63,3 +63,15 @@ func.func @runtime_output(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir =
   %o2 = pto_orch.call @rd(in %y1, inout %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
+
+// A host write after a no_dep reader and an AUTO writer: the writer is ordered after the reader
+// (this pass), and set_tensor_data waits for the writer, the buffer's recorded producer
+// (verify-orchestration accepts it, as after an `in` reader)
+func.func @host_write(%b: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %o1 = pto_orch.call @rd(no_dep %b, inout %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %b1 = pto_orch.call @inc(inout %b) : (tensor<16xf32>) -> tensor<16xf32>
+  %b2 = pto_tensor.write %zero, %b1[%c0] : f32, tensor<16xf32>
+  func.return
+}
