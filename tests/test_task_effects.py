@@ -339,7 +339,9 @@ def test_auto_derive_accesses_are_the_effects() -> None:
 
 
 def test_order_untracked_hazards_accesses_are_the_effects() -> None:
-    """Each tracked argument is one access (read, write, looked up); `no_dep` is none."""
+    """Each argument is one access (read, write, looked up, waits for the earlier writers);
+    `no_dep` is a read that is not looked up and waits for no writer (a later writer is still
+    ordered after it)."""
     module = load(EVERY)
     (task,) = tasks(module)
     analysis = Analysis(RootSets(SymbolTableCollection()))
@@ -349,9 +351,9 @@ def test_order_untracked_hazards_accesses_are_the_effects() -> None:
     for root, pend in state.items():
         (access,) = {id(a): a for chain in (pend.writers, pend.readers)
                      for a in _chain(chain)}.values()
-        got[root] = (access.read, access.write, access.lookup)
-    assert got == {e.value: (e.reads, e.writes, e.looked_up)
-                   for e in task.argument_effects() if e.tracked}
+        got[root] = (access.read, access.write, access.lookup, access.waits)
+    assert got == {e.value: (e.reads, e.writes, e.looked_up, e.tracked)
+                   for e in task.argument_effects()}
 
 
 def _chain(chain: Any) -> list[Any]:

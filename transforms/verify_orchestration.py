@@ -315,12 +315,9 @@ class HostAccessChecker:
                 if earlier and self.other_instances(op, task, acc, host.roots & acc.place.roots):
                     continue  # the task used earlier iterations' buffers, op the last one's
                 # order-untracked-hazards orders a later auto writer after a manual writer
-                # (or a writer of a manual_dep buffer) and after an `in` reader (not a no_dep
-                # one): that writer may clear them
-                clearable = (
-                    acc.written if why in ("manual", "manual_dep")
-                    else why == "reader" and acc.tracked
-                )
+                # (or a writer of a manual_dep buffer) and after an AUTO reader (`in` or
+                # no_dep): that writer may clear them
+                clearable = acc.written if why in ("manual", "manual_dep") else why == "reader"
                 if clearable:
                     if writers is None:
                         writers = self.writers(host)

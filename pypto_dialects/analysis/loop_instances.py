@@ -173,10 +173,12 @@ def carried(x: A, root: SSAValue, loop: scf.ForOp, roots: storage.RootSets) -> A
     that may reach it through one of `loop`'s carries (an iter_arg that may be `root`). None
     when there is none: the task uses this iteration's new buffer only, which no task of an
     earlier iteration touched. The restricted access reads / writes / is looked up as those
-    arguments are, and is not taken to look up all of the buffer."""
+    arguments are, and is not taken to look up all of the buffer. A `no_dep` argument is left
+    out: `x` need not wait for an earlier writer of it (x is the later task)."""
     effects = [
         e for e in x.task.argument_effects(roots.symbols)
-        if root in roots.of(e.value).roots and through_carry(e.value, root, loop, roots)
+        if e.tracked and root in roots.of(e.value).roots
+        and through_carry(e.value, root, loop, roots)
     ]
     if not effects:
         return None

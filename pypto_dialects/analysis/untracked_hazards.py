@@ -18,6 +18,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.iteration_windows import Window, iteration_windows
 from pypto_dialects.analysis.loop_instances import Instance, carried, last_instance, relation
 from pypto_dialects.analysis.task_id_sources import HeldSources, TaskIdSources, check_held
 from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
@@ -28,64 +29,6 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.tensor import CreateOp
 
 Task = CallOp | SubmitOp
-
-# --------------------------------------------------------------------------- buffers
-
-
-Window = tuple[int, int, int]
-"""(axis, span, extent): a slice whose offset along `axis` is the loop's induction variable
-times a constant, so consecutive iterations' offsets differ by `span`; `extent` along it."""
-
-
-def _iv_times(value: SSAValue) -> tuple[scf.ForOp, int] | None:
-    """(loop, c) when `value` is a loop's induction variable times the constant c."""
-    from xdsl.dialects.arith import MuliOp
-
-    if isinstance(value, BlockArgument) and value.index == 0:
-        loop = value.block.parent_op()
-        return (loop, 1) if isinstance(loop, scf.ForOp) else None
-    if isinstance(value, OpResult) and isinstance(value.op, MuliOp):
-        for a, b in ((value.op.lhs, value.op.rhs), (value.op.rhs, value.op.lhs)):
-            c = storage.constant_index(b)
-            if c is None:
-                continue
-            inner = _iv_times(a)
-            if inner is not None:
-                return inner[0], inner[1] * c
-    return None
-
-
-def iteration_windows(value: SSAValue, roots: storage.RootSets) -> dict[scf.ForOp, Window]:
-    """The loops whose iterations use disjoint parts of `value`'s buffer: `value` is (through
-    task results, writes and scope results: storage_roots.same_base) a `pto_tensor.slice` of
-    a whole buffer in its own shape (its window is the root's: no reshape, transpose or
-    reinterpreting view on the way, whose axes are not the buffer's) with an offset `iv * c`.
-    Axes and extents are the source's: a rank-reducing slice has extent 1 along each dropped
-    dimension (`SliceOp.full_shape`)."""
-    from pypto_dialects.tensor import SliceOp
-
-    v, links = storage.same_base(value, roots.symbols)
-    if len(links) != 1 or links[0][0] is not storage.Link.PART or not isinstance(v, OpResult):
-        return {}
-    op = v.op
-    if not isinstance(op, SliceOp):
-        return {}
-    src = roots.of(op.source)
-    shape = op.full_shape()  # the source's rank
-    if not src.whole or src.box is None or len(src.box[1]) != len(shape):
-        return {}  # the box of a whole place is its root's, kept only in the root's axes
-    out: dict[scf.ForOp, Window] = {}
-    for axis, off in enumerate(op.offsets):
-        found = _iv_times(off)
-        if found is None or axis >= len(shape) or shape[axis] < 0:
-            continue
-        loop, c = found
-        step = storage.constant_index(loop.step)
-        if step is None or step <= 0:
-            continue
-        out.setdefault(loop, (axis, c * step, shape[axis]))
-    return out
-
 
 # --------------------------------------------------------------------------- accesses
 
@@ -103,7 +46,9 @@ class Access:
     the outermost loop of which this entry is the previous iteration's instance (it is that
     of every loop between the task and that one it was walked in: loops mark their entries
     from the innermost out, `Analysis._mark_prev`); `join`: the `Join` this entry is one
-    writer of, if any."""
+    writer of, if any; `waits`: the task waits for the earlier writers of what it reads (false
+    when its only arguments on the buffer are `no_dep`: a read a later writer is still
+    ordered after, docs/passes/order-untracked-hazards.md)."""
 
     task: Task
     read: bool
@@ -121,6 +66,7 @@ class Access:
     join: Join | None = None
     creates: bool = False
     uses: bool = True  # an argument of the task is on the buffer (not only its creation)
+    waits: bool = True
 
 
 class _Slot(NamedTuple):
@@ -131,6 +77,7 @@ class _Slot(NamedTuple):
     lookup: bool
     read: bool
     write: bool
+    tracked: bool = True  # not `no_dep`
 
 
 def untracked_root(root: SSAValue) -> bool:
@@ -155,11 +102,13 @@ def _looks_up(root: SSAValue, slots: list[_Slot]) -> bool:
     """Whether the runtime orders the task after every earlier recorded writer of `root`
     that overlaps what the task touches: the buffer is tracked and every argument on it is
     looked up (in / inout), or held by one that is. An `output_existing` slot is not
-    looked up."""
+    looked up; a `no_dep` one is not waited for (the user's word), whatever it holds."""
     if untracked_root(root):
         return False
     lookups = [s for s in slots if s.lookup]
-    return bool(lookups) and all(any(_slot_holds(root, l, s) for l in lookups) for s in slots)
+    return bool(lookups) and all(
+        any(_slot_holds(root, l, s) for l in lookups) for s in slots if s.tracked
+    )
 
 
 def _writes_its_reads(root: SSAValue, slots: list[_Slot]) -> bool:
@@ -515,31 +464,32 @@ class Analysis:
         manual = self.manual[-1] if self.manual else None
         per_root: dict[SSAValue, Access] = {}
         slots: dict[SSAValue, list[_Slot]] = {}
-        unordered: list[SSAValue] = []
         for effect in op.argument_effects(self.roots.symbols):
-            if not effect.tracked:
-                # no_dep: the user's word that the task need not wait; it still uses the buffer
-                if manual is not None:
-                    unordered.extend(self._ordered(self.roots.of(effect.value).roots))
-                continue
             value = effect.value
             place = self.roots.of(value)
             roots, whole = place.roots, place.whole
             write, lookup, read = effect.writes, effect.looked_up, effect.reads
+            # no_dep: the user's word that the task need not wait for the buffer's writers;
+            # it still reads it, so a later writer is ordered after it (WAR)
+            tracked = effect.tracked
             # the task surely writes all of the root: one root, all of it (a write of a value
             # that may be one of several buffers is a possible write of each)
             sure = write and whole and len(roots) == 1
             windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
             for root in self._ordered(roots):
-                slots.setdefault(root, []).append(_Slot(value, place, lookup, read, write))
+                slots.setdefault(root, []).append(
+                    _Slot(value, place, lookup, read, write, tracked))
                 a = per_root.get(root)
                 if a is None:
-                    per_root[root] = Access(op, read, write, lookup, whole, manual, windows,
-                                            place=place, sure=sure)
+                    # (`whole` is about the writes: a no_dep read leaves it true)
+                    per_root[root] = Access(op, read, write, lookup, whole or not tracked,
+                                            manual, windows, place=place, sure=sure,
+                                            waits=tracked)
                 else:
+                    a.waits |= tracked
                     a.read |= read
                     a.write |= write
-                    a.whole = a.whole and whole
+                    a.whole = a.whole and (whole or not tracked)
                     a.sure |= sure
                     if a.place != place:  # two windows of one buffer: compared as unknown
                         a.place = None
@@ -565,8 +515,6 @@ class Analysis:
                     # possible write, never left out
                     a.write = True
                     a.creates = True
-        for root in unordered:  # only no_dep arguments on it: kept alive, never ordered
-            per_root.setdefault(root, Access(op, False, False, False, True, manual))
         for root, x in per_root.items():
             if root not in slots:
                 continue
@@ -590,10 +538,10 @@ class Analysis:
             pend = self._touch(state, root)
             if x.manual is not None and pend.creators is not None and x.uses:
                 self._retain(x, pend.creators, root)
-            if not (x.read or x.write):
-                continue  # no_dep
             if x.write:
                 candidates = [*_items(pend.writers), *_items(pend.readers)]
+            elif not x.waits:  # no_dep reads only: no earlier writer to wait for
+                candidates = []
             elif x.manual is None and x.lookup:  # an auto reader: the tensor map orders it
                 candidates = [p for p in _items(pend.writers) if p.manual is not None]
             else:

@@ -140,16 +140,30 @@ func.func @write_before_reader_in_loop(%y: tensor<16xf32> {pto_orch.dir = #pto_o
 
 // -----
 
-// A no_dep reader is recorded nowhere, and order-untracked-hazards does not order a later
-// writer after it: the auto writer between does not help.
+// A no_dep reader is recorded nowhere either: a host write right after it is an error.
+pto_orch.kernel @inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @write_after_no_dep_reader(%y: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %z: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %z1 = pto_orch.call @inc(no_dep %y, out %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  // CHECK: error: 'pto_tensor.write' op writes %y, whose buffer 'pto_orch.call' (kernel @inc) at line [[# @LINE - 1]] reads (an input, which the runtime does not record)
+  %y2 = pto_tensor.write %one, %y[%c0] : f32, tensor<16xf32>
+  func.return
+}
+
+// -----
+
+// Valid: as after an `in` reader, an auto writer between the no_dep reader and the host write
+// (order-untracked-hazards orders it after the reader, and the host write waits for it;
+// executed in tests/test_no_dep_readers.py).
 pto_orch.kernel @inc aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 pto_orch.kernel @acc aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
-func.func @write_after_no_dep_reader(%x: tensor<16xf32>, %y: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %z: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+func.func @write_after_no_dep_reader_then_writer(%x: tensor<16xf32>, %y: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %z: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1.0 : f32
   %z1 = pto_orch.call @inc(no_dep %y, out %z) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   %y1 = pto_orch.call @acc(in %x, inout %y) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
-  // CHECK: error: 'pto_tensor.write' op writes %y1, whose buffer 'pto_orch.call' (kernel @inc) at line [[# @LINE - 2]] reads (an input, which the runtime does not record)
+  // CHECK: %y2 = pto_tensor.write %one, %y1[%c0]
   %y2 = pto_tensor.write %one, %y1[%c0] : f32, tensor<16xf32>
   func.return
 }
