@@ -31,7 +31,6 @@ from pypto_dialects.analysis.cpp_reads import (
 )
 from pypto_dialects.analysis.storage_roots import tied_base
 from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
-from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.cpp_plan import (
     ALWAYS_SUBMITTED,
     CAPTURED,
@@ -70,6 +69,9 @@ class FunctionPlan:
     hoists: dict[Operation, HoistPlan] = field(default_factory=dict[Operation, HoistPlan])
     captured: set[Operation] = field(default_factory=set[Operation])
     always: set[Operation] = field(default_factory=set[Operation])
+    ops: list[Operation] | None = None
+    """The ops of the function's body in walk order, as planned (`CppReads.ops`): `StampPlan`
+    stamps them without walking the body again (stamping changes attributes only)."""
 
     def stamp(self, function: func.FuncOp, ops: Iterable[Operation] | None = None) -> None:
         """Write the plan on `function` and its ops (`ops`: its body's, when the caller has
@@ -83,21 +85,31 @@ class FunctionPlan:
         if, `pto_orch.captured` on a submit / dummy, `pto_orch.always_submitted` on a dummy)
         and remove every other plan attribute
         of `op`; True when its attributes changed."""
+        kind = _STAMP_KINDS.get(type(op))
+        if kind is None:
+            kind = _STAMP_KINDS[type(op)] = (
+                _HOISTS if issubclass(type(op), scf.ForOp | scf.IfOp)
+                else _TASK if issubclass(type(op), SubmitOp)
+                else _DUMMY if issubclass(type(op), TaskDummyOp)
+                else _OTHER
+            )
+        if kind is _OTHER and not is_function and not op.attributes:
+            return False  # nothing to stamp, nothing to remove
         if is_function:
             changed = ProloguePlan.of(op) != self.prologue
             if changed:
                 self.prologue.stamp(op)
             keep: tuple[str, ...] = (DECLARED_PARAMS, DECLARED_DIMS)
-        elif isinstance(op, scf.ForOp | scf.IfOp):
+        elif kind is _HOISTS:
             hoist = self.hoists.get(op, HoistPlan())
             changed = HoistPlan.of(op) != hoist
             if changed:
                 hoist.stamp(op)
             keep = (HOISTED, HOISTED_WITH_INIT)
-        elif isinstance(op, SubmitOp):
+        elif kind is _TASK:
             changed = stamp_captured(op, op in self.captured)
             keep = (CAPTURED,)
-        elif isinstance(op, TaskDummyOp):
+        elif kind is _DUMMY:
             changed = stamp_captured(op, op in self.captured)
             changed = stamp_always_submitted(op, op in self.always) or changed
             keep = (CAPTURED, ALWAYS_SUBMITTED)
@@ -107,6 +119,13 @@ class FunctionPlan:
         for name in gone:
             del op.attributes[name]
         return changed or bool(gone)
+
+
+_OTHER, _HOISTS, _TASK, _DUMMY = "other", "hoists", "task", "dummy"
+_STAMP_KINDS: dict[type[Operation], str] = {}
+"""Which part of a plan `FunctionPlan.stamp_op` writes on an op of each class (`_HOISTS`: an
+`scf.for` / `scf.if`, `_TASK`: a submit, `_DUMMY`: a dummy, `_OTHER`: none), asked once per
+class."""
 
 
 def _leaves(value: SSAValue, scope: ScopeOp) -> bool:
@@ -120,7 +139,7 @@ def _hoisted_carries(loop: scf.ForOp, scope: ScopeOp, reads: CppReads) -> list[i
     carry with a variable of its own assigned at the yield (tensors and scalars), and a
     TaskId array carry (an array, or a planned array of TaskIds) with a variable whose
     result the scope yields."""
-    plan = CarryPlan.of(loop)
+    plan = reads.carry_plan(loop)
     if plan is None:
         return []  # no plan: the printer reports it at the loop
     out = []
@@ -185,7 +204,7 @@ class _Planner:
                     self.hoisted[child] = found
                     self.hoisted_values.update(child.results[i] for i in found)
                     scopes.append((child, op))
-        plan = FunctionPlan(self._prologue())
+        plan = FunctionPlan(self._prologue(), ops=self.reads.ops)
         plan.captured = {
             op for op in self.reads.ops
             if isinstance(op, SubmitOp | TaskDummyOp) and names_task_id(op.results[-1])
@@ -208,7 +227,7 @@ class _Planner:
         value and filled slot by slot where the loop is printed), and (seen through in-place
         updates, `tied_base`) a constant, or a value defined outside the scope whose C++ names
         no variable declared before a manual header."""
-        plan = CarryPlan.of(loop)
+        plan = self.reads.carry_plan(loop)
         t = loop.body.block.args[i + 1].type
         if is_task_id_like(t) or isinstance(t, IntArrayType):
             return False
@@ -326,7 +345,8 @@ def check_declaration_plans(module: ModuleOp) -> None:
 
 class StampPlan(RewritePattern):
     """Write the precomputed plans (`plans`: orchestration function -> its FunctionPlan) on
-    each planned function and every op in it (`FunctionPlan.stamp_op`). Each op whose
+    each planned function and every op in it (`FunctionPlan.stamp_op`; the ops the plan
+    lists, when it does: the IR must not change between planning and stamping). Each op whose
     attributes change is reported to the rewriter (`notify_op_modified`); an op whose plan is
     already right is left alone, so a second application changes nothing."""
 
@@ -339,7 +359,7 @@ class StampPlan(RewritePattern):
             return  # not a planned function (the ops in one are stamped with it)
         if plan.stamp_op(op, is_function=True):
             rewriter.notify_op_modified(op)
-        for inner in walk_list(op.regions[0]):
+        for inner in walk_list(op.regions[0]) if plan.ops is None else plan.ops:
             if plan.stamp_op(inner):
                 rewriter.notify_op_modified(inner)
 
