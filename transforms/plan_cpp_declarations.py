@@ -56,6 +56,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.task_id_folds import surely_valid
+from pypto_dialects.tensor import DimOp
 from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
@@ -85,15 +86,8 @@ class FunctionPlan:
         if, `pto_orch.captured` on a submit / dummy, `pto_orch.always_submitted` on a dummy)
         and remove every other plan attribute
         of `op`; True when its attributes changed."""
-        kind = _STAMP_KINDS.get(type(op))
-        if kind is None:
-            kind = _STAMP_KINDS[type(op)] = (
-                _HOISTS if issubclass(type(op), scf.ForOp | scf.IfOp)
-                else _TASK if issubclass(type(op), SubmitOp)
-                else _DUMMY if issubclass(type(op), TaskDummyOp)
-                else _OTHER
-            )
-        if kind is _OTHER and not is_function and not op.attributes:
+        kind = _kind(op)
+        if kind not in _STAMPED and not is_function and not op.attributes:
             return False  # nothing to stamp, nothing to remove
         if is_function:
             changed = ProloguePlan.of(op) != self.prologue
@@ -121,11 +115,29 @@ class FunctionPlan:
         return changed or bool(gone)
 
 
-_OTHER, _HOISTS, _TASK, _DUMMY = "other", "hoists", "task", "dummy"
-_STAMP_KINDS: dict[type[Operation], str] = {}
-"""Which part of a plan `FunctionPlan.stamp_op` writes on an op of each class (`_HOISTS`: an
-`scf.for` / `scf.if`, `_TASK`: a submit, `_DUMMY`: a dummy, `_OTHER`: none), asked once per
-class."""
+_OTHER, _HOISTS, _TASK, _DUMMY, _SCOPE, _DIM = "other", "hoists", "task", "dummy", "scope", "dim"
+_STAMPED = (_HOISTS, _TASK, _DUMMY)
+"""The kinds of op `FunctionPlan.stamp_op` writes a plan on (`_HOISTS`: an `scf.for` /
+`scf.if`, `_TASK`: a submit, `_DUMMY`: a dummy)."""
+_KINDS: dict[type[Operation], str] = {}
+
+
+def _kind(op: Operation) -> str:
+    """The kind of `op` for the planner and `FunctionPlan.stamp_op` (`_STAMPED`, `_SCOPE`: a
+    `pto_rt.scope`, `_DIM`: a `pto_tensor.dim`, `_OTHER`), asked once per op class: an
+    `isinstance` against an op class (an ABC) is slow when false, as it is for most ops."""
+    kind = _KINDS.get(type(op))
+    if kind is None:
+        cls = type(op)
+        kind = _KINDS[cls] = (
+            _HOISTS if issubclass(cls, scf.ForOp | scf.IfOp)
+            else _TASK if issubclass(cls, SubmitOp)
+            else _DUMMY if issubclass(cls, TaskDummyOp)
+            else _SCOPE if issubclass(cls, ScopeOp)
+            else _DIM if issubclass(cls, DimOp)
+            else _OTHER
+        )
+    return kind
 
 
 def _leaves(value: SSAValue, scope: ScopeOp) -> bool:
@@ -184,14 +196,34 @@ class _Planner:
         self.reads = reads or CppReads(function, symbols)
         self.hoisted: dict[Operation, list[int]] = {}
         self.hoisted_values: set[SSAValue] = set()
+        self.dims: list[Operation] = []  # the body's pto_tensor.dims, in order (`run`)
 
     def is_hoisted(self, op: Operation, i: int) -> bool:
         return i in self.hoisted.get(op, ())
 
     def run(self) -> FunctionPlan:
+        """The plan, from one pass over the body's ops (the manual scopes' hoists, the
+        captured TaskIds, the dummies always submitted, the dims) and `_prologue`."""
         scopes: list[tuple[Operation, ScopeOp]] = []
+        captured: set[Operation] = set()
+        always: set[Operation] = set()
         for op in self.reads.ops:
-            if not isinstance(op, ScopeOp) or not op.is_manual:
+            kind = _kind(op)
+            if kind is _OTHER or kind is _HOISTS:
+                continue
+            if kind is _DIM:
+                self.dims.append(op)
+                continue
+            if kind is _TASK or kind is _DUMMY:
+                if names_task_id(op.results[-1]):
+                    captured.add(op)
+                if kind is _DUMMY:
+                    assert isinstance(op, TaskDummyOp)
+                    if op.deps and surely_valid(op.result):
+                        always.add(op)
+                continue
+            assert isinstance(op, ScopeOp)
+            if not op.is_manual:
                 continue
             for child in op.body.block.ops:
                 if isinstance(child, scf.ForOp):
@@ -205,14 +237,8 @@ class _Planner:
                     self.hoisted_values.update(child.results[i] for i in found)
                     scopes.append((child, op))
         plan = FunctionPlan(self._prologue(), ops=self.reads.ops)
-        plan.captured = {
-            op for op in self.reads.ops
-            if isinstance(op, SubmitOp | TaskDummyOp) and names_task_id(op.results[-1])
-        }
-        plan.always = {
-            op for op in self.reads.ops
-            if isinstance(op, TaskDummyOp) and op.deps and surely_valid(op.result)
-        }
+        plan.captured = captured
+        plan.always = always
         for op, scope in scopes:
             found = self.hoisted[op]
             init: tuple[int, ...] = ()
@@ -259,7 +285,7 @@ class _Planner:
         if names.placeholder and tensors:
             params.add(tensors[0])
         order = tensors + [i for i, t in enumerate(inputs) if not isinstance(t, TensorType)]
-        symbols = entry_dim_symbols(self.function, self.reads.ops)
+        symbols = entry_dim_symbols(self.function, self.dims)
         dims = [(a, x) for _, a, x in symbols if (a, x) in names.dims]
         return ProloguePlan(tuple(i for i in order if i in params), tuple(dims))
 

@@ -500,9 +500,10 @@ def named_entry_values(
     dims: set[tuple[int, int]] = set()
     entry = func.body.block
     for src in alias_sources(named, reads, hoisted, symbols):
-        if isinstance(src, BlockArgument) and src.block is entry:
-            params.add(src.index)
-        elif isinstance(src, OpResult) and isinstance(src.op, DimOp):
+        if type(src) is not OpResult:  # (exact: an isinstance against the ABC is slower)
+            if isinstance(src, BlockArgument) and src.block is entry:
+                params.add(src.index)
+        elif isinstance(src.op, DimOp):
             key = _entry_dim(src.op, func)
             if key is not None:
                 dims.add(key)
