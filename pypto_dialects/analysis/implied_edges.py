@@ -132,15 +132,23 @@ class Implied:
 
     def _block(self, block: Block) -> None:
         for op in block.ops:
-            if isinstance(op, Task):
+            kind = _KINDS.get(type(op))
+            if kind is None:
+                kind = _KINDS[type(op)] = _kind(type(op))
+            if kind == _OTHER:
+                continue  # its TaskId results (if any) are only themselves
+            if kind == _TASK:
+                assert isinstance(op, Task)
                 self._task(op)
-            elif isinstance(op, TaskDummyOp):
+            elif kind == _DUMMY:
+                assert isinstance(op, TaskDummyOp)
                 self._imp[op.result] = self._own(op.result) | self._union(op.deps)
-            elif isinstance(op, scf.IfOp):
+            elif kind == _IF:
+                assert isinstance(op, scf.IfOp)
                 self._if(op)
-            elif isinstance(op, scf.ForOp):
+            else:
+                assert isinstance(op, scf.ForOp)
                 self._loop(op)
-            # any other op: its TaskId results (if any) are only themselves
 
     def _union(self, values: object) -> int:
         out = 0
@@ -211,11 +219,29 @@ class Implied:
             self._imp[r] = self._own(r) | xs[i]
 
 
+_OTHER, _TASK, _DUMMY, _IF, _FOR = range(5)
+_KINDS: dict[type[Operation], int] = {}
+"""What `Implied._block` does with an op of each class, asked once per class (`isinstance`
+against op classes, ABCs, is slow when false, as it is for most ops)."""
+
+
+def _kind(cls: type[Operation]) -> int:
+    return (
+        _TASK if issubclass(cls, Task)
+        else _DUMMY if issubclass(cls, TaskDummyOp)
+        else _IF if issubclass(cls, scf.IfOp)
+        else _FOR if issubclass(cls, scf.ForOp)
+        else _OTHER
+    )
+
+
 def implied_edges(body: Operation) -> dict[Task, list[int]]:
     """The implied compiler edges of every manual scope under `body` (an orchestration
     function): task -> positions in its `compiler_deps` to drop."""
     implied = Implied()
     for op in walk_list(body):
-        if isinstance(op, ScopeOp) and op.is_manual:
+        # (exact: no class derives from ScopeOp, and an isinstance against an op class, an
+        # ABC, is slow when false, as it is for most ops)
+        if type(op) is ScopeOp and op.is_manual:
             implied.scope(op)
     return implied.drops
