@@ -1,7 +1,8 @@
 """`plan-cpp-declarations`: stamp the declaration plan (pypto_dialects/cpp_plan.py) on every
 orchestration function: which parameters and dynamic-dim symbols the entry's prologue
 declares, and which loop carries / if results of a manual scope are declared before its
-header. Rules: docs/passes/plan-cpp-declarations.md. Two walks per function; idempotent.
+header. Rules: docs/passes/plan-cpp-declarations.md. One walk per function (the body's ops are
+listed once, then planned and stamped from that list); idempotent.
 """
 
 from __future__ import annotations
