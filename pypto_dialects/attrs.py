@@ -312,8 +312,11 @@ UNKNOWN_HINT = (
 
 def is_task_id_like(t: Attribute) -> bool:
     """True for `!pto_orch.task_id` and `!pto_orch.task_id_array<N>`: the types a deps list
-    accepts."""
-    return isinstance(t, TaskIdType | TaskIdArrayType)
+    accepts. (An exact type test: no class derives from either, and an `isinstance` against
+    an attribute class, an ABC, is slow when false, as it is for most values the analyses
+    ask about.)"""
+    cls = type(t)
+    return cls is TaskIdType or cls is TaskIdArrayType
 
 
 # ------------------------------------------------------------------------ deps lists and directions

@@ -42,6 +42,10 @@ ARRAY_SIZE = "pto_orch.iter_arg_array_size"
 NAMES = (REBIND, ARRAY_SIZE)
 
 
+_ATTRIBUTES: dict[CarryPlan, tuple[DenseArrayBase, DenseArrayBase]] = {}
+"""`CarryPlan.attributes`' memo."""
+
+
 @dataclass(frozen=True)
 class CarryPlan:
     """The plan of one loop: `rebind[i]` and `array_size[i]` for iter_arg i."""
@@ -65,8 +69,20 @@ class CarryPlan:
 
     def stamp(self, loop: Operation) -> None:
         """Write the plan on `loop` (replacing any plan it had)."""
-        loop.attributes[REBIND] = DenseArrayBase.from_list(i1, [int(b) for b in self.rebind])
-        loop.attributes[ARRAY_SIZE] = DenseArrayBase.from_list(i64, list(self.array_size))
+        loop.attributes[REBIND], loop.attributes[ARRAY_SIZE] = self.attributes()
+
+    def attributes(self) -> tuple[DenseArrayBase, DenseArrayBase]:
+        """The two attributes `stamp` writes, built once per distinct plan (attributes are
+        immutable values, shared by the loops with the same plan; a program has few)."""
+        got = _ATTRIBUTES.get(self)
+        if got is None:
+            if len(_ATTRIBUTES) >= 1 << 12:  # a long-lived process: keep the memo bounded
+                _ATTRIBUTES.clear()
+            got = _ATTRIBUTES[self] = (
+                DenseArrayBase.from_list(i1, [int(b) for b in self.rebind]),
+                DenseArrayBase.from_list(i64, list(self.array_size)),
+            )
+        return got
 
     @staticmethod
     def drop(loop: Operation) -> None:

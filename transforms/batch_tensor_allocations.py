@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
@@ -670,6 +671,7 @@ def _walk(
     listener: PatternRewriterListener | None,
     post_order: bool = False,
     op_types: tuple[type[Operation], ...] = (Operation,),
+    may_act: Callable[[Operation], bool] | None = None,
 ) -> None:
     TypedRewriteWalker(
         pattern,
@@ -677,7 +679,19 @@ def _walk(
         apply_recursively=False,
         op_types=op_types,
         listener=listener or PatternRewriterListener(),
+        may_act=may_act,
     ).rewrite_region(region)
+
+
+def _may_batch(plan: HoistPlan, moved: bool, op: Operation) -> bool:
+    """Whether the batching walk's patterns may change `op` (its `may_act`): the last op of
+    a block (BatchCreates; of a block with creates, as `plan.creates` lists them, when nothing
+    moved before the walk), or a scope or task the plan names (PlaceBuffers, SubmitWriters).
+    The last op of a block is its terminator, which no rewrite of the walk replaces, so no
+    other op becomes one before the walk reaches it."""
+    if op.next_op is not None:
+        return moved and (op in plan.groups or op in plan.writers)
+    return moved or op.parent in plan.creates
 
 
 _TASKS = (CallOp, SubmitOp)
@@ -706,7 +720,7 @@ def _allocate(
         if plan.groups or plan.writers:
             patterns = [PlaceBuffers(plan), SubmitWriters(plan), pattern]
             pattern = GreedyRewritePatternApplier(patterns, dce_enabled=False)
-        _walk(pattern, body, listener)
+        _walk(pattern, body, listener, may_act=partial(_may_batch, plan, moved))
     if plan.writers:
         writers = [(plan.submits[t], creates) for t, creates in plan.writers.items()]
         sources = storage.CreateSources(symbols, own_variable)

@@ -97,10 +97,17 @@ def _may_act(op: Operation) -> bool:
     if acts == _ALWAYS:
         return True
     if acts == _DEPS and any(
-        is_invalid_task_id(d) for d in op.operands if isinstance(d.type, TaskIdType)
+        # (`type(...) is`: no class derives from TaskIdType, and an `isinstance` against an
+        # attribute class, an ABC, is slow when false, as for most operands of a task)
+        is_invalid_task_id(d) for d in op.operands if type(d.type) is TaskIdType
     ):
         return True
-    return acts != _NEVER and is_trivially_dead(op)
+    if acts == _NEVER:
+        return False
+    for r in op.results:  # most ops: a used result, not trivially dead (xDSL's first test)
+        if r.first_use is not None:
+            return False
+    return is_trivially_dead(op)
 
 
 class Canonicalize(CanonicalizePass):

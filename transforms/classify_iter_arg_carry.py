@@ -316,11 +316,21 @@ class ApplyCarryPlan(RewritePattern):
             return  # dead (canonicalize removes it): no barrier for it
         changed = False
         for i, v in enumerate(op.operands):
-            if isinstance(v.type, TaskIdType) and not _holds(op, i, v):
+            if type(v.type) is TaskIdType and not _holds(op, i, v):  # (see `may_act`)
                 op.operands[i] = self.barrier(v, op, rewriter)
                 changed = True
         if changed:
             rewriter.notify_op_modified(op)
+
+    def may_act(self, op: Operation) -> bool:
+        """Whether the pattern may change `op` (the walk's `may_act`): a planned loop, or,
+        when some plan has an array carry, an op with a `!pto_orch.task_id` operand. The
+        rewrites keep every operand's type, so an op without such an operand when the walk
+        starts gets none before the walk reaches it. (`type(t) is TaskIdType`: no class derives
+        from it, and `isinstance` against an attribute class, an ABC, is slow when false.)"""
+        if op in self.plans:
+            return True
+        return self.arrays and any(type(v.type) is TaskIdType for v in op.operands)
 
     def barrier(self, v: SSAValue, before: Operation, rewriter: PatternRewriter) -> SSAValue:
         """A barrier waiting for every TaskId of `v`, in the block of `before` (one per value
@@ -460,10 +470,13 @@ class ClassifyIterArgCarry(ModulePass):
             if not analysis.plans:
                 continue  # no carries: no plan, no TaskId array, no walk
             arrays = any(any(p.array_size) for p in analysis.plans.values())
+            pattern = ApplyCarryPlan(analysis.plans, analysis.iteration_barriers, arrays)
             TypedRewriteWalker(
-                ApplyCarryPlan(analysis.plans, analysis.iteration_barriers, arrays),
+                pattern,
                 apply_recursively=False,
                 # without TaskId arrays the pattern changes loops only; with them, any op
+                # with a TaskId operand (`ApplyCarryPlan.may_act`)
                 op_types=(Operation,) if arrays else (scf.ForOp,),
                 listener=listener or PatternRewriterListener(),
+                may_act=pattern.may_act,
             ).rewrite_region(f.body)

@@ -61,8 +61,8 @@ class DropImpliedEdges(ModulePass):
         self, module: ModuleOp, listener: PatternRewriterListener | None = None
     ) -> None:
         """For each orchestration function of `module`: find its implied edges and, when
-        there are any, apply `DropImpliedDeps` to its body (one walk); `listener`, when
-        given, sees every change."""
+        there are any, apply `DropImpliedDeps` to its body (one walk, visiting the tasks
+        with edges to drop); `listener`, when given, sees every change."""
         for f in orchestration_functions(module):
             drops = implied_edges(f)
             if not drops:
@@ -72,4 +72,5 @@ class DropImpliedEdges(ModulePass):
                 apply_recursively=False,
                 op_types=(CallOp, SubmitOp),
                 listener=listener or PatternRewriterListener(),
+                may_act=drops.__contains__,  # only the tasks with edges to drop
             ).rewrite_region(f.body)

@@ -1,7 +1,8 @@
 """`plan-cpp-declarations`: stamp the declaration plan (pypto_dialects/cpp_plan.py) on every
 orchestration function: which parameters and dynamic-dim symbols the entry's prologue
 declares, and which loop carries / if results of a manual scope are declared before its
-header. Rules: docs/passes/plan-cpp-declarations.md. Two walks per function; idempotent.
+header. Rules: docs/passes/plan-cpp-declarations.md. One walk per function (the body's ops are
+listed once, then planned and stamped from that list); idempotent.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from pypto_dialects.analysis.cpp_reads import (
 )
 from pypto_dialects.analysis.storage_roots import tied_base
 from pypto_dialects.attrs import TaskIdArrayType, is_task_id_like
-from pypto_dialects.carry_plan import CarryPlan
 from pypto_dialects.cpp_plan import (
     ALWAYS_SUBMITTED,
     CAPTURED,
@@ -57,6 +57,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.task_id_folds import surely_valid
+from pypto_dialects.tensor import DimOp
 from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
 
@@ -70,6 +71,9 @@ class FunctionPlan:
     hoists: dict[Operation, HoistPlan] = field(default_factory=dict[Operation, HoistPlan])
     captured: set[Operation] = field(default_factory=set[Operation])
     always: set[Operation] = field(default_factory=set[Operation])
+    ops: list[Operation] | None = None
+    """The ops of the function's body in walk order, as planned (`CppReads.ops`): `StampPlan`
+    stamps them without walking the body again (stamping changes attributes only)."""
 
     def stamp(self, function: func.FuncOp, ops: Iterable[Operation] | None = None) -> None:
         """Write the plan on `function` and its ops (`ops`: its body's, when the caller has
@@ -83,21 +87,24 @@ class FunctionPlan:
         if, `pto_orch.captured` on a submit / dummy, `pto_orch.always_submitted` on a dummy)
         and remove every other plan attribute
         of `op`; True when its attributes changed."""
+        kind = _kind(op)
+        if kind not in _STAMPED and not is_function and not op.attributes:
+            return False  # nothing to stamp, nothing to remove
         if is_function:
             changed = ProloguePlan.of(op) != self.prologue
             if changed:
                 self.prologue.stamp(op)
             keep: tuple[str, ...] = (DECLARED_PARAMS, DECLARED_DIMS)
-        elif isinstance(op, scf.ForOp | scf.IfOp):
+        elif kind is _HOISTS:
             hoist = self.hoists.get(op, HoistPlan())
             changed = HoistPlan.of(op) != hoist
             if changed:
                 hoist.stamp(op)
             keep = (HOISTED, HOISTED_WITH_INIT)
-        elif isinstance(op, SubmitOp):
+        elif kind is _TASK:
             changed = stamp_captured(op, op in self.captured)
             keep = (CAPTURED,)
-        elif isinstance(op, TaskDummyOp):
+        elif kind is _DUMMY:
             changed = stamp_captured(op, op in self.captured)
             changed = stamp_always_submitted(op, op in self.always) or changed
             keep = (CAPTURED, ALWAYS_SUBMITTED)
@@ -107,6 +114,31 @@ class FunctionPlan:
         for name in gone:
             del op.attributes[name]
         return changed or bool(gone)
+
+
+_OTHER, _HOISTS, _TASK, _DUMMY, _SCOPE, _DIM = "other", "hoists", "task", "dummy", "scope", "dim"
+_STAMPED = (_HOISTS, _TASK, _DUMMY)
+"""The kinds of op `FunctionPlan.stamp_op` writes a plan on (`_HOISTS`: an `scf.for` /
+`scf.if`, `_TASK`: a submit, `_DUMMY`: a dummy)."""
+_KINDS: dict[type[Operation], str] = {}
+
+
+def _kind(op: Operation) -> str:
+    """The kind of `op` for the planner and `FunctionPlan.stamp_op` (`_STAMPED`, `_SCOPE`: a
+    `pto_rt.scope`, `_DIM`: a `pto_tensor.dim`, `_OTHER`), asked once per op class: an
+    `isinstance` against an op class (an ABC) is slow when false, as it is for most ops."""
+    kind = _KINDS.get(type(op))
+    if kind is None:
+        cls = type(op)
+        kind = _KINDS[cls] = (
+            _HOISTS if issubclass(cls, scf.ForOp | scf.IfOp)
+            else _TASK if issubclass(cls, SubmitOp)
+            else _DUMMY if issubclass(cls, TaskDummyOp)
+            else _SCOPE if issubclass(cls, ScopeOp)
+            else _DIM if issubclass(cls, DimOp)
+            else _OTHER
+        )
+    return kind
 
 
 def _leaves(value: SSAValue, scope: ScopeOp) -> bool:
@@ -120,7 +152,7 @@ def _hoisted_carries(loop: scf.ForOp, scope: ScopeOp, reads: CppReads) -> list[i
     carry with a variable of its own assigned at the yield (tensors and scalars), and a
     TaskId array carry (an array, or a planned array of TaskIds) with a variable whose
     result the scope yields."""
-    plan = CarryPlan.of(loop)
+    plan = reads.carry_plan(loop)
     if plan is None:
         return []  # no plan: the printer reports it at the loop
     out = []
@@ -165,14 +197,34 @@ class _Planner:
         self.reads = reads or CppReads(function, symbols)
         self.hoisted: dict[Operation, list[int]] = {}
         self.hoisted_values: set[SSAValue] = set()
+        self.dims: list[Operation] = []  # the body's pto_tensor.dims, in order (`run`)
 
     def is_hoisted(self, op: Operation, i: int) -> bool:
         return i in self.hoisted.get(op, ())
 
     def run(self) -> FunctionPlan:
+        """The plan, from one pass over the body's ops (the manual scopes' hoists, the
+        captured TaskIds, the dummies always submitted, the dims) and `_prologue`."""
         scopes: list[tuple[Operation, ScopeOp]] = []
+        captured: set[Operation] = set()
+        always: set[Operation] = set()
         for op in self.reads.ops:
-            if not isinstance(op, ScopeOp) or not op.is_manual:
+            kind = _kind(op)
+            if kind is _OTHER or kind is _HOISTS:
+                continue
+            if kind is _DIM:
+                self.dims.append(op)
+                continue
+            if kind is _TASK or kind is _DUMMY:
+                if names_task_id(op.results[-1]):
+                    captured.add(op)
+                if kind is _DUMMY:
+                    assert isinstance(op, TaskDummyOp)
+                    if op.deps and surely_valid(op.result):
+                        always.add(op)
+                continue
+            assert isinstance(op, ScopeOp)
+            if not op.is_manual:
                 continue
             for child in op.body.block.ops:
                 if isinstance(child, scf.ForOp):
@@ -185,15 +237,9 @@ class _Planner:
                     self.hoisted[child] = found
                     self.hoisted_values.update(child.results[i] for i in found)
                     scopes.append((child, op))
-        plan = FunctionPlan(self._prologue())
-        plan.captured = {
-            op for op in self.reads.ops
-            if isinstance(op, SubmitOp | TaskDummyOp) and names_task_id(op.results[-1])
-        }
-        plan.always = {
-            op for op in self.reads.ops
-            if isinstance(op, TaskDummyOp) and op.deps and surely_valid(op.result)
-        }
+        plan = FunctionPlan(self._prologue(), ops=self.reads.ops)
+        plan.captured = captured
+        plan.always = always
         for op, scope in scopes:
             found = self.hoisted[op]
             init: tuple[int, ...] = ()
@@ -208,7 +254,7 @@ class _Planner:
         value and filled slot by slot where the loop is printed), and (seen through in-place
         updates, `tied_base`) a constant, or a value defined outside the scope whose C++ names
         no variable declared before a manual header."""
-        plan = CarryPlan.of(loop)
+        plan = self.reads.carry_plan(loop)
         t = loop.body.block.args[i + 1].type
         if is_task_id_like(t) or isinstance(t, IntArrayType):
             return False
@@ -240,7 +286,7 @@ class _Planner:
         if names.placeholder and tensors:
             params.add(tensors[0])
         order = tensors + [i for i, t in enumerate(inputs) if not isinstance(t, TensorType)]
-        symbols = entry_dim_symbols(self.function, self.reads.ops)
+        symbols = entry_dim_symbols(self.function, self.dims)
         dims = [(a, x) for _, a, x in symbols if (a, x) in names.dims]
         return ProloguePlan(tuple(i for i in order if i in params), tuple(dims))
 
@@ -326,7 +372,8 @@ def check_declaration_plans(module: ModuleOp) -> None:
 
 class StampPlan(RewritePattern):
     """Write the precomputed plans (`plans`: orchestration function -> its FunctionPlan) on
-    each planned function and every op in it (`FunctionPlan.stamp_op`). Each op whose
+    each planned function and every op in it (`FunctionPlan.stamp_op`; the ops the plan
+    lists, when it does: the IR must not change between planning and stamping). Each op whose
     attributes change is reported to the rewriter (`notify_op_modified`); an op whose plan is
     already right is left alone, so a second application changes nothing."""
 
@@ -339,7 +386,7 @@ class StampPlan(RewritePattern):
             return  # not a planned function (the ops in one are stamped with it)
         if plan.stamp_op(op, is_function=True):
             rewriter.notify_op_modified(op)
-        for inner in walk_list(op.regions[0]):
+        for inner in walk_list(op.regions[0]) if plan.ops is None else plan.ops:
             if plan.stamp_op(inner):
                 rewriter.notify_op_modified(inner)
 

@@ -28,7 +28,7 @@ from pypto_dialects.analysis.accessors import (
 from pypto_dialects.analysis.loop_headers import header_reads, prints_use
 from pypto_dialects.analysis.storage_roots import SameValues, returned_arg, yield_values
 from pypto_dialects.attrs import is_task_id_like
-from pypto_dialects.carry_plan import CarryPlan, own_variable, plan_size
+from pypto_dialects.carry_plan import CarryPlan, plan_size
 from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdArrayType
 from pypto_dialects.orch_arrays import IntArrayCreateOp, IntArrayGetOp, IntArraySetOp
 from pypto_dialects.rt import ScopeOp
@@ -203,15 +203,31 @@ def names_task_id(value: SSAValue) -> bool:
 
 class CppReads:
     """`read_values` of one function, computed on first use, and the questions asked of it
-    (`carries_needed` and `same_value` memoized: the IR must not change meanwhile), with the
-    ops of the function's body listed once (`ops`) for the walks that ask them."""
+    (`carries_needed`, the loops' carry plans and `same_value` memoized: the IR must not
+    change meanwhile), with the ops of the function's body listed once (`ops`) for the walks
+    that ask them."""
 
     def __init__(self, func: Operation, symbols: SymbolTableCollection | None = None) -> None:
         self.func = func
         self._ops: list[Operation] | None = None
         self._live: set[SSAValue] | None = None
         self._needed: dict[scf.ForOp, list[bool]] = {}
-        self._same = SameValues(symbols or SymbolTableCollection(), own_variable)
+        self._plans: dict[Operation, CarryPlan | None] = {}
+        self._same = SameValues(symbols or SymbolTableCollection(), self.own_variable)
+
+    def carry_plan(self, loop: Operation) -> CarryPlan | None:
+        """`CarryPlan.of(loop)`, read once per loop (it parses the loop's attributes)."""
+        plans = self._plans
+        if loop in plans:
+            return plans[loop]
+        got = plans[loop] = CarryPlan.of(loop)
+        return got
+
+    def own_variable(self, arg: BlockArgument) -> bool:
+        """`carry_plan.own_variable(arg)`, with the loop's plan read once (`carry_plan`)."""
+        loop = arg.block.parent_op()
+        plan = self.carry_plan(loop) if loop is not None else None
+        return plan is None or plan.own_variable(arg.index - 1)
 
     @property
     def ops(self) -> list[Operation]:
@@ -257,7 +273,7 @@ class CppReads:
         """Whether carry `i` of `loop` is a variable of its own assigned at the yield (not
         a TaskId carry, planned with rebind, needed and read)."""
         val = loop.body.block.args[i + 1]
-        plan = CarryPlan.of(loop)
+        plan = self.carry_plan(loop)
         if plan is None or plan.size(i) or is_task_id_like(val.type):
             return False
         return plan.own_variable(i) and self.needed(loop)[i] and self.carry_read(loop, i)
@@ -367,7 +383,7 @@ def _printed_as(
         loop = v.block.parent_op()
         if isinstance(loop, scf.ForOp) and v.index > 0:
             k = v.index - 1
-            if not own_variable(v):
+            if not reads.own_variable(v):
                 return [loop.iter_args[k]]
             return [loop.res[k]]  # the carry's variable
         return None
@@ -376,7 +392,7 @@ def _printed_as(
     kind = class_kind(_PRINTED_KINDS, op, _PRINTED_OPS)
     if kind == 0:
         assert isinstance(op, scf.ForOp)
-        if not own_variable(op.body.block.args[v.index + 1]):
+        if not reads.own_variable(op.body.block.args[v.index + 1]):
             return [op.iter_args[v.index]]
         return None
     if kind == 1:
@@ -484,9 +500,10 @@ def named_entry_values(
     dims: set[tuple[int, int]] = set()
     entry = func.body.block
     for src in alias_sources(named, reads, hoisted, symbols):
-        if isinstance(src, BlockArgument) and src.block is entry:
-            params.add(src.index)
-        elif isinstance(src, OpResult) and isinstance(src.op, DimOp):
+        if type(src) is not OpResult:  # (exact: an isinstance against the ABC is slower)
+            if isinstance(src, BlockArgument) and src.block is entry:
+                params.add(src.index)
+        elif isinstance(src.op, DimOp):
             key = _entry_dim(src.op, func)
             if key is not None:
                 dims.add(key)

@@ -36,10 +36,34 @@ from xdsl.transforms.dead_code_elimination import LiveSet
 _RECURSIVE = RecursiveMemoryEffect.get_effects.__func__  # type: ignore[attr-defined]
 
 
+_Interfaces = tuple[tuple[MemoryEffect, bool], ...]
+
+_CLASS_TRAITS: dict[type[Operation], tuple[bool, _Interfaces]] = {}
+"""Per op class: whether it is never trivially dead whatever its effects (a terminator or a
+symbol, xDSL's test with `value_if_unregistered=False`), and its MemoryEffect traits, each
+with whether it is a `RecursiveMemoryEffect` (whose effects `DeadOps` collects itself). An
+op's traits are its class's (`Operation.traits` is a class attribute): asked once per class."""
+
+
+def _class_traits(cls: type[Operation]) -> tuple[bool, _Interfaces]:
+    got = _CLASS_TRAITS.get(cls)
+    if got is None:
+        never = cls.has_trait(IsTerminator, value_if_unregistered=False) or cls.has_trait(
+            SymbolOpInterface, value_if_unregistered=False
+        )
+        interfaces = tuple(
+            (it, getattr(type(it).get_effects, "__func__", None) is _RECURSIVE)
+            for it in cls.get_traits_of_type(MemoryEffect)  # type: ignore[type-abstract]
+        )
+        got = _CLASS_TRAITS[cls] = (never, interfaces)
+    return got
+
+
 class DeadOps:
     """xDSL's `get_effects`, `would_be_trivially_dead` and `is_trivially_dead`
     (xdsl.traits, xdsl.transforms.dead_code_elimination) with the effects of each op computed
-    once: the same answers while the IR does not change."""
+    once, and the traits they ask looked up once per op class: the same answers while the IR
+    does not change."""
 
     def __init__(self) -> None:
         self._effects: dict[Operation, Set[EffectInstance] | None] = {}
@@ -51,13 +75,13 @@ class DeadOps:
         memo = self._effects
         if op in memo:
             return memo[op]
-        interfaces = op.get_traits_of_type(MemoryEffect)  # type: ignore[type-abstract]
+        interfaces = _class_traits(type(op))[1]
         out: set[EffectInstance] | None = None
         if interfaces:
             out = set()
-            for it in interfaces:
+            for it, recursive in interfaces:
                 found: Set[EffectInstance] | None
-                if getattr(type(it).get_effects, "__func__", None) is _RECURSIVE:
+                if recursive:
                     found = self._nested(op)
                 else:
                     found = it.get_effects(op)
@@ -82,9 +106,7 @@ class DeadOps:
     def would_be_trivially_dead(self, op: Operation) -> bool:
         """Whether `op` would be dead if its results were unused: not a terminator nor a
         symbol, and its effects (known) only read, or allocate values it defines."""
-        if op.has_trait(IsTerminator, value_if_unregistered=False):
-            return False
-        if op.has_trait(SymbolOpInterface, value_if_unregistered=False):
+        if _class_traits(type(op))[0]:
             return False
         effects = self.effects(op)
         return effects is not None and all(
@@ -104,39 +126,48 @@ class DeadOps:
 
 def _visited(region: Region, out: list[Operation]) -> None:
     """The ops xDSL's liveness sweep visits in `region`: those of the blocks reachable from
-    the entry block, and, recursively, of their regions."""
+    the entry block, and, recursively, of their regions. (Each block's ops follow the op
+    links, as `accessors.walk_list` does, not xDSL's iterator.)"""
     first = region.first_block
     if first is None:
         return
     blocks = (first,) if first.next_block is None else PostOrderIterator(first)
+    append = out.append
     for block in blocks:
-        for op in block.ops:
-            out.append(op)
+        op = block._first_op
+        while op is not None:
+            append(op)
             for r in op.regions:
                 _visited(r, out)
+            op = op._next_op
 
 
 def live_ops(region: Region, dead: DeadOps | None = None) -> LiveSet:
     """xDSL's live set of `region` (`LiveSet` after `region_dce`'s sweeps), with `changed`
     False. The ops are taken last to first (users before the ops defining their operands,
     which dominate them), and an op already live through a live user is not asked whether it
-    is trivially dead: only the ops no live op uses are."""
+    is trivially dead: only the ops no live op uses are. (Membership is tested on `id`s:
+    an op's `__hash__` is a Python-level call.)"""
     dead = dead or DeadOps()
     ops: list[Operation] = []
     _visited(region, ops)
-    visited = set(ops)
+    visited = {id(op) for op in ops}
     alive: set[Operation] = set()
+    alive_ids: set[int] = set()
     for op in reversed(ops):
-        if op in alive or dead.would_be_trivially_dead(op):
+        if id(op) in alive_ids or dead.would_be_trivially_dead(op):
             continue
         alive.add(op)
+        alive_ids.add(id(op))
         todo = [op]
         while todo:
             for v in todo.pop().operands:
-                if isinstance(v, OpResult):
+                if type(v) is OpResult:  # (exact: no class derives from it; faster than the ABC)
                     owner = v.op
-                    if owner in visited and owner not in alive:
+                    key = id(owner)
+                    if key in visited and key not in alive_ids:
                         alive.add(owner)
+                        alive_ids.add(key)
                         todo.append(owner)
     return LiveSet(changed=False, _live_ops=alive)
 

@@ -65,15 +65,36 @@ class Implied:
         self._imp: dict[SSAValue, int] = {}
         self.roots = RootSets(symbols or SymbolTableCollection())
         self._producers = TaskIdProducers()
+        self._creators: dict[Task, set[Operation]] = {}
+        self._allocating: dict[Operation, bool] = {}
 
-    def _holds(self, d: SSAValue, creators: set[Operation]) -> bool:
-        """Whether the dependency `d` may name one of `creators` (the tasks whose
-        runtime-allocated outputs the consumer uses): its own TaskId, or one carried to it
-        through loops, ifs and scopes (a value whose tasks cannot be traced counts)."""
+    def _holds(self, d: SSAValue, op: Task) -> bool:
+        """Whether the dependency `d` of `op` may name one of the tasks whose
+        runtime-allocated outputs `op` uses (`_creators_used`): its own TaskId, or one carried
+        to it through loops, ifs and scopes (a value whose tasks cannot be traced counts).
+        When none of the tasks `d` may name has a runtime-allocated output, `op`'s arguments
+        are not traced: no such task can be among them."""
+        named = self._producers.of(d)
+        if named is not None and not any(self._allocates(p) for p in named):
+            return False
+        creators = self._creators.get(op)
+        if creators is None:
+            creators = self._creators[op] = self._creators_used(op)
         if not creators:
             return False
-        named = self._producers.of(d)
         return named is None or bool(named & creators)
+
+    def _allocates(self, producer: Operation) -> bool:
+        """Whether `producer` is a submit with a runtime-allocated output (a result whose
+        kernel parameter is past its arguments), asked once per submit."""
+        got = self._allocating.get(producer)
+        if got is None:
+            got = False
+            if isinstance(producer, SubmitOp):
+                params = producer.kernel(self.roots.symbols).result_param_indices()
+                got = any(params[k] >= len(producer.args) for k in range(len(producer.res)))
+            self._allocating[producer] = got
+        return got
 
     def _creators_used(self, op: Task) -> set[Operation]:
         """The tasks whose runtime-allocated outputs `op`'s tensor arguments may be (the
@@ -111,15 +132,23 @@ class Implied:
 
     def _block(self, block: Block) -> None:
         for op in block.ops:
-            if isinstance(op, Task):
+            kind = _KINDS.get(type(op))
+            if kind is None:
+                kind = _KINDS[type(op)] = _kind(type(op))
+            if kind == _OTHER:
+                continue  # its TaskId results (if any) are only themselves
+            if kind == _TASK:
+                assert isinstance(op, Task)
                 self._task(op)
-            elif isinstance(op, TaskDummyOp):
+            elif kind == _DUMMY:
+                assert isinstance(op, TaskDummyOp)
                 self._imp[op.result] = self._own(op.result) | self._union(op.deps)
-            elif isinstance(op, scf.IfOp):
+            elif kind == _IF:
+                assert isinstance(op, scf.IfOp)
                 self._if(op)
-            elif isinstance(op, scf.ForOp):
+            else:
+                assert isinstance(op, scf.ForOp)
                 self._loop(op)
-            # any other op: its TaskId results (if any) are only themselves
 
     def _union(self, values: object) -> int:
         out = 0
@@ -133,14 +162,13 @@ class Implied:
         cdeps = list(op.compiler_deps)
         kept = self._union(user)
         dropped: list[int] = []
-        holds = self._creators_used(op) if len(user) + len(cdeps) > 1 else set()
         if len(user) + len(cdeps) > 1:
             for i, d in enumerate(cdeps):
                 if not isinstance(d.type, TaskIdType):
                     continue
                 rest = kept | self._union(cdeps[i + 1:])
                 if rest & self._own(d) and (
-                    not self._holds(d, holds) or any(u is d for u in (*user, *cdeps[i + 1:]))
+                    not self._holds(d, op) or any(u is d for u in (*user, *cdeps[i + 1:]))
                 ):
                     dropped.append(i)
                 else:
@@ -191,11 +219,29 @@ class Implied:
             self._imp[r] = self._own(r) | xs[i]
 
 
+_OTHER, _TASK, _DUMMY, _IF, _FOR = range(5)
+_KINDS: dict[type[Operation], int] = {}
+"""What `Implied._block` does with an op of each class, asked once per class (`isinstance`
+against op classes, ABCs, is slow when false, as it is for most ops)."""
+
+
+def _kind(cls: type[Operation]) -> int:
+    return (
+        _TASK if issubclass(cls, Task)
+        else _DUMMY if issubclass(cls, TaskDummyOp)
+        else _IF if issubclass(cls, scf.IfOp)
+        else _FOR if issubclass(cls, scf.ForOp)
+        else _OTHER
+    )
+
+
 def implied_edges(body: Operation) -> dict[Task, list[int]]:
     """The implied compiler edges of every manual scope under `body` (an orchestration
     function): task -> positions in its `compiler_deps` to drop."""
     implied = Implied()
     for op in walk_list(body):
-        if isinstance(op, ScopeOp) and op.is_manual:
+        # (exact: no class derives from ScopeOp, and an isinstance against an op class, an
+        # ABC, is slow when false, as it is for most ops)
+        if type(op) is ScopeOp and op.is_manual:
             implied.scope(op)
     return implied.drops

@@ -37,13 +37,16 @@ def _inside(scope: Operation, value: SSAValue) -> bool:
 
 
 def array_slots(value: SSAValue) -> int | None:
-    """N when the TaskId-like `value` is an array of N TaskIds in C++, else None."""
+    """N when the TaskId-like `value` is an array of N TaskIds in C++, else None. (Exact
+    type tests: no class derives from the TaskId types nor from BlockArgument, and an
+    `isinstance` against those ABCs is slow when false, the common case here.)"""
     while True:
-        if isinstance(value.type, TaskIdArrayType):
-            return value.type.size.data
-        if not isinstance(value.type, TaskIdType):
+        t = value.type
+        if type(t) is TaskIdArrayType:
+            return t.size.data
+        if type(t) is not TaskIdType:
             return None
-        if isinstance(value, BlockArgument):
+        if type(value) is BlockArgument:
             loop = value.block.parent_op()
             if not isinstance(loop, scf.ForOp) or value.index == 0:
                 return None
