@@ -98,3 +98,37 @@ def test_the_odd_iteration_writes_the_even_ones_buffer(analyze: bool) -> None:
     run = execute(PROGRAM, kernels, [a, x], function="alternating", analyze=analyze)
     np.testing.assert_array_equal(run.outputs[1], x + 4 * a + np.float32(4))
     assert run.edges == edges(*ALTERNATING[analyze])
+
+
+def _rd_rows_without_compiler_deps(module: ModuleOp) -> None:
+    for op in module.walk():
+        if isinstance(op, CallOp | SubmitOp) and op.callee.root_reference.data == "rd_row":
+            op.set_compiler_deps([])
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+@pytest.mark.parametrize("n", [4, 2, 1, 0])
+def test_a_reader_after_this_iterations_writer(n: int, analyze: bool) -> None:
+    """@reader_after_writer: this iteration's @fill, a write of all of its new %c, replaced
+    the previous iteration's @fill, whose %c the @rd_row reads through the carry (no edge)."""
+    kernels = {"fill": KERNELS["fill"], "rd_row": Kernel(lambda c, o: c)}
+    x, o = rand(16), rand(4, 16)
+    run = execute(PROGRAM, kernels, [x, o, n], function="reader_after_writer", analyze=analyze)
+    want = o.copy()
+    for i in range(n):  # row i: the init (ones) in iteration 0, then the previous @fill's x + 1
+        want[i] = np.float32(1) if i == 0 else x + np.float32(1)
+    np.testing.assert_array_equal(run.outputs[1], want)
+    assert not run.faults
+    # @fill t(2i), @rd_row t(2i+1); each @rd_row waits for the previous iteration's @fill (the
+    # missing edge) and this one's (a new buffer: one edge too many, compared by root)
+    explicit = {(p, s) for p, s, how in run.edges if how == "explicit" and p.startswith("t")}
+    for i in range(1, n):
+        assert (f"t{2 * i - 2}", f"t{2 * i + 1}") in explicit, sorted(explicit)
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_a_reader_after_this_iterations_writer_races_without_the_edges(analyze: bool) -> None:
+    kernels = {"fill": KERNELS["fill"], "rd_row": Kernel(lambda c, o: c)}
+    run = execute(PROGRAM, kernels, [rand(16), rand(4, 16), 3], function="reader_after_writer",
+                  analyze=analyze, edit=_rd_rows_without_compiler_deps, faults=True)
+    assert [f for f in run.faults if "RAW race on %c" in f], run.faults

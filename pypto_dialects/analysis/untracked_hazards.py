@@ -559,9 +559,11 @@ class Analysis:
                         self._need(x, p, loop, last=rel is Instance.LAST)
             if x.sure:
                 # x is ordered after every entry (an edge, or the tensor map: x looks up all of
-                # its access), and every later access of the root after x: x replaces them
-                pend.writers = (x, None)
-                pend.readers = None
+                # its access), and every later access of the root after x: x replaces them;
+                # not an earlier iteration's entry of a buffer the loop body creates (another
+                # buffer, which a later task may still reach through the loop's carry)
+                pend.writers = (x, self._other_instances(pend.writers, root))
+                pend.readers = self._other_instances(pend.readers, root)
             elif x.write:
                 # a possible write (of part of the buffer, or of one of several buffers)
                 # replaces nothing: a later access may touch what x did not write
@@ -627,6 +629,18 @@ class Analysis:
         must be carried out of to reach `x`)."""
         around_x = self.around[x]
         return [o for o in self.inner_first[p] if o not in around_x]
+
+    def _other_instances(self, chain: Chain | None, root: SSAValue) -> Chain | None:
+        """The entries of `chain` from an earlier iteration of a loop whose body creates
+        `root` (they use another instance of it), in the same order."""
+        if not isinstance(root, OpResult):
+            return None
+        fresh = self._loops_around(root.op) | {root.op}
+        kept = [p for p in _items(chain) if p.prev is not None and p.prev in fresh]
+        out: Chain | None = None
+        for p in reversed(kept):
+            out = (p, out)
+        return out
 
     def _carry_loop(self, p: Access, x: Access) -> scf.ForOp | None:
         """The outermost loop around `x`'s task whose previous iteration `p` is: `p.prev`

@@ -72,3 +72,27 @@ func.func @alternating(%a: tensor<16xf32>, %x: tensor<16xf32> {pto_orch.dir = #p
   }
   func.return
 }
+
+// @task_reads_carry with the reader after the writer in the body, each reader writing its own
+// row of %o (the readers are not ordered among themselves). The second walk of the body met
+// this iteration's @fill first, which writes all of %c: it replaced the previous iteration's
+// @fill, which wrote the %c the @rd reads through the carry, so the @rd got no edge after it
+// (a RAW race at n >= 2; its edge after this iteration's @fill, a new buffer, orders nothing).
+// Found by a reviewer session.
+pto_orch.kernel @rd_row aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @reader_after_writer(%x: tensor<16xf32>, %o: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = pto_tensor.create init(1.0 : f32) : tensor<16xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (tensor<16xf32>) {
+    %c = pto_tensor.create : tensor<16xf32>
+    %n2 = pto_rt.scope manual -> (tensor<16xf32>) {
+      %n1, %t = pto_orch.submit @fill(in %x, out %c) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      pto_rt.yield %n1 : tensor<16xf32>
+    }
+    %row = pto_tensor.slice %o[%i, %c0] drop [0] : tensor<4x16xf32> to tensor<16xf32>
+    %row1 = pto_orch.call @rd_row(in %cur, out %row) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    scf.yield %n2 : tensor<16xf32>
+  }
+  func.return
+}
