@@ -132,3 +132,18 @@ def test_a_reader_after_this_iterations_writer_races_without_the_edges(analyze: 
     run = execute(PROGRAM, kernels, [rand(16), rand(4, 16), 3], function="reader_after_writer",
                   analyze=analyze, edit=_rd_rows_without_compiler_deps, faults=True)
     assert [f for f in run.faults if "RAW race on %c" in f], run.faults
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+@pytest.mark.parametrize("n", [4, 2, 1, 0])
+def test_a_bump_of_the_carry_after_this_iterations_writer(n: int, analyze: bool) -> None:
+    """@bump_after_writer: each @rd_row reads its iteration's x + 1 before the next iteration's
+    @bump adds 1 to that buffer (the WAR edge that was missing)."""
+    kernels = {"fill": KERNELS["fill"], "rd_row": Kernel(lambda c, o: c),
+               "bump": Kernel(lambda y: y + np.float32(1))}
+    x, o = rand(16), rand(4, 16)
+    run = execute(PROGRAM, kernels, [x, o, n], function="bump_after_writer", analyze=analyze)
+    assert not run.faults
+    want = o.copy()
+    want[:n] = x + np.float32(1)
+    np.testing.assert_array_equal(run.outputs[1], want)

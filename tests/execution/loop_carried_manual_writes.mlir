@@ -96,3 +96,25 @@ func.func @reader_after_writer(%x: tensor<16xf32>, %o: tensor<4x16xf32> {pto_orc
   }
   func.return
 }
+
+// The WAR form: iteration i-1's MANUAL @rd_row reads its new %c; iteration i writes its own new
+// %c (a write of all of that root, which replaced the @rd_row's entry), then bumps the carry,
+// iteration i-1's %c, in place: it got no edge after that @rd_row. Found by a reviewer session.
+pto_orch.kernel @bump aiv (inout tensor<16xf32>) -> tensor<16xf32>
+func.func @bump_after_writer(%x: tensor<16xf32>, %o: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = pto_tensor.create : tensor<16xf32>
+  %init1 = pto_orch.call @fill(in %x, out %init) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init1) -> (tensor<16xf32>) {
+    %c = pto_tensor.create : tensor<16xf32>
+    %c1v = pto_orch.call @fill(in %x, out %c) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %cur1 = pto_orch.call @bump(inout %cur) : (tensor<16xf32>) -> tensor<16xf32>
+    %row = pto_tensor.slice %o[%i, %c0] drop [0] : tensor<4x16xf32> to tensor<16xf32>
+    pto_rt.scope manual {
+      %row1, %t = pto_orch.submit @rd_row(in %c1v, out %row) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    }
+    scf.yield %c1v : tensor<16xf32>
+  }
+  func.return
+}
