@@ -87,7 +87,11 @@ ALTERNATING = {
     True: ["alloc0>t1 creator", "alloc0>t3 explicit", "alloc1>t5 creator", "alloc1>t7 explicit",
            "t0>t2 explicit", "t0>t4 tensormap", "t1>t3 explicit", "t2>t3 explicit",
            "t2>t4 explicit", "t2>t6 explicit", "t3>t4 explicit", "t3>t6 explicit",
-           "t4>t6 explicit", "t5>t7 explicit", "t6>t7 explicit"],
+           "t4>t6 explicit", "t5>t7 explicit", "t6>t7 explicit",
+           # one edge too many: the odd iteration writes the carry in place, which the pass
+           # takes for a carry that may hold an older %f, so it chains the even iterations'
+           # writers of their new %f (@kept_through_if)
+           "t1>t5 explicit"],
 }
 
 
@@ -147,3 +151,30 @@ def test_a_bump_of_the_carry_after_this_iterations_writer(n: int, analyze: bool)
     want = o.copy()
     want[:n] = x + np.float32(1)
     np.testing.assert_array_equal(run.outputs[1], want)
+
+
+_FILL_I = {"fill_i": Kernel(lambda x, i, o: x + np.float32(i)), "rd_row": Kernel(lambda c, o: c)}
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+@pytest.mark.parametrize("n", [5, 2, 1, 0])
+def test_a_carry_that_may_hold_an_older_iterations_buffer(n: int, analyze: bool) -> None:
+    """@kept_through_if: even iterations keep the carry, so iteration 3 reads iteration 1's %c.
+    The carried TaskId is the previous iteration's @fill_i (another buffer's writer); the pass
+    chains the @fill_i instances, so it orders every earlier one (a RAW race at n = 5 before)."""
+    x, o = rand(16), rand(8, 16)
+    run = execute(PROGRAM, _FILL_I, [x, o, n], function="kept_through_if", analyze=analyze)
+    assert not run.faults
+    want, cur = o.copy(), np.zeros(16, np.float32)
+    for i in range(n):
+        want[i] = cur
+        if i % 2 == 1:
+            cur = x + np.float32(i)
+    np.testing.assert_array_equal(run.outputs[1], want)
+    # @fill_i is t(2i), @rd_row t(2i+1): the @fill_i chain, and each @rd_row after this
+    # iteration's and the previous iteration's @fill_i (compared by root, one edge too many)
+    fills = [(f"t{2 * i - 2}", f"t{2 * i}") for i in range(1, n)]
+    reads = [(f"t{2 * i - 2}", f"t{2 * i + 1}") for i in range(1, n)]
+    own = [(f"t{2 * i}", f"t{2 * i + 1}") for i in range(n)]
+    explicit = {(p, s) for p, s, how in run.edges if how == "explicit" and p.startswith("t")}
+    assert explicit == {*fills, *reads, *own}, sorted(explicit)

@@ -220,6 +220,14 @@ EXECUTION = sorted(
 )
 """Every function of every execution program: the pipeline orders all their hazards."""
 
+NO_TASK_WITH_ZEROS = {
+    # a trip count read from a tensor (zeros here: no iteration), and a function with no task;
+    # tests/test_execution_upstream.py runs them with data (no faults, exact edges)
+    ("upstream_codegen.mlir", "for_view"),
+    ("upstream_codegen.mlir", "for_view_dead"),
+    ("upstream_codegen.mlir", "reshape_ret"),
+}
+
 
 @pytest.mark.parametrize(("name", "function"), EXECUTION, ids=[f"{n}:{f}" for n, f in EXECUTION])
 def test_execution_programs(name: str, function: str) -> None:
@@ -227,7 +235,7 @@ def test_execution_programs(name: str, function: str) -> None:
     # every function after the pipeline, opted-out ones too (their user scopes' hazards are
     # the pipeline's to order as well: @one_step's manual readers list no edge to the producer)
     graph = _graph_only(path.read_text(), str(path), function, True)
-    assert graph.kernel_tasks()
+    assert bool(graph.kernel_tasks()) != ((name, function) in NO_TASK_WITH_ZEROS)
     got = [(r.kind, r.first.id, r.second.id, r.buffer.name) for r in find_races(graph)]
     assert got == [], [r.diagnostic() for r in find_races(graph)]
 

@@ -21,10 +21,11 @@ from enum import Enum
 from typing import Any, TypeVar, cast
 
 from xdsl.dialects import scf
-from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.storage_roots import yield_values
+from pypto_dialects.loop_steps import constant_trip_count
 from pypto_dialects.symbols import SymbolTableCollection
 
 A = TypeVar("A", bound=Any)
@@ -198,3 +199,55 @@ def through_carry(
         and root in roots.of(b).roots
         for b in storage.reachable(value, roots.symbols)
     )
+
+
+def older_carry(task: Operation, root: SSAValue, loop: scf.ForOp, roots: storage.RootSets) -> bool:
+    """Whether an argument of `task` may reach `root`, a buffer `loop`'s body creates,
+    through a carry of `loop` that may hold an instance older than the previous iteration's:
+    on some path the body yields that carry something other than this iteration's instance
+    (the carry passed on unchanged, an `scf.if` that keeps it). Then the previous
+    iteration's TaskId does not stand for the task that wrote the buffer the argument is."""
+    body = loop.body.block
+    ys = yield_values(loop)
+    for v in task.operands:
+        if root not in roots.of(v).roots:
+            continue
+        for b in storage.reachable(v, roots.symbols):
+            if isinstance(b, BlockArgument) and b.block is body and b.index > 0 and (
+                root in roots.of(b).roots
+            ):
+                k = b.index - 1
+                if k >= len(ys) or not _this_instance(ys[k], root, body, roots.symbols):
+                    return True
+    return False
+
+
+def _this_instance(
+    value: SSAValue, root: SSAValue, body: Block, symbols: SymbolTableCollection
+) -> bool:
+    """Whether `value`, yielded by `body`, is on every path this iteration's instance of
+    `root` (or part of it): its storage edges end at `root` without passing a carry of the
+    loop `body` belongs to (an inner loop's carry is followed to its init and yield)."""
+    seen: set[SSAValue] = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if v is root or v in seen:
+            continue
+        seen.add(v)
+        if isinstance(v, BlockArgument) and v.block is body:
+            return False
+        if isinstance(v, OpResult) and isinstance(v.op, scf.ForOp) and (
+            (trips := constant_trip_count(v.op)) is not None and trips > 0
+        ):
+            # an inner loop that surely runs: its result is what its body yields last
+            ys = yield_values(v.op)
+            if v.index >= len(ys):
+                return False
+            stack.append(ys[v.index])
+            continue
+        out = storage.edges(v, symbols)
+        if not out:
+            return False  # another buffer
+        stack.extend(t for _, t in out)
+    return True

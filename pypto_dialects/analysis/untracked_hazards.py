@@ -19,7 +19,13 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.iteration_windows import Window, iteration_windows
-from pypto_dialects.analysis.loop_instances import Instance, carried, last_instance, relation
+from pypto_dialects.analysis.loop_instances import (
+    Instance,
+    carried,
+    last_instance,
+    older_carry,
+    relation,
+)
 from pypto_dialects.analysis.task_id_sources import HeldSources, TaskIdSources, check_held
 from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
 from pypto_dialects.diagnostics import location_of, pass_error
@@ -302,7 +308,7 @@ class Analysis:
         self.needs: list[Need] = []
         # each edge once: (consumer, producer, loop, retain), a retain and a hazard edge apart
         # (only the second chains instances); True: found on a `last` root only (`_need`)
-        self.seen: dict[tuple[int, int, int, bool], bool] = {}
+        self.seen: dict[tuple[int, int, int, bool, bool], bool] = {}
         self.loops: list[scf.ForOp] = []  # the loops around the op being walked
         self.manual: list[ScopeOp] = []
         self.logs: list[dict[SSAValue, Pending]] = []  # undo logs of the open regions
@@ -556,7 +562,11 @@ class Analysis:
                 if _needs_edge(p, xa, loop):  # then, after p's loop, which instances
                     rel = None if loop is not None else self._instances(p, x, root)
                     if rel is not Instance.DISJOINT:
-                        self._need(x, p, loop, last=rel is Instance.LAST)
+                        # (a carry that may hold an older iteration's buffer: the carried
+                        # TaskId is the previous iteration's, another buffer's task)
+                        older = loop is not None and xa is not x and older_carry(
+                            x.task, root, loop, self.roots)
+                        self._need(x, p, loop, last=rel is Instance.LAST, older=older)
             if x.sure:
                 # x is ordered after every entry (an edge, or the tensor map: x looks up all of
                 # its access), and every later access of the root after x: x replaces them;
@@ -660,9 +670,9 @@ class Analysis:
 
     def _need(
         self, x: Access, p: Access, loop: scf.ForOp | None, retain: bool = False,
-        last: bool = False,
+        last: bool = False, older: bool = False,
     ) -> None:
-        key = (id(x.task), id(p.task), id(loop), retain)
+        key = (id(x.task), id(p.task), id(loop), retain, older)
         if key in self.seen and (last or not self.seen[key]):
             return  # (on another root x may meet every instance of p: checked again)
         again, self.seen[key] = key in self.seen, last
@@ -672,10 +682,12 @@ class Analysis:
         exits = self._exits(p.task, x.task)
         # (a retain edge needs only the instance whose buffer x uses, the one carried)
         # (`last`: x uses the buffer p's task used in the last iteration only)
-        chained = retain or last or p.sure or (loop is None and every_iteration_carried(
-            p.task, exits))
+        # (`older`: the instances of a buffer the loop body creates are other buffers, which
+        # a whole write does not order)
+        chained = retain or last or (p.sure and not older) or (
+            loop is None and every_iteration_carried(p.task, exits))
         if not exits and loop is not None:
-            chained = chained or x.sure
+            chained = chained or (x.sure and not older)
         if (exits or loop is not None) and not chained:
             # the user's deps chain p's instances in the loops the carried TaskId stands for
             # (those p leaves, and for a loop-carried hazard those up to `loop`)
@@ -737,7 +749,7 @@ class Analysis:
         inside = loop is not None and loop in self.around[a.task]
         for lp in self.inner_first[a.task]:
             if lp in exits or inside:
-                key = (id(a.task), id(a.task), id(lp), False)
+                key = (id(a.task), id(a.task), id(lp), False, False)
                 if key not in self.seen:
                     self.seen[key] = False
                     self.needs.append(Need(a.task, a, lp))

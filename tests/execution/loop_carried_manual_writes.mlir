@@ -118,3 +118,36 @@ func.func @bump_after_writer(%x: tensor<16xf32>, %o: tensor<4x16xf32> {pto_orch.
   }
   func.return
 }
+
+// The carry may hold an older iteration's buffer: odd iterations yield their new %c, even ones
+// keep the carry, so iteration 3 reads the %c iteration 1 made. The loop carries only the
+// previous iteration's @fill_i TaskId, another buffer's writer: order-untracked-hazards took
+// @fill_i's whole write of %c for an order among its instances (it is one for one buffer, not
+// for a new buffer every iteration), and iteration 3's @rd_row raced iteration 1's @fill_i.
+// The pass now chains the @fill_i instances (each after the previous one), so the carried
+// TaskId orders every earlier one. Found by a reviewer session.
+pto_orch.kernel @fill_i aiv (in tensor<16xf32>, in index, out tensor<16xf32>) -> tensor<16xf32>
+func.func @kept_through_if(%x: tensor<16xf32>, %o: tensor<8x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %init = pto_tensor.create init(0.0 : f32) : tensor<16xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (tensor<16xf32>) {
+    %c = pto_tensor.create : tensor<16xf32>
+    %n2 = pto_rt.scope manual -> (tensor<16xf32>) {
+      %n1, %t = pto_orch.submit @fill_i(%x, %i, %c) : (tensor<16xf32>, index, tensor<16xf32>) -> tensor<16xf32>
+      pto_rt.yield %n1 : tensor<16xf32>
+    }
+    %row = pto_tensor.slice %o[%i, %c0] drop [0] : tensor<8x16xf32> to tensor<16xf32>
+    %row1 = pto_orch.call @rd_row(in %cur, out %row) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %m = arith.remui %i, %c2 : index
+    %odd = arith.cmpi eq, %m, %c1 : index
+    %sel = scf.if %odd -> (tensor<16xf32>) {
+      scf.yield %n2 : tensor<16xf32>
+    } else {
+      scf.yield %cur : tensor<16xf32>
+    }
+    scf.yield %sel : tensor<16xf32>
+  }
+  func.return
+}
