@@ -15,7 +15,7 @@ iteration").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from enum import Enum
 from typing import Any, TypeVar, cast
@@ -187,18 +187,25 @@ def carried(x: A, root: SSAValue, loop: scf.ForOp, roots: storage.RootSets) -> A
                    lookup=all(e.looked_up for e in effects), lookup_all=False)
 
 
+def _carries(
+    value: SSAValue, root: SSAValue, loop: scf.ForOp, roots: storage.RootSets
+) -> Iterator[BlockArgument]:
+    """The carries (iter_args) of `loop` that may be `root`, a buffer created in the body,
+    through which `value`, in the body, may reach it: each an earlier iteration's instance."""
+    body = loop.body.block
+    for b in storage.reachable(value, roots.symbols):
+        if isinstance(b, BlockArgument) and b.block is body and b.index > 0 and (
+            root in roots.of(b).roots
+        ):
+            yield b
+
+
 def through_carry(
     value: SSAValue, root: SSAValue, loop: scf.ForOp, roots: storage.RootSets
 ) -> bool:
     """Whether `value`, in `loop`'s body, may reach `root` (a buffer created in the body)
-    through one of `loop`'s carries (an iter_arg that may be `root`): an earlier iteration's
-    instance of it."""
-    body = loop.body.block
-    return any(
-        isinstance(b, BlockArgument) and b.block is body and b.index > 0
-        and root in roots.of(b).roots
-        for b in storage.reachable(value, roots.symbols)
-    )
+    through one of `loop`'s carries (`_carries`): an earlier iteration's instance of it."""
+    return next(_carries(value, root, loop, roots), None) is not None
 
 
 def older_carry(task: Operation, root: SSAValue, loop: scf.ForOp, roots: storage.RootSets) -> bool:
@@ -209,17 +216,12 @@ def older_carry(task: Operation, root: SSAValue, loop: scf.ForOp, roots: storage
     iteration's TaskId does not stand for the task that wrote the buffer the argument is."""
     body = loop.body.block
     ys = yield_values(loop)
-    for v in task.operands:
-        if root not in roots.of(v).roots:
-            continue
-        for b in storage.reachable(v, roots.symbols):
-            if isinstance(b, BlockArgument) and b.block is body and b.index > 0 and (
-                root in roots.of(b).roots
-            ):
-                k = b.index - 1
-                if k >= len(ys) or not _this_instance(ys[k], root, body, roots.symbols):
-                    return True
-    return False
+    return any(
+        b.index - 1 >= len(ys) or not _this_instance(ys[b.index - 1], root, body, roots.symbols)
+        for v in task.operands
+        if root in roots.of(v).roots
+        for b in _carries(v, root, loop, roots)
+    )
 
 
 def _this_instance(
