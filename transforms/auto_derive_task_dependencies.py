@@ -221,22 +221,29 @@ class FunctionAnalysis:
         alone remain."""
         return any(t in self.untracked for t, _ in tasks)
 
-    def _one_scope_fits(self) -> bool:
-        """Whether the body of this function (automatic scopes) may become one scope: without
-        the option each loop body is a scope of its own, which frees the buffers an iteration
-        allocates when the iteration ends and holds only the tasks of one iteration. So: no
-        buffer allocated in a loop (a `pto_tensor.create`, a runtime-allocated output), every
-        loop around a task with a constant trip count, and at most `TASK_WINDOW - 1` task
-        instances in all (the runtime's bound on one scope)."""
+    def _one_scope_fits(self, area: Block, body: bool) -> bool:
+        """Whether `area` (of a function with automatic scopes) may become one scope: without
+        the option each loop body inside it is a scope of its own, which holds only the tasks
+        of one iteration and, for the function body (`body`), frees the buffers an iteration
+        allocates when the iteration ends. So: every loop inside it around a task with a
+        constant trip count, and fewer than `TASK_WINDOW` task instances per instance of the
+        area, allocations included (the runtime's bound on the tasks submitted directly in one
+        scope: more is its fatal "scope deadlock"); for the body also no buffer allocated in a
+        loop (a `pto_tensor.create`, a runtime-allocated output). A loop body or branch was
+        allowed any inner loop before, and one of 20000 tasks made one manual scope of them
+        (found by a breaker session)."""
         count = 0
-        stack: list[tuple[Block, int, bool]] = [(self.f.body.block, 1, False)]
+        stack: list[tuple[Block, int, bool]] = [(area, 1, False)]
         while stack:
             block, times, in_loop = stack.pop()
             for op in block.ops:
-                if isinstance(op, pt.CreateOp) and in_loop:
-                    return False
+                if isinstance(op, pt.CreateOp):
+                    if in_loop and body:
+                        return False
+                    count += times
+                    continue
                 if isinstance(op, CallOp | SubmitOp):
-                    if in_loop and len(op.res) > 0 and any(
+                    if in_loop and body and len(op.res) > 0 and any(
                         p >= len(op.args)
                         for p in op.kernel(self.roots.symbols).result_param_indices()
                     ):
@@ -311,7 +318,7 @@ class FunctionAnalysis:
                 return None
         if not tasks:
             return None
-        if area.owner is self.f and auto_scope_enabled(self.f) and not self._one_scope_fits():
+        if auto_scope_enabled(self.f) and not self._one_scope_fits(block, area.owner is self.f):
             return None
         loop = None
         cur = block.parent_op()
