@@ -12,6 +12,7 @@ meets a place that holds one TaskId (each operand once): linear. Idempotent.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
@@ -377,12 +378,27 @@ def _iteration_barrier(loop: scf.ForOp, j: int, rewriter: PatternRewriter) -> No
     term = loop.body.block.last_op
     assert term is not None
     rewriter.replace_uses_with_if(arg, loop.iter_args[j], lambda use: use.operation is not term)
-    barrier = TaskDummyOp([arg, term.operands[j]])
+    y = term.operands[j]
+    # in the iteration's own scope when the TaskId leaves it only for this yield: there it is
+    # one more task of one iteration, where after the scope it is a task of the scope around
+    # the loop, one per iteration (the runtime's "scope deadlock" past 16383 iterations)
+    if (isinstance(y, OpResult) and isinstance(y.op, ScopeOp) and y.op.parent_op() is loop
+            and y.has_one_use()):
+        where = y.op.body.block.last_op
+        assert where is not None
+        inner: SSAValue = where.operands[y.index]
+    else:
+        where, inner = term, y
+    barrier = TaskDummyOp([arg, inner])
     barrier.result.name_hint = f"{arg.name_hint}_all" if arg.name_hint else "all_iterations"
     barrier.location = loop.location
-    rewriter.insert(barrier, InsertPoint.before(term))
-    term.operands[j] = barrier.result
-    rewriter.notify_op_modified(term)
+    rewriter.insert(barrier, InsertPoint.before(where))
+    if where is term:
+        term.operands[j] = barrier.result
+        rewriter.notify_op_modified(term)
+    else:
+        where.operands[cast(OpResult, y).index] = barrier.result
+        rewriter.notify_op_modified(where)
 
 
 def _invalid_seed(loop: scf.ForOp, j: int, rewriter: PatternRewriter) -> None:
