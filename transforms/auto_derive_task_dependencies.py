@@ -37,7 +37,7 @@ from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
 from pypto_dialects.analysis.untracked_hazards import Analysis
-from pypto_dialects.limits import TASK_WINDOW
+from pypto_dialects.limits import MAX_TASK_ARRAY_SIZE, TASK_WINDOW
 from pypto_dialects.orch import (
     MANUAL_LAYER,
     PARALLEL,
@@ -307,7 +307,9 @@ class FunctionAnalysis:
                     return None
                 tasks.append((op, acc))
             elif isinstance(op, scf.ForOp):
-                if PARALLEL in op.attributes and not constant_trip_count(op):
+                if PARALLEL in op.attributes and not (
+                    0 < (constant_trip_count(op) or 0) <= MAX_TASK_ARRAY_SIZE
+                ):
                     return None  # its TaskIds cannot be carried in a manual scope
                 blocks.append(op.body.block)
             elif isinstance(op, scf.IfOp):

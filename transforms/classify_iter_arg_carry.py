@@ -33,6 +33,7 @@ from pypto_dialects.analysis.storage_roots import yield_values
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
 from pypto_dialects.carry_plan import ARRAY_SIZE, REBIND, CarryPlan, plan_size
 from pypto_dialects.diagnostics import pass_error
+from pypto_dialects.limits import MAX_TASK_ARRAY_SIZE
 from pypto_dialects.loop_steps import constant_trip_count
 from pypto_dialects.orch import (
     MANUAL_LAYER,
@@ -149,23 +150,38 @@ class _Classifier:
 
     def parallel_size(self, op: scf.ForOp, j: int) -> int:
         """The array size of TaskId carry j of a `pto_orch.parallel` loop: its trip count when
-        that is a positive constant (in every kind of scope); else 0, after making sure the
-        carry's result still stands for every iteration (see `_dynamic`)."""
+        that is a positive constant of at most `MAX_TASK_ARRAY_SIZE` (in every kind of scope;
+        more is a located error in a manual scope); else 0, after making sure the carry's
+        result still stands for every iteration (see `_dynamic`)."""
         n = constant_trip_count(op)
-        if n:
+        if n and n <= MAX_TASK_ARRAY_SIZE:
             return n
         if self.in_manual_scope(op):
+            if n:
+                raise pass_error(
+                    op,
+                    f"is a pto_orch.parallel loop of {n} iterations carrying a TaskId (iter_arg "
+                    f"{j}) inside a manual scope, so its TaskIds become a C++ stack array with "
+                    "one slot per iteration, which a consumer lists one by one: at most "
+                    f"{MAX_TASK_ARRAY_SIZE} slots, as a !pto_orch.task_id_array: split it into "
+                    "a sequential loop around a parallel loop of at most that many iterations, "
+                    "or make the loop sequential (drop 'pto_orch.parallel') to carry a single "
+                    "TaskId",
+                )
             self.trip_count(op, j)  # raises: the located error of the bound that is not known
         if self._pending_scopes:
             raise pass_error(
                 op,
                 f"carries a TaskId (iter_arg {j}) in a pto_orch.parallel loop of a function "
                 "whose runtime scopes are not placed yet, and its trip count is not a positive "
-                "constant: its manual-scope markers let materialize-runtime-scopes put this "
-                "loop in a manual scope, where such a carry is an error; run "
-                "--materialize-runtime-scopes first (or -p pto2-pipeline)",
+                f"constant of at most {MAX_TASK_ARRAY_SIZE}: its manual-scope markers let "
+                "materialize-runtime-scopes put this loop in a manual scope, where such a "
+                "carry is an error; run --materialize-runtime-scopes first (or -p pto2-pipeline)",
             )
-        if n is None:
+        if n is None or n > MAX_TASK_ARRAY_SIZE:
+            # more iterations than a TaskId array may hold (a stack array, and a consumer
+            # listing 100000 deps overflows the runtime's dependency pool): one TaskId, as for
+            # an unknown trip count
             self._dynamic(op, j)
         return 0  # no iteration runs (a constant trip count of 0): the result is the init
 

@@ -93,7 +93,7 @@ func.func @negative_step(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir 
 // -----
 
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
-// CHECK: :[[# @LINE + 5]]:3: error: 'scf.for' op carries a TaskId (iter_arg 0) in a pto_orch.parallel loop of a function whose runtime scopes are not placed yet, and its trip count is not a positive constant: its manual-scope markers let materialize-runtime-scopes put this loop in a manual scope, where such a carry is an error; run --materialize-runtime-scopes first (or -p pto2-pipeline)
+// CHECK: :[[# @LINE + 5]]:3: error: 'scf.for' op carries a TaskId (iter_arg 0) in a pto_orch.parallel loop of a function whose runtime scopes are not placed yet, and its trip count is not a positive constant of at most 4096: its manual-scope markers let materialize-runtime-scopes put this loop in a manual scope, where such a carry is an error; run --materialize-runtime-scopes first (or -p pto2-pipeline)
 func.func @not_materialized(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -102,5 +102,28 @@ func.func @not_materialized(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.d
     %o1, %t = pto_orch.submit @k(in %a, out %out) deps(%prev : !pto_orch.task_id) {manual_candidate} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
     scf.yield %t : !pto_orch.task_id
   } {pto_orch.parallel}
+  func.return
+}
+
+// -----
+
+// More iterations than a TaskId array holds (4096 slots, as !pto_orch.task_id_array): the C++
+// was a stack array of 100000 TaskIds and a consumer listing 100000 deps (past the runtime's
+// dependency pool). Outside manual scopes such a carry is one TaskId and a chain of barriers
+// (array_limit.mlir); in a manual scope it is an error (found by a breaker session).
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+// CHECK: :[[# @LINE + 7]]:5: error: 'scf.for' op is a pto_orch.parallel loop of 4097 iterations carrying a TaskId (iter_arg 0) inside a manual scope, so its TaskIds become a C++ stack array with one slot per iteration, which a consumer lists one by one: at most 4096 slots, as a !pto_orch.task_id_array: split it into a sequential loop around a parallel loop of at most that many iterations, or make the loop sequential (drop 'pto_orch.parallel') to carry a single TaskId
+func.func @too_many(%a: tensor<16xf32>, %out: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cn = arith.constant 4097 : index
+  pto_rt.scope manual {
+    %none = pto_system.task_invalid
+    %tl = scf.for %i = %c0 to %cn step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
+      %o1, %t = pto_orch.submit @k(in %a, out %out) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %t : !pto_orch.task_id
+    } {pto_orch.parallel}
+    %d = pto_system.task_dummy deps(%tl : !pto_orch.task_id)
+  }
   func.return
 }
