@@ -164,36 +164,41 @@ def carries_needed(loop: scf.ForOp) -> list[bool]:
     return needed
 
 
-def carry_has_var(loop: scf.ForOp, i: int) -> bool:
+Needed = Callable[[scf.ForOp], list[bool]]
+"""`carries_needed`, or a memo of it (`CppReads.needed`) for a caller that asks it of the
+same loops many times while the IR does not change."""
+
+
+def carry_has_var(loop: scf.ForOp, i: int, needed: Needed = carries_needed) -> bool:
     """Whether TaskId carry i of `loop` gets a C++ variable: the result of a parallel array
-    carry when it is used, any other carry when `carries_needed`."""
+    carry when it is used, any other carry when `carries_needed` (asked through `needed`)."""
     val = loop.body.block.args[i + 1]
     if PARALLEL in loop.attributes and plan_size(loop, i) and not isinstance(
         val.type, TaskIdArrayType
     ):
         return loop.res[i].first_use is not None
-    return carries_needed(loop)[i]
+    return needed(loop)[i]
 
 
-def names_task_id(value: SSAValue) -> bool:
+def names_task_id(value: SSAValue, needed: Needed = carries_needed) -> bool:
     """Whether the printed C++ names the TaskId `value` (so a submit or barrier captures it).
     Every use prints it except a yield or loop-init use whose carry / result gets no C++
-    variable: a dead carry, an unused if or scope result."""
+    variable: a dead carry, an unused if or scope result. `needed`: as for `carry_has_var`."""
     for use in value.uses:
         o = use.operation
         parent = o.parent_op()
         if isinstance(o, scf.YieldOp) and isinstance(parent, scf.ForOp):
-            named = carry_has_var(parent, use.index)
+            named = carry_has_var(parent, use.index, needed)
         elif isinstance(o, scf.YieldOp) and isinstance(parent, scf.IfOp):
             named = parent.results[use.index].first_use is not None
         elif isinstance(o, ScopeYieldOp) and parent is not None:
             # a named result either has a variable assigned at this yield (the value is
             # defined inside the scope) or prints as the value itself; a result nothing names
             # (only yielded into a carry without a variable) names nothing here
-            named = names_task_id(parent.results[use.index])
+            named = names_task_id(parent.results[use.index], needed)
         elif isinstance(o, scf.ForOp) and use.index >= 3:  # an init (after lb, ub, step)
             j = use.index - 3
-            named = carry_has_var(o, j) or names_task_id(o.body.block.args[j + 1])
+            named = carry_has_var(o, j, needed) or names_task_id(o.body.block.args[j + 1], needed)
         else:
             named = True
         if named:
