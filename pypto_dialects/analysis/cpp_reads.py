@@ -53,7 +53,13 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
     nothing reads gets no C++ variable, and an arith value, dim, integer array update or
     element nothing reads prints nothing. `ops`: the ops of `func`'s body in walk order, when
     the caller has them (`CppReads.ops`)."""
-    live: set[SSAValue] = set()
+    return set(_read_values(func, ops).values())
+
+
+def _read_values(func: Operation, ops: Iterable[Operation] | None) -> dict[int, SSAValue]:
+    """`read_values`, by `id` (a value's `__hash__` is a Python-level call, and this asks
+    one per use of every value the printed lines read)."""
+    live: dict[int, SSAValue] = {}
     todo: list[SSAValue] = []
     for op in walk_list(func) if ops is None else ops:
         if is_terminator(op):
@@ -62,12 +68,13 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
             # lb, ub, step as its header names them; not the inits
             todo.extend(header_reads(cast(scf.ForOp, op)))
         elif reads_when_read(op) is None:
-            todo.extend(op.operands)
+            todo.extend(op._operands)
     while todo:
         v = todo.pop()
-        if v in live:
+        key = id(v)
+        if key in live:
             continue
-        live.add(v)
+        live[key] = v
         if type(v) is not OpResult and isinstance(v, BlockArgument):
             loop = v.block.parent_op()
             if isinstance(loop, scf.ForOp) and v.index > 0:
@@ -215,7 +222,7 @@ class CppReads:
     def __init__(self, func: Operation, symbols: SymbolTableCollection | None = None) -> None:
         self.func = func
         self._ops: list[Operation] | None = None
-        self._live: set[SSAValue] | None = None
+        self._live: dict[int, SSAValue] | None = None  # read_values, by id
         self._needed: dict[scf.ForOp, list[bool]] = {}
         self._plans: dict[Operation, CarryPlan | None] = {}
         self._same = SameValues(symbols or SymbolTableCollection(), self.own_variable)
@@ -267,8 +274,8 @@ class CppReads:
     def is_read(self, value: SSAValue) -> bool:
         """Whether the printed C++ reads `value` (`read_values`)."""
         if self._live is None:
-            self._live = read_values(self.func, self.ops)
-        return value in self._live
+            self._live = _read_values(self.func, self.ops)
+        return id(value) in self._live
 
     def carry_read(self, loop: scf.ForOp, i: int) -> bool:
         """Whether carry `i` of `loop` (not a TaskId carry) needs a C++ variable."""
