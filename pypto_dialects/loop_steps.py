@@ -12,17 +12,23 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation
 
+from pypto_dialects.analysis.accessors import class_kind, walk_list
 from pypto_dialects.diagnostics import LocatedVerifyException, format_op_error
 from pypto_dialects.limits import constant_int
+
+_LOOPS = (scf.ForOp,)
+_LOOP_KINDS: dict[type[Operation], int] = {}  # op class -> 0 for an scf.for (class_kind)
 
 
 def verify_loop_steps(func: Operation) -> None:
     """A constant `scf.for` step in an orchestration function is positive (MLIR's rule: the
     C++ `for` would never end with 0 and never run with a negative step). Raised as the
     loop's own located diagnostic."""
-    for op in func.walk():
-        if not isinstance(op, scf.ForOp):
+    # (`walk_list`: the ops of `func.walk()`; the class test memoized per op class)
+    for op in walk_list(func):
+        if class_kind(_LOOP_KINDS, op, _LOOPS) != 0:
             continue
+        assert isinstance(op, scf.ForOp)
         step = op.step.owner
         if isinstance(step, arith.ConstantOp) and isinstance(step.value, IntegerAttr):
             n = step.value.value.data

@@ -15,6 +15,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -38,7 +39,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
-from pypto_dialects.analysis.accessors import has_trait
+from pypto_dialects.analysis.accessors import class_kind, has_trait, walk_list
 from pypto_dialects.attrs import UNKNOWN_HINT
 from pypto_dialects.diagnostics import (
     LocatedVerifyException,
@@ -495,7 +496,7 @@ class _Dominance:
         self.seen: set[Operation] = set()
 
     def check(self, op: Operation) -> None:
-        for i, value in enumerate(op.operands):
+        for i, value in enumerate(op._operands):
             if isinstance(value, OpResult):
                 def_op: Operation | None = value.op
                 block = value.op.parent
@@ -581,14 +582,18 @@ def _check_redefinitions(table: Operation) -> None:
                     )
 
 
+_FUNC_OPS = (FuncOp,)
+_FUNC_KINDS: dict[type[Operation], int] = {}  # op class -> 0 for a func.func (class_kind)
+
+
 def _verify_extents(op: Operation) -> None:
     """Static tensor extents of the op's results (and a function's parameters) fit the
     runtime's uint32_t shapes."""
     for r in op.results:
         if isinstance(r.type, TensorType):
             check_static_dims(r.type, f"result {r.index} has type")
-    if isinstance(op, FuncOp):
-        for i, t in enumerate(op.function_type.inputs.data):
+    if class_kind(_FUNC_KINDS, op, _FUNC_OPS) == 0:
+        for i, t in enumerate(cast(FuncOp, op).function_type.inputs.data):
             check_static_dims(t, f"parameter {i} has type")
 
 
@@ -614,9 +619,10 @@ def _verify_ops(
 ) -> None:
     dominance = _Dominance()
     seen = dominance.seen
-    for op in module.walk(region_first=True):
+    # (the list of `walk(region_first=True)`: xDSL's walk is a chain of generators)
+    for op in walk_list(module, post_order=True):
         try:
-            if op.operands:
+            if op._operands:
                 dominance.check(op)
             seen.add(op)
             try:

@@ -53,7 +53,13 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
     nothing reads gets no C++ variable, and an arith value, dim, integer array update or
     element nothing reads prints nothing. `ops`: the ops of `func`'s body in walk order, when
     the caller has them (`CppReads.ops`)."""
-    live: set[SSAValue] = set()
+    return set(_read_values(func, ops).values())
+
+
+def _read_values(func: Operation, ops: Iterable[Operation] | None) -> dict[int, SSAValue]:
+    """`read_values`, by `id` (a value's `__hash__` is a Python-level call, and this asks
+    one per use of every value the printed lines read)."""
+    live: dict[int, SSAValue] = {}
     todo: list[SSAValue] = []
     for op in walk_list(func) if ops is None else ops:
         if is_terminator(op):
@@ -62,12 +68,13 @@ def read_values(func: Operation, ops: Iterable[Operation] | None = None) -> set[
             # lb, ub, step as its header names them; not the inits
             todo.extend(header_reads(cast(scf.ForOp, op)))
         elif reads_when_read(op) is None:
-            todo.extend(op.operands)
+            todo.extend(op._operands)
     while todo:
         v = todo.pop()
-        if v in live:
+        key = id(v)
+        if key in live:
             continue
-        live.add(v)
+        live[key] = v
         if type(v) is not OpResult and isinstance(v, BlockArgument):
             loop = v.block.parent_op()
             if isinstance(loop, scf.ForOp) and v.index > 0:
@@ -164,36 +171,41 @@ def carries_needed(loop: scf.ForOp) -> list[bool]:
     return needed
 
 
-def carry_has_var(loop: scf.ForOp, i: int) -> bool:
+Needed = Callable[[scf.ForOp], list[bool]]
+"""`carries_needed`, or a memo of it (`CppReads.needed`) for a caller that asks it of the
+same loops many times while the IR does not change."""
+
+
+def carry_has_var(loop: scf.ForOp, i: int, needed: Needed = carries_needed) -> bool:
     """Whether TaskId carry i of `loop` gets a C++ variable: the result of a parallel array
-    carry when it is used, any other carry when `carries_needed`."""
+    carry when it is used, any other carry when `carries_needed` (asked through `needed`)."""
     val = loop.body.block.args[i + 1]
     if PARALLEL in loop.attributes and plan_size(loop, i) and not isinstance(
         val.type, TaskIdArrayType
     ):
         return loop.res[i].first_use is not None
-    return carries_needed(loop)[i]
+    return needed(loop)[i]
 
 
-def names_task_id(value: SSAValue) -> bool:
+def names_task_id(value: SSAValue, needed: Needed = carries_needed) -> bool:
     """Whether the printed C++ names the TaskId `value` (so a submit or barrier captures it).
     Every use prints it except a yield or loop-init use whose carry / result gets no C++
-    variable: a dead carry, an unused if or scope result."""
+    variable: a dead carry, an unused if or scope result. `needed`: as for `carry_has_var`."""
     for use in value.uses:
         o = use.operation
         parent = o.parent_op()
         if isinstance(o, scf.YieldOp) and isinstance(parent, scf.ForOp):
-            named = carry_has_var(parent, use.index)
+            named = carry_has_var(parent, use.index, needed)
         elif isinstance(o, scf.YieldOp) and isinstance(parent, scf.IfOp):
             named = parent.results[use.index].first_use is not None
         elif isinstance(o, ScopeYieldOp) and parent is not None:
             # a named result either has a variable assigned at this yield (the value is
             # defined inside the scope) or prints as the value itself; a result nothing names
             # (only yielded into a carry without a variable) names nothing here
-            named = names_task_id(parent.results[use.index])
+            named = names_task_id(parent.results[use.index], needed)
         elif isinstance(o, scf.ForOp) and use.index >= 3:  # an init (after lb, ub, step)
             j = use.index - 3
-            named = carry_has_var(o, j) or names_task_id(o.body.block.args[j + 1])
+            named = carry_has_var(o, j, needed) or names_task_id(o.body.block.args[j + 1], needed)
         else:
             named = True
         if named:
@@ -210,7 +222,7 @@ class CppReads:
     def __init__(self, func: Operation, symbols: SymbolTableCollection | None = None) -> None:
         self.func = func
         self._ops: list[Operation] | None = None
-        self._live: set[SSAValue] | None = None
+        self._live: dict[int, SSAValue] | None = None  # read_values, by id
         self._needed: dict[scf.ForOp, list[bool]] = {}
         self._plans: dict[Operation, CarryPlan | None] = {}
         self._same = SameValues(symbols or SymbolTableCollection(), self.own_variable)
@@ -262,8 +274,8 @@ class CppReads:
     def is_read(self, value: SSAValue) -> bool:
         """Whether the printed C++ reads `value` (`read_values`)."""
         if self._live is None:
-            self._live = read_values(self.func, self.ops)
-        return value in self._live
+            self._live = _read_values(self.func, self.ops)
+        return id(value) in self._live
 
     def carry_read(self, loop: scf.ForOp, i: int) -> bool:
         """Whether carry `i` of `loop` (not a TaskId carry) needs a C++ variable."""

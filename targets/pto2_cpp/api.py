@@ -207,6 +207,7 @@ def _without_dead_ops(module: ModuleOp, owned: bool) -> ModuleOp:
     nothing (the usual case after the pipeline: no guard is known, and every set of dead ops
     holds one whose results are unused); the dce asks each op's effects once
     (analysis/dead_ops.py, the same answers as xDSL's)."""
+    from pypto_dialects.analysis.accessors import walk_list
     from pypto_dialects.analysis.dead_ops import DeadOps, region_dce
     from pypto_dialects.name_locs import clone_with_names
     from pypto_dialects.task_id_folds import fold_known_guards, is_foldable
@@ -215,7 +216,7 @@ def _without_dead_ops(module: ModuleOp, owned: bool) -> ModuleOp:
     # ops are looked for again, in the folded module.
     dead = DeadOps()
     any_dead = False
-    for op in module.walk():
+    for op in walk_list(module):  # (the ops of module.walk(), listed without generators)
         if is_foldable(op):
             if not owned:
                 module = clone_with_names(module)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
-from pypto_dialects.analysis.cpp_reads import carries_needed, carry_has_var, names_task_id
+from pypto_dialects.analysis.cpp_reads import carry_has_var, names_task_id
 from pypto_dialects.analysis.task_id_scopes import array_carry_result
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.carry_plan import REBIND as REBIND_ATTR
@@ -142,7 +142,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     if DESCENDING not in op.attributes:
         lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
     iv_type = c_type(iv.type, op, "induction variable")
-    needed = carries_needed(op)
+    needed = p.reads.needed(op)  # (not changed here)
     kinds: list[str] = []
     carries: list[Expr | None] = []
     decls: list[tuple[Binding, Expr]] = []
@@ -150,7 +150,11 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
         tid = sizes[i] != 0 or is_task_id_value(val)
         # a TaskId carry nothing reads has no variable, and its init may have no C++ form
         # (plan-cpp-declarations captured the TaskId only where the C++ names it)
-        read = (carry_has_var(op, i) or names_task_id(val)) if tid else carry_read(p, op, i)
+        read = (
+            carry_has_var(op, i, p.reads.needed) or names_task_id(val, p.reads.needed)
+            if tid
+            else carry_read(p, op, i)
+        )
         if not read:
             kinds.append(DEAD)  # nothing reads it: no variable, its init is not needed
             carries.append(None)
@@ -306,7 +310,7 @@ def hoist_task_id_results(
     out: dict[int, Binding] = {}
     term = op.body.block.last_op
     for j, r in enumerate(op.res):
-        if not isinstance(r.type, TaskIdType) or not names_task_id(r):
+        if not isinstance(r.type, TaskIdType) or not names_task_id(r, p.reads.needed):
             continue  # unused, or only yielded into a carry that has no variable
         if term is None:
             continue
@@ -358,7 +362,7 @@ def scope_yield_handler(
             if j in hoisted:
                 continue
             r = op.res[j]
-            if isinstance(r.type, TaskIdType) and not names_task_id(r):
+            if isinstance(r.type, TaskIdType) and not names_task_id(r, p.reads.needed):
                 continue  # only yielded into a carry that has no variable: named nowhere
             if (fwd is None or j not in fwd.bind) and r.first_use is not None and (
                 is_task_id_like(r.type) or is_read(p, r)
