@@ -18,6 +18,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.accessors import result_param_indices, task_args
 from pypto_dialects.analysis.iteration_windows import Window, iteration_windows
 from pypto_dialects.analysis.loop_instances import (
     Instance,
@@ -500,9 +501,10 @@ class Analysis:
                     if a.place != place:  # two windows of one buffer: compared as unknown
                         a.place = None
                     a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
-        kernel = op.kernel(self.roots.symbols)
-        for res, param in zip(op.res, kernel.result_param_indices()):
-            if param < len(op.args):
+        n_args = len(task_args(op))
+        params = result_param_indices(op.kernel(self.roots.symbols))
+        for res, param in zip(op.res, params):
+            if param < n_args:
                 continue
             # a runtime-allocated output: the task writes all of a new buffer, which the
             # runtime neither looks up nor records (only its creator edge orders a reader, and
@@ -522,7 +524,16 @@ class Analysis:
                     a.write = True
                     a.creates = True
         for root, x in per_root.items():
-            if root not in slots:
+            mine = slots.get(root)
+            if mine is None:
+                continue
+            if len(mine) == 1:  # one argument on the buffer (most): the rules below, inline
+                s = mine[0]
+                alone = s.place.roots == {root}
+                x.lookup = s.lookup and not untracked_root(root)
+                x.covered = s.write or not s.read
+                x.lookup_all = x.lookup and s.place.whole and alone
+                x.recorded = s.write and alone
                 continue
             x.lookup = _looks_up(root, slots[root])
             x.covered = _writes_its_reads(root, slots[root])
