@@ -11,7 +11,7 @@ around a task are looked up, not searched for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
 from xdsl.dialects import scf
@@ -74,6 +74,12 @@ class Access:
     creates: bool = False
     uses: bool = True  # an argument of the task is on the buffer (not only its creation)
     waits: bool = True
+
+    def but(self, **changes: object) -> Access:
+        """A copy with `changes` (`dataclasses.replace` without its walk of the fields)."""
+        new = object.__new__(Access)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
 
 class _Slot(NamedTuple):
@@ -360,7 +366,7 @@ class Analysis:
                 if join is not None:
                     assert t is not None
                     assert e is not None
-                    state[r].writers = (replace(t[0], join=join), (replace(e[0], join=join), None))
+                    state[r].writers = (t[0].but(join=join), (e[0].but(join=join), None))
         elif isinstance(op, scf.ForOp):
             self.loops.append(op)
             first = self._walk(op.body.block, state)
@@ -454,7 +460,7 @@ class Analysis:
                 if not _reaches(chain, base):
                     base = None
                 new = [
-                    replace(a, prev=loop) if loop in around[a.task] else a
+                    a.but(prev=loop) if loop in around[a.task] else a
                     for a in _items(chain, base)
                 ]
                 out = base
