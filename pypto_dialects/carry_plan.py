@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import DenseArrayBase, i1, i64
-from xdsl.ir import BlockArgument, Operation
+from xdsl.ir import Attribute, BlockArgument, Operation
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.attrs import TaskIdArrayType, TaskIdType
@@ -45,6 +45,12 @@ NAMES = (REBIND, ARRAY_SIZE)
 _ATTRIBUTES: dict[CarryPlan, tuple[DenseArrayBase, DenseArrayBase]] = {}
 """`CarryPlan.attributes`' memo."""
 
+_PLANS: dict[tuple[int, int], tuple[Attribute, Attribute, CarryPlan]] = {}
+"""`CarryPlan.of`'s memo: the ids of a loop's two plan attributes -> (the attributes, kept
+alive so the ids stay theirs, the plan they decode to). Attributes are immutable, and the
+loops with one plan share one pair (`attributes`); a plan is frozen, so one serves them
+all. Asked for every loop by the passes and the printer after classify-iter-arg-carry."""
+
 
 @dataclass(frozen=True)
 class CarryPlan:
@@ -60,12 +66,21 @@ class CarryPlan:
         neither)."""
         rebind = loop.attributes.get(REBIND)
         sizes = loop.attributes.get(ARRAY_SIZE)
+        if rebind is None or sizes is None:
+            return None
+        hit = _PLANS.get((id(rebind), id(sizes)))
+        if hit is not None and hit[0] is rebind and hit[1] is sizes:
+            return hit[2]
         if not isinstance(rebind, DenseArrayBase) or not isinstance(sizes, DenseArrayBase):
             return None
-        return CarryPlan(
+        plan = CarryPlan(
             tuple(bool(v) for v in rebind.get_values()),
             tuple(int(v) for v in sizes.get_values()),
         )
+        if len(_PLANS) >= 1 << 12:  # a long-lived process: keep the memo bounded
+            _PLANS.clear()
+        _PLANS[(id(rebind), id(sizes))] = (rebind, sizes, plan)
+        return plan
 
     def stamp(self, loop: Operation) -> None:
         """Write the plan on `loop` (replacing any plan it had)."""

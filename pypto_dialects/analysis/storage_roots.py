@@ -44,7 +44,7 @@ from enum import Enum
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from xdsl.dialects import scf
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
@@ -90,13 +90,21 @@ def yield_values(region_owner: Operation, index: int = 0) -> tuple[SSAValue, ...
     return tuple(term._operands) if is_yield else ()
 
 
+_TASK_ID_RESULTS: dict[type[Operation], int] = {}
+"""Task op class -> how many results follow `res` (a submit's TaskId: 1; a call: 0)."""
+
+
 def returned_arg(
     task: CallOp | SubmitOp, index: int, symbols: SymbolTableCollection | None = None
 ) -> SSAValue | None:
     """The Out/InOut argument that result `index` of the `pto_orch.call` / `submit` `task`
     is (its kernel's `returns`, docs/dialects/pto_orch.md), or None: a TaskId, or a kernel
     that does not resolve (its verifier reports that)."""
-    if index >= len(task.res):
+    cls = type(task)
+    tail = _TASK_ID_RESULTS.get(cls)
+    if tail is None:
+        tail = _TASK_ID_RESULTS[cls] = 1 if issubclass(cls, SubmitOp) else 0
+    if index >= len(task.results) - tail:  # `len(task.res)`, without the variadic accessor
         return None
     try:
         idx = result_param_indices(task.kernel(symbols))
@@ -174,7 +182,9 @@ def iter_arg_edges(value: BlockArgument) -> list[Edge]:
         return []
     k = value.index - 1
     ys = yield_values(loop)
-    out: list[Edge] = [(Link.ONE_OF, loop.iter_args[k])]
+    # `loop.iter_args[k]`: operand 3 + k (after lb, ub, step), read from the operand tuple
+    # (xDSL's variadic accessor rebuilds the group on every access; issue 28)
+    out: list[Edge] = [(Link.ONE_OF, tuple.__getitem__(loop._operands, 3 + k))]
     if k < len(ys):
         out.append((Link.ONE_OF, ys[k]))
     return out
@@ -368,9 +378,22 @@ def constant_index(value: SSAValue) -> int | None:
     return None
 
 
+_SHAPES: dict[int, tuple[Attribute, tuple[int, ...] | None]] = {}
+"""id(type) -> (the type, kept alive so the id stays its own, its shape): `_shape`, asked for
+every root and view a storage query resolves (types are immutable)."""
+
+
 def _shape(value: SSAValue) -> tuple[int, ...] | None:
-    get = getattr(value.type, "get_shape", None)
-    return tuple(get()) if get is not None else None
+    t = value.type
+    hit = _SHAPES.get(id(t))
+    if hit is not None and hit[0] is t:
+        return hit[1]
+    get = getattr(t, "get_shape", None)
+    shape = tuple(get()) if get is not None else None
+    if len(_SHAPES) >= 1 << 16:  # a long-lived process: keep the memo bounded
+        _SHAPES.clear()
+    _SHAPES[id(t)] = (t, shape)
+    return shape
 
 
 def part_box(value: SSAValue, parent: Box | None) -> Box | None:

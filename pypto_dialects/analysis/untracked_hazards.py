@@ -11,13 +11,14 @@ around a task are looked up, not searched for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
 from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.accessors import result_param_indices, task_args
 from pypto_dialects.analysis.iteration_windows import Window, iteration_windows
 from pypto_dialects.analysis.loop_instances import (
     Instance,
@@ -73,6 +74,12 @@ class Access:
     creates: bool = False
     uses: bool = True  # an argument of the task is on the buffer (not only its creation)
     waits: bool = True
+
+    def but(self, **changes: object) -> Access:
+        """A copy with `changes` (`dataclasses.replace` without its walk of the fields)."""
+        new = object.__new__(Access)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
 
 class _Slot(NamedTuple):
@@ -359,7 +366,7 @@ class Analysis:
                 if join is not None:
                     assert t is not None
                     assert e is not None
-                    state[r].writers = (replace(t[0], join=join), (replace(e[0], join=join), None))
+                    state[r].writers = (t[0].but(join=join), (e[0].but(join=join), None))
         elif isinstance(op, scf.ForOp):
             self.loops.append(op)
             first = self._walk(op.body.block, state)
@@ -453,7 +460,7 @@ class Analysis:
                 if not _reaches(chain, base):
                     base = None
                 new = [
-                    replace(a, prev=loop) if loop in around[a.task] else a
+                    a.but(prev=loop) if loop in around[a.task] else a
                     for a in _items(chain, base)
                 ]
                 out = base
@@ -500,9 +507,10 @@ class Analysis:
                     if a.place != place:  # two windows of one buffer: compared as unknown
                         a.place = None
                     a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
-        kernel = op.kernel(self.roots.symbols)
-        for res, param in zip(op.res, kernel.result_param_indices()):
-            if param < len(op.args):
+        n_args = len(task_args(op))
+        params = result_param_indices(op.kernel(self.roots.symbols))
+        for res, param in zip(op.res, params):
+            if param < n_args:
                 continue
             # a runtime-allocated output: the task writes all of a new buffer, which the
             # runtime neither looks up nor records (only its creator edge orders a reader, and
@@ -522,7 +530,16 @@ class Analysis:
                     a.write = True
                     a.creates = True
         for root, x in per_root.items():
-            if root not in slots:
+            mine = slots.get(root)
+            if mine is None:
+                continue
+            if len(mine) == 1:  # one argument on the buffer (most): the rules below, inline
+                s = mine[0]
+                alone = s.place.roots == {root}
+                x.lookup = s.lookup and not untracked_root(root)
+                x.covered = s.write or not s.read
+                x.lookup_all = x.lookup and s.place.whole and alone
+                x.recorded = s.write and alone
                 continue
             x.lookup = _looks_up(root, slots[root])
             x.covered = _writes_its_reads(root, slots[root])
