@@ -93,8 +93,8 @@ def test_a_scope_holds_16383_tasks() -> None:
 def test_the_16384th_task_of_a_scope_is_the_scope_deadlock() -> None:
     result, faults = limit_faults(FLAT, 16384)
     assert faults == [
-        "t.mlir:8:12: " + DEADLOCK.format(op="pto_orch.call", task=16383, name="@acc",
-                                          where="the auto scope at t.mlir:6:3")
+        "t.mlir:7:7: " + DEADLOCK.format(op="pto_orch.call", task=16383, name="@acc",
+                                         where="the auto scope at t.mlir:5:3")
     ]
     (fault,) = result.limit_faults()
     assert (fault.kind, fault.task and fault.task.id, fault.scope and fault.scope.id) == (
@@ -104,9 +104,10 @@ def test_the_16384th_task_of_a_scope_is_the_scope_deadlock() -> None:
 
 def test_allocations_and_barriers_count_and_nested_scopes_do_not() -> None:
     # per iteration: an alloc_tensors and a call directly in the outer scope (2 tasks), and a
-    # call in a nested scope (not counted); after the loop, barriers
+    # call in a nested scope (not counted); after the loop a call, then barriers
     def program(barriers: int) -> str:
-        dummies = "".join(f"    %d{k} = pto_system.task_dummy\n" for k in range(barriers))
+        dummies = "".join(f"    %d{k} = pto_system.task_dummy deps(%tp : !pto_orch.task_id)\n"
+                          for k in range(barriers))
         return HEAD + f"""  pto_rt.scope auto {{
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %o) -> ({T}) {{
       %t, %al = pto_tensor.alloc_tensors {{
@@ -120,17 +121,20 @@ def test_allocations_and_barriers_count_and_nested_scopes_do_not() -> None:
       }}
       scf.yield %y : {T}
     }}
+    %p, %tp = pto_orch.submit @acc(inout %r) : ({T}) -> {T}
 {dummies}  }}
   func.return
 }}
 """
-    result, faults = limit_faults(program(1), 8191)  # 2 * 8191 + 1 = 16383
+    result, faults = limit_faults(program(0), 8191)  # 2 * 8191 + 1 = 16383
     assert faults == []
     assert len(result.graph.tasks) == 3 * 8191 + 1
-    result, faults = limit_faults(program(2), 8191)
+    result, faults = limit_faults(program(1), 8191)
+    (fault,) = result.limit_faults()
+    assert fault.task is not None
     assert faults == [
-        "t.mlir:20:11: " + DEADLOCK.format(op="pto_system.task_dummy", task=3 * 8191 + 1,
-                                           name="task_dummy", where="the auto scope at t.mlir:6:3")
+        "t.mlir:19:5: " + DEADLOCK.format(op="pto_system.task_dummy", task=3 * 8191 + 1,
+                                          name=fault.task.name, where="the auto scope at t.mlir:5:3")
     ]
 
 
@@ -138,7 +142,7 @@ def test_the_executor_scope_counts_too() -> None:
     text = FLAT.replace("  pto_rt.scope auto {\n", "").replace("    }\n  }\n", "    }\n")
     _, faults = limit_faults(text, 16384)
     assert faults == [
-        "t.mlir:7:10: " + DEADLOCK.format(
+        "t.mlir:6:7: " + DEADLOCK.format(
             op="pto_orch.call", task=16383, name="@acc",
             where="the executor's outer scope (outside every pto_rt.scope)")
     ]
