@@ -38,6 +38,10 @@ TASK_WINDOW = 16384
 """Tasks per ring window (`PTO2_TASK_WINDOW_SIZE`): a scope may hold at most `TASK_WINDOW - 1`
 tasks submitted directly in it, allocation tasks included, else the runtime stops with "scope
 deadlock" (docs/runtime-api.md K10)."""
+MAX_SCOPE_DEPTH = 64
+"""Scopes open at once, the executor's own outer scope included (`PTO2_MAX_SCOPE_DEPTH`): a
+`pto_rt.scope` nested 64 deep (65 with the executor's) trips the runtime's "Scope stack
+overflow" assertion (docs/runtime-api.md K8)."""
 MAX_TASK_ARRAY_SIZE = 4096
 """Slots of a `!pto_orch.task_id_array<N>`: the C++ is a stack array `PTO2TaskId a[N]`
 (8 bytes a slot), kept to 32 KiB."""

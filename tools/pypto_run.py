@@ -2,9 +2,10 @@
 outputs and task graph, and report races.
 
 An `xDSLRunMain` subclass (xDSL's `xdsl-run`): its hooks register our dialects and
-arguments; `--func` is `xdsl-run`'s `--symbol`. Exit status: 0 when the run has no race and
-no use after free; 1 for bad IR, a program that cannot run, races or uses of freed buffers
-(each printed as one located line on stderr); 2 for a bad command line. Usage and output
+arguments; `--func` is `xdsl-run`'s `--symbol`. Exit status: 0 when the run has no race,
+no use after free and exceeds no runtime limit; 1 for bad IR, a program that cannot run,
+races, uses of freed buffers or an exceeded runtime limit (each printed as one located
+line on stderr); 2 for a bad command line. Usage and output
 files: docs/interpreter.md.
 """
 
@@ -30,11 +31,13 @@ from pypto_dialects.limits import API_GENERATIONS, DEFAULT_API_GENERATION
 if TYPE_CHECKING:
     from pypto_dialects.interpreter.lifetimes import UseAfterFree
     from pypto_dialects.interpreter.races import HostRace, Race
+    from pypto_dialects.interpreter.runtime_limits import LimitFault
 
 DESCRIPTION = """\
 pypto-run: run a PyPTO orchestration function on numpy data with Python kernels, and
 report its task graph (the PTO2 runtime's dependency edges), its races and its uses of
-buffers the runtime may already have freed (exit status 1 if there is any).
+buffers the runtime may already have freed, and the first runtime limit it exceeds
+(task window, scope depth) (exit status 1 if there is any).
 
 examples:
   pypto-run f.mlir --func orch --kernels kernels.py --arg a=a.npy --arg n=4
@@ -225,6 +228,7 @@ class PyptoRunMain(xDSLRunMain):
                                   args.wait_only_edges)
         except ValueError as err:
             _fail(f"pypto-run: error: {one_line(str(err))}", 2)
+        limits = result.limit_faults()
         races = result.races()
         host_races = result.host_races()
         freed = result.use_after_free()
@@ -233,11 +237,12 @@ class PyptoRunMain(xDSLRunMain):
             f"@{symbol}: {len(graph.kernel_tasks())} tasks, {len(graph.edges)} edges, "
             f"{len(graph.scopes)} scopes, {len(races) + len(host_races)} races, "
             f"{len(freed)} uses after free"
+            + (f", runtime limit exceeded ({limits[0].kind})" if limits else "")
         )
         if args.verbose:
             for n, value in result.outputs.items():
                 print(f"{n} = {value.tolist()}")
-        doc = graph_json(graph, [*races, *host_races], freed) if (
+        doc = graph_json(graph, [*races, *host_races], freed, limits) if (
             args.explain or args.path or args.out) else {}
         if args.explain or args.path:
             try:
@@ -261,7 +266,9 @@ class PyptoRunMain(xDSLRunMain):
             (out / "task_graph.json").write_text(doc_text(doc))
             (out / "task_graph.dot").write_text(graph_dot(graph, races, f"@{symbol}", freed))
             (out / "task_graph.html").write_text(graph_html(doc, f"@{symbol}"))
-        faults: list[Race | HostRace | UseAfterFree] = [*races, *host_races, *freed]
+        faults: list[Race | HostRace | UseAfterFree | LimitFault] = [
+            *limits, *races, *host_races, *freed
+        ]
         for fault in faults:
             print(fault.diagnostic(), file=sys.stderr)
         if faults:

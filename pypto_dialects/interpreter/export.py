@@ -11,6 +11,7 @@ from typing import Any
 from pypto_dialects.interpreter.graph import TaskGraph
 from pypto_dialects.interpreter.lifetimes import UseAfterFree
 from pypto_dialects.interpreter.races import HostRace, Race
+from pypto_dialects.interpreter.runtime_limits import LimitFault
 
 EDGE_STYLES = {
     "tensormap": 'color="#1f77b4"',
@@ -21,13 +22,17 @@ EDGE_STYLES = {
 
 
 def graph_json(
-    graph: TaskGraph, races: Sequence[Race | HostRace] = (), freed: Sequence[UseAfterFree] = ()
+    graph: TaskGraph,
+    races: Sequence[Race | HostRace] = (),
+    freed: Sequence[UseAfterFree] = (),
+    limits: Sequence[LimitFault] = (),
 ) -> dict[str, Any]:
     """The JSON document `pypto-run` writes (keys `tasks`, `edges`, `buffers`, `scopes`,
-    `host_accesses`, `races`, `use_after_free`; docs/interpreter.md)."""
+    `host_accesses`, `races`, `use_after_free`, `runtime_limits`; docs/interpreter.md)."""
     doc = graph.to_json()
     doc["races"] = [r.to_json() for r in races]
     doc["use_after_free"] = [u.to_json() for u in freed]
+    doc["runtime_limits"] = [f.to_json() for f in limits]
     return doc
 
 

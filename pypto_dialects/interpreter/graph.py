@@ -348,6 +348,8 @@ class Scope:
     compiler_owned: bool = False
     depth: int = 1
     """Nesting depth: the executor's own scope is 0, a top-level `pto_rt.scope` 1."""
+    opened_after: int = 0
+    """The number of tasks submitted before it opened (orders its opening among them)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -469,7 +471,7 @@ class Runtime:
 
     def open_scope(self, mode: str, location: str, compiler_owned: bool) -> Scope:
         scope = Scope(len(self.graph.scopes), mode, self.current_scope(), location, compiler_owned,
-                      len(self.scope_stack) + 1)
+                      len(self.scope_stack) + 1, len(self.graph.tasks))
         self.graph.scopes.append(scope)
         self.scope_stack.append(scope.id)
         return scope

@@ -32,6 +32,7 @@ from pypto_dialects.interpreter.lifetimes import UseAfterFree, find_use_after_fr
 from pypto_dialects.interpreter.orch import OrchFunctions
 from pypto_dialects.interpreter.races import HostRace, Race, find_host_races, find_races
 from pypto_dialects.interpreter.rt import RtFunctions
+from pypto_dialects.interpreter.runtime_limits import LimitFault, find_limit_faults
 from pypto_dialects.interpreter.scf import PtoScfFunctions
 from pypto_dialects.interpreter.system import SystemFunctions
 from pypto_dialects.interpreter.tensor import TensorFunctions, numpy_dtype
@@ -67,10 +68,15 @@ class RunResult:
         """Host reads / writes the runtime does not order (see `races.find_host_races`)."""
         return find_host_races(self.graph)
 
-    def faults(self) -> list[Race | HostRace | UseAfterFree]:
-        """The whole report: races between tasks, races of host accesses, uses after free;
-        empty for a correct program."""
-        return [*self.races(), *self.host_races(), *self.use_after_free()]
+    def limit_faults(self) -> list[LimitFault]:
+        """The first runtime limit the run exceeds, where the runtime stops it (see
+        `runtime_limits.find_limit_faults`); empty when it fits."""
+        return find_limit_faults(self.graph)
+
+    def faults(self) -> list[Race | HostRace | UseAfterFree | LimitFault]:
+        """The whole report: an exceeded runtime limit, races between tasks, races of host
+        accesses, uses after free; empty for a correct program."""
+        return [*self.limit_faults(), *self.races(), *self.host_races(), *self.use_after_free()]
 
 
 def make_interpreter(

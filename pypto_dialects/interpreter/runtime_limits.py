@@ -1,0 +1,110 @@
+"""The runtime's hard limits over a run: what makes the PTO2 runtime stop a program that the
+dependency and lifetime rules alone would let run.
+
+Two limits are counted exactly as the runtime counts them (hw-native-sys/simpler; the numbers
+in pypto_dialects/limits.py; docs/interpreter.md, "Runtime limits"):
+
+- **task window** (docs/runtime-api.md K10): every task submitted while a scope is the
+  innermost open one is kept in that scope's task list until the scope ends, and holds its
+  slot of the ring's task window. Before each submit (kernel task, dummy barrier, or the
+  hidden allocation task of an `alloc_tensors`) the runtime counts the tasks already submitted
+  directly in the current scope (not those of scopes nested in it, whose lists are dropped at
+  their end); at `TASK_WINDOW - 1` of them it stops with the fatal "scope deadlock". So a
+  scope holds at most 16383 tasks, and the 16384th submit is the fault. The executor's outer
+  scope (tasks outside every `pto_rt.scope`) counts the same way.
+- **scope depth** (K8): at most `MAX_SCOPE_DEPTH` scopes are open at once, the executor's
+  own included; opening a 64th nested `pto_rt.scope` trips the runtime's "Scope stack
+  overflow" assertion.
+
+After a fatal error the runtime does nothing more (every later call is a no-op), so the report
+is the first limit the run exceeds, or nothing.
+
+Not modelled, because when the runtime frees the entries depends on when tasks complete:
+the dependency pool (K7: a task's distinct predecessors beyond 64 spill into a per-ring pool
+of 16384 entries, given back as tasks retire) and the tensor map's 65536 entries (K12: an
+entry leaves when its producer retires or an INOUT covers it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pypto_dialects.interpreter.graph import Scope, Task, TaskGraph
+from pypto_dialects.limits import MAX_SCOPE_DEPTH, TASK_WINDOW
+
+SCOPE_CAPACITY = TASK_WINDOW - 1
+"""Tasks one scope may hold directly: the runtime refuses a submit once this many are there."""
+
+
+@dataclass(frozen=True)
+class LimitFault:
+    """One exceeded runtime limit: `kind` is `scope-deadlock` (the task window; `task` is
+    the submit the runtime refuses, `scope` the scope holding the tasks, None for the
+    executor's outer scope) or `scope-depth` (`scope` is the scope opened too deep)."""
+
+    kind: str
+    scope: Scope | None
+    task: Task | None = None
+
+    @property
+    def location(self) -> str:
+        if self.task is not None:
+            return self.task.location
+        assert self.scope is not None  # a depth fault names its scope
+        return self.scope.location
+
+    def diagnostic(self) -> str:
+        """One located line at the op the runtime stops at."""
+        if self.kind == "scope-depth":
+            assert self.scope is not None
+            return (
+                f"{self.location}: error: 'pto_rt.scope' op exceeds the runtime's scope depth: "
+                f"this {self.scope.mode} scope is nested {self.scope.depth} deep, "
+                f"{self.scope.depth + 1} scopes open with the executor's own, and the runtime "
+                f"holds at most {MAX_SCOPE_DEPTH} (PTO2_MAX_SCOPE_DEPTH, the executor's scope "
+                "included): its \"Scope stack overflow\" assertion stops the run here; nest "
+                "fewer scopes"
+            )
+        assert self.task is not None
+        if self.scope is None:
+            where = "the executor's outer scope (outside every pto_rt.scope)"
+        else:
+            where = f"the {self.scope.mode} scope at {self.scope.location}"
+        return (
+            f"{self.location}: error: '{self.task.op_name}' op exceeds the runtime's task "
+            f"window: {self.task.label()} would be task {SCOPE_CAPACITY + 1} submitted directly "
+            f"in {where}, which holds at most {SCOPE_CAPACITY} (PTO2_TASK_WINDOW_SIZE - 1; "
+            "allocations and barriers count, tasks of nested scopes do not): the runtime stops "
+            "with its fatal \"scope deadlock\" here; give the repeated work a scope of its "
+            "own (e.g. one per loop iteration)"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "scope": self.scope.id if self.scope is not None else None,
+            "task": self.task.id if self.task is not None else None,
+            "message": self.diagnostic(),
+        }
+
+
+def find_limit_faults(graph: TaskGraph) -> list[LimitFault]:
+    """The first runtime limit the run exceeds, as a one-element list (the runtime stops
+    there), or an empty list. Linear in the tasks and scopes."""
+    first: tuple[float, LimitFault] | None = None
+    counts: dict[int | None, int] = {}
+    for task in graph.tasks:
+        n = counts.get(task.scope, 0)
+        counts[task.scope] = n + 1
+        if n == SCOPE_CAPACITY:
+            scope = graph.scopes[task.scope] if task.scope is not None else None
+            first = (task.id, LimitFault("scope-deadlock", scope, task))
+            break
+    for scope in graph.scopes:
+        if scope.depth >= MAX_SCOPE_DEPTH:
+            at = scope.opened_after - 0.5  # before the task submitted next
+            if first is None or at < first[0]:
+                first = (at, LimitFault("scope-depth", scope))
+            break
+    return [first[1]] if first is not None else []
