@@ -40,7 +40,8 @@ FLAT = HEAD + f"""  pto_rt.scope auto {{
 """
 DEADLOCK = (
     "error: '{op}' op exceeds the runtime's task window: task {task} ({name}) would be task "
-    "16384 submitted directly in {where}, which holds at most 16383 (PTO2_TASK_WINDOW_SIZE - 1; "
+    "{nth} submitted directly in {where}, which holds at most {cap} (the ring's task window, "
+    "{window}, less one; "
     "allocations and barriers count, tasks of nested scopes do not): the runtime stops with its "
     "fatal \"scope deadlock\" here; give the repeated work a scope of its own (e.g. one per loop "
     "iteration)"
@@ -67,39 +68,51 @@ KERNELS = {"acc": acc, "inc": inc, "st": st}
 
 
 def limit_faults(text: str, n: int, pipeline: bool | None = None, name: str = "f",
-                 args: dict | None = None, kernels: dict | None = None):  # type: ignore[no-untyped-def]
+                 args: dict | None = None, kernels: dict | None = None,
+                 window: int = TASK_WINDOW):  # type: ignore[no-untyped-def]
     """Run `text` (after pto2-pipeline when `pipeline` is not None, with analyze-auto-scopes
-    when it is True): the result and its limit report's lines."""
+    when it is True): the result and its limit report's lines, against a task window of
+    `window` (the runtime's own unless given: the counting rules are checked with a small
+    window, as PTO2_RING_TASK_WINDOW sets one, so that a test runs tens of tasks, not 16k)."""
     ctx = make_context()
     module = parse_module(ctx, text, "t.mlir")
     if pipeline is not None:
         Pto2Pipeline(analyze_auto_scopes=pipeline).apply(ctx, module)
     given = {"o": np.zeros(16, np.float32), "n": n, **(args or {})}
     result = run_function(module, name, given, kernels or {"acc": acc})
-    return result, [f.diagnostic() for f in result.limit_faults()]
+    return result, [f.diagnostic() for f in result.limit_faults(window)]
+
+
+def deadlock(window: int, **fields: object) -> str:
+    return DEADLOCK.format(nth=window, cap=window - 1, window=window, **fields)
 
 
 def test_the_window_constant_is_the_runtimes() -> None:
     assert (TASK_WINDOW, MAX_SCOPE_DEPTH) == (16384, 64)
 
 
-def test_a_scope_holds_16383_tasks() -> None:
-    result, faults = limit_faults(FLAT, 16383)
-    assert faults == []
-    assert len(result.graph.tasks) == 16383
-    assert result.outputs["o"][0] == 16383.0
-
-
 def test_the_16384th_task_of_a_scope_is_the_scope_deadlock() -> None:
+    # the runtime's own window: 16383 tasks run (the fault is the next one)
     result, faults = limit_faults(FLAT, 16384)
     assert faults == [
-        "t.mlir:7:7: " + DEADLOCK.format(op="pto_orch.call", task=16383, name="@acc",
-                                         where="the auto scope at t.mlir:5:3")
+        "t.mlir:7:7: " + deadlock(16384, op="pto_orch.call", task=16383, name="@acc",
+                                  where="the auto scope at t.mlir:5:3")
     ]
     (fault,) = result.limit_faults()
     assert (fault.kind, fault.task and fault.task.id, fault.scope and fault.scope.id) == (
         "scope-deadlock", 16383, 0)
     assert fault.to_json()["task"] == 16383
+    assert result.limit_faults(16385) == []
+
+
+@pytest.mark.parametrize("n", [63, 64])
+def test_a_scope_holds_window_minus_one_tasks(n: int) -> None:
+    result, faults = limit_faults(FLAT, n, window=64)
+    assert len(result.graph.tasks) == n
+    assert result.outputs["o"][0] == float(n)
+    assert faults == ([] if n == 63 else [
+        "t.mlir:7:7: " + deadlock(64, op="pto_orch.call", task=63, name="@acc",
+                                  where="the auto scope at t.mlir:5:3")])
 
 
 def test_allocations_and_barriers_count_and_nested_scopes_do_not() -> None:
@@ -126,24 +139,24 @@ def test_allocations_and_barriers_count_and_nested_scopes_do_not() -> None:
   func.return
 }}
 """
-    result, faults = limit_faults(program(0), 8191)  # 2 * 8191 + 1 = 16383
+    result, faults = limit_faults(program(0), 31, window=64)  # 2 * 31 + 1 = 63
     assert faults == []
-    assert len(result.graph.tasks) == 3 * 8191 + 1
-    result, faults = limit_faults(program(1), 8191)
-    (fault,) = result.limit_faults()
+    assert len(result.graph.tasks) == 3 * 31 + 1
+    result, faults = limit_faults(program(1), 31, window=64)
+    (fault,) = result.limit_faults(64)
     assert fault.task is not None
     assert faults == [
-        "t.mlir:19:5: " + DEADLOCK.format(op="pto_system.task_dummy", task=3 * 8191 + 1,
-                                          name=fault.task.name, where="the auto scope at t.mlir:5:3")
+        "t.mlir:19:5: " + deadlock(64, op="pto_system.task_dummy", task=3 * 31 + 1,
+                                   name=fault.task.name, where="the auto scope at t.mlir:5:3")
     ]
 
 
 def test_the_executor_scope_counts_too() -> None:
     text = FLAT.replace("  pto_rt.scope auto {\n", "").replace("    }\n  }\n", "    }\n")
-    _, faults = limit_faults(text, 16384)
+    _, faults = limit_faults(text, 64, window=64)
     assert faults == [
-        "t.mlir:6:7: " + DEADLOCK.format(
-            op="pto_orch.call", task=16383, name="@acc",
+        "t.mlir:6:7: " + deadlock(
+            64, op="pto_orch.call", task=63, name="@acc",
             where="the executor's outer scope (outside every pto_rt.scope)")
     ]
 
@@ -220,18 +233,36 @@ def test_a_parallel_loop_barrier_stays_in_the_iteration_scope() -> None:
 
 
 def test_a_carried_fresh_buffer_fills_the_outer_scope_with_allocations() -> None:
-    # the scope around the loop gets one alloc_tensors per iteration: 16383 fit, and the
-    # trailing @acc is then the 16384th; with n = 16384 the last allocation is
+    # the scope around the loop gets one alloc_tensors per iteration (the pipeline's output
+    # does not depend on n): window - 1 tasks fit, and the trailing @acc is then the
+    # window-th; with n = window the last allocation is (at the runtime's 16384: n = 16384)
     text = _file("carried_fresh_buffer.mlir")
     args = {"x": np.zeros(16, np.float32)}
     kernels = {"inc": inc, "acc": acc2}
-    _, faults = limit_faults(text, 16382, False, "rtout", args, kernels)
+    _, faults = limit_faults(text, 62, False, "rtout", args, kernels, window=64)
     assert faults == []
-    result, faults = limit_faults(text, 16384, False, "rtout", args, kernels)
-    (fault,) = result.limit_faults()
+    result, faults = limit_faults(text, 64, False, "rtout", args, kernels, window=64)
+    (fault,) = result.limit_faults(64)
     assert isinstance(fault, LimitFault)
     assert fault.task is not None
-    assert (fault.task.kind, fault.task.id) == ("alloc", 2 * 16383)
-    assert faults == [f"{fault.task.location}: " + DEADLOCK.format(
-        op=fault.task.op_name, task=2 * 16383, name=fault.task.name,
+    assert (fault.task.kind, fault.task.id) == ("alloc", 2 * 63)
+    assert faults == [f"{fault.task.location}: " + deadlock(
+        64, op=fault.task.op_name, task=2 * 63, name=fault.task.name,
         where=f"the auto scope at {fault.scope.location if fault.scope else ''}")]
+
+
+def test_pypto_run_task_window_option(tmp_path: Path) -> None:
+    src = tmp_path / "flat.mlir"
+    src.write_text(FLAT)
+    kernels = tmp_path / "k.py"
+    kernels.write_text("def acc(o):\n    o += 1\n")
+    np.save(tmp_path / "o.npy", np.zeros(16, np.float32))
+    argv = [src, "--kernels", kernels, "--arg", f"o={tmp_path / 'o.npy'}", "--arg", "n=8"]
+    res: OptResult = run_main(main, [*argv, "--task-window", "8"])
+    assert res.status == 1
+    assert res.err == f"{src}:7:7: " + deadlock(
+        8, op="pto_orch.call", task=7, name="@acc", where=f"the auto scope at {src}:5:3") + "\n"
+    assert run_main(main, [*argv, "--task-window", "9"]).status == 0
+    bad = run_main(main, [*argv, "--task-window", "1"])
+    assert bad.status == 2
+    assert "expected an integer >= 2, got '1'" in bad.err

@@ -26,7 +26,7 @@ from xdsl.utils.exceptions import DiagnosticException, InterpretationError, Pars
 
 from pypto_dialects.context import DIALECTS
 from pypto_dialects.diagnostics import format_parse_error, one_line
-from pypto_dialects.limits import API_GENERATIONS, DEFAULT_API_GENERATION
+from pypto_dialects.limits import API_GENERATIONS, DEFAULT_API_GENERATION, TASK_WINDOW
 
 if TYPE_CHECKING:
     from pypto_dialects.interpreter.lifetimes import UseAfterFree
@@ -59,6 +59,17 @@ def _fail(message: str, status: int) -> NoReturn:
 
 class KernelFileError(Exception):
     """The --kernels file does not import (a located message on the user's file)."""
+
+
+def _task_window(text: str) -> int:
+    """`--task-window N`: an integer of at least 2 (a scope must hold one task)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 2:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 2, got '{text}'")
+    return n
 
 
 def load_kernels(path: str) -> dict[str, Any]:
@@ -174,6 +185,12 @@ class PyptoRunMain(xDSLRunMain):
             "buffer wait without retaining (docs/interpreter.md, API generations)",
         )
         arg_parser.add_argument(
+            "--task-window", type=_task_window, default=TASK_WINDOW, metavar="N",
+            help="the ring's task window the run is checked against: a scope holds at most "
+            "N - 1 tasks submitted directly in it (default 16384, the runtime's; its "
+            "PTO2_RING_TASK_WINDOW environment variable sets another)",
+        )
+        arg_parser.add_argument(
             "--path", type=int, nargs=2, action="append", default=[], metavar=("FROM", "TO"),
             help="print the chain of edges by which task TO waits for task FROM",
         )
@@ -228,7 +245,7 @@ class PyptoRunMain(xDSLRunMain):
                                   args.wait_only_edges)
         except ValueError as err:
             _fail(f"pypto-run: error: {one_line(str(err))}", 2)
-        limits = result.limit_faults()
+        limits = result.limit_faults(args.task_window)
         races = result.races()
         host_races = result.host_races()
         freed = result.use_after_free()

@@ -33,9 +33,6 @@ from typing import Any
 from pypto_dialects.interpreter.graph import Scope, Task, TaskGraph
 from pypto_dialects.limits import MAX_SCOPE_DEPTH, TASK_WINDOW
 
-SCOPE_CAPACITY = TASK_WINDOW - 1
-"""Tasks one scope may hold directly: the runtime refuses a submit once this many are there."""
-
 
 @dataclass(frozen=True)
 class LimitFault:
@@ -46,6 +43,9 @@ class LimitFault:
     kind: str
     scope: Scope | None
     task: Task | None = None
+    task_window: int = TASK_WINDOW
+    """The ring's task window the run was checked against (the runtime's
+    `PTO2_RING_TASK_WINDOW`, 16384 unless set)."""
 
     @property
     def location(self) -> str:
@@ -67,14 +67,16 @@ class LimitFault:
                 "fewer scopes"
             )
         assert self.task is not None
+        capacity = self.task_window - 1
         if self.scope is None:
             where = "the executor's outer scope (outside every pto_rt.scope)"
         else:
             where = f"the {self.scope.mode} scope at {self.scope.location}"
         return (
             f"{self.location}: error: '{self.task.op_name}' op exceeds the runtime's task "
-            f"window: {self.task.label()} would be task {SCOPE_CAPACITY + 1} submitted directly "
-            f"in {where}, which holds at most {SCOPE_CAPACITY} (PTO2_TASK_WINDOW_SIZE - 1; "
+            f"window: {self.task.label()} would be task {capacity + 1} submitted directly "
+            f"in {where}, which holds at most {capacity} (the ring's task window, "
+            f"{self.task_window}, less one; "
             "allocations and barriers count, tasks of nested scopes do not): the runtime stops "
             "with its fatal \"scope deadlock\" here; give the repeated work a scope of its "
             "own (e.g. one per loop iteration)"
@@ -89,17 +91,20 @@ class LimitFault:
         }
 
 
-def find_limit_faults(graph: TaskGraph) -> list[LimitFault]:
+def find_limit_faults(graph: TaskGraph, task_window: int = TASK_WINDOW) -> list[LimitFault]:
     """The first runtime limit the run exceeds, as a one-element list (the runtime stops
-    there), or an empty list. Linear in the tasks and scopes."""
+    there), or an empty list. Linear in the tasks and scopes. `task_window` is the ring's task
+    window (the runtime's default, or what `PTO2_RING_TASK_WINDOW` sets it to); a scope holds
+    at most `task_window - 1` tasks."""
+    capacity = task_window - 1
     first: tuple[float, LimitFault] | None = None
     counts: dict[int | None, int] = {}
     for task in graph.tasks:
         n = counts.get(task.scope, 0)
         counts[task.scope] = n + 1
-        if n == SCOPE_CAPACITY:
+        if n == capacity:
             scope = graph.scopes[task.scope] if task.scope is not None else None
-            first = (task.id, LimitFault("scope-deadlock", scope, task))
+            first = (task.id, LimitFault("scope-deadlock", scope, task, task_window))
             break
     for scope in graph.scopes:
         if scope.depth >= MAX_SCOPE_DEPTH:
