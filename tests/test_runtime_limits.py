@@ -194,14 +194,20 @@ def test_scope_nesting(depth: int) -> None:
     assert faults == ([] if depth == 63 else [depth_fault(64, "t.mlir:104:65")])
 
 
-def test_pypto_run_exits_1_on_a_limit(tmp_path: Path) -> None:
-    src = tmp_path / "deep.mlir"
-    src.write_text(nest(64))
+def cli_args(tmp_path: Path, text: str, n: int) -> tuple[Path, list[object]]:
+    """`text` saved as t.mlir in `tmp_path`, with an @acc kernel file and a zero `o`: the
+    file and the pypto-run arguments that run it with `n`."""
+    src = tmp_path / "t.mlir"
+    src.write_text(text)
     kernels = tmp_path / "k.py"
     kernels.write_text("def acc(o):\n    o += 1\n")
     np.save(tmp_path / "o.npy", np.zeros(16, np.float32))
-    res: OptResult = run_main(main, [src, "--kernels", kernels, "--arg",
-                                     f"o={tmp_path / 'o.npy'}", "--arg", "n=0"])
+    return src, [src, "--kernels", kernels, "--arg", f"o={tmp_path / 'o.npy'}", "--arg", f"n={n}"]
+
+
+def test_pypto_run_exits_1_on_a_limit(tmp_path: Path) -> None:
+    src, argv = cli_args(tmp_path, nest(64), 0)
+    res: OptResult = run_main(main, argv)
     assert res.status == 1
     assert res.out == ("@f: 1 tasks, 0 edges, 64 scopes, 0 races, 0 uses after free, runtime "
                        "limit exceeded (scope-depth)\n")
@@ -252,12 +258,7 @@ def test_a_carried_fresh_buffer_fills_the_outer_scope_with_allocations() -> None
 
 
 def test_pypto_run_task_window_option(tmp_path: Path) -> None:
-    src = tmp_path / "flat.mlir"
-    src.write_text(FLAT)
-    kernels = tmp_path / "k.py"
-    kernels.write_text("def acc(o):\n    o += 1\n")
-    np.save(tmp_path / "o.npy", np.zeros(16, np.float32))
-    argv = [src, "--kernels", kernels, "--arg", f"o={tmp_path / 'o.npy'}", "--arg", "n=8"]
+    src, argv = cli_args(tmp_path, FLAT, 8)
     res: OptResult = run_main(main, [*argv, "--task-window", "8"])
     assert res.status == 1
     assert res.err == f"{src}:7:7: " + deadlock(
