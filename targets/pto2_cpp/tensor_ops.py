@@ -245,6 +245,12 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
             stride *= shape[g]
         if const or not terms:
             terms.insert(0, str(const))
+        if size > 0xFFFFFFFF:
+            raise codegen_error(
+                op,
+                f"drops dimensions of {st} into a reshape whose dimension {k} has extent "
+                f"{size}, beyond the runtime's uint32_t extents (at most 4294967295)",
+            )
         merged.append(str(size))
         moffs.append(" + ".join(reversed(terms)))
         if inner == 1:
