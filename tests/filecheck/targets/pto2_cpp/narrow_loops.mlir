@@ -31,10 +31,10 @@ func.func @i32_to_max(%o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) 
 
 // -----
 
-pto_orch.kernel @k aiv (inout tensor<16xf32>, in i8) -> tensor<16xf32>
+pto_orch.kernel @k8 aiv (inout tensor<16xf32>, in i8) -> tensor<16xf32>
 func.func @i8_dynamic(%o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %lb: i8, %ub: i8, %s: i8) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %res:2 = scf.for %i = %lb to %ub step %s iter_args(%acc = %o, %q = %lb) -> (tensor<16xf32>, i8) : i8 {
-    %t = pto_orch.call @k(inout %acc, scalar %q) : (tensor<16xf32>, i8) -> tensor<16xf32>
+    %t = pto_orch.call @k8(inout %acc, scalar %q) : (tensor<16xf32>, i8) -> tensor<16xf32>
     scf.yield %t, %i : tensor<16xf32>, i8
   }
   func.return
