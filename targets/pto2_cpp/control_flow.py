@@ -34,6 +34,12 @@ if TYPE_CHECKING:
 
 ALIAS, REBIND, DEAD, TASKID = "alias", "rebind", "dead", "taskid"
 
+NARROW_IV_TYPES = frozenset({"int8_t", "int16_t", "int32_t"})
+"""The C types of an i8 / i16 / i32 induction variable, which the loop declares as `int64_t`:
+its last `i += s` may pass the type's maximum (lb 2147483640, ub 2147483647, step 3), where an
+`int32_t` would overflow (undefined behaviour) and the loop go on; in `int64_t` every value the
+loop computes (a bound plus a step) fits, and the values inside the body are the MLIR ones."""
+
 
 def is_read(p: FunctionPrinter, value: SSAValue) -> bool:
     """Whether the printed C++ reads `value` (cpp_reads.read_values, computed once per
@@ -142,7 +148,11 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     if DESCENDING not in op.attributes:
         lb, ub, step = p.use(op.lb, op), p.use(op.ub, op), p.use(op.step, op)
     iv_type = c_type(iv.type, op, "induction variable")
-    needed = p.reads.needed(op)  # (not changed here)
+    if iv_type in NARROW_IV_TYPES:
+        # MLIR's iterations are lb, lb + s, ... below ub; `i += s` past the type's maximum
+        # would be signed overflow (int32_t) or wrap around and go on (int8_t / int16_t)
+        iv_type = "int64_t"
+    needed = p.reads.needed(op)
     kinds: list[str] = []
     carries: list[Expr | None] = []
     decls: list[tuple[Binding, Expr]] = []

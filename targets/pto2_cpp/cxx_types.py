@@ -58,6 +58,21 @@ C_TYPES: dict[str, str] = {
 FLOAT_C_TYPES = frozenset({"float", "double"})
 
 
+MAX_RANK = 5
+"""RUNTIME_MAX_TENSOR_DIMS of the runtime (and the 5 extents of the entry's ContinuousTensor)."""
+
+
+def check_rank(t: TensorType, op: Operation, what: str) -> int:
+    """The rank of `t`; a located error at `op` when the runtime's tensors cannot have it:
+    "<what> <t> has rank <n>; PTO2 runtime tensors have 1 to 5 dimensions"."""
+    rank = len(t.get_shape())
+    if not 1 <= rank <= MAX_RANK:
+        raise codegen_error(
+            op, f"{what} {t} has rank {rank}; PTO2 runtime tensors have 1 to {MAX_RANK} dimensions"
+        )
+    return rank
+
+
 def data_type(t: Attribute, op: Operation) -> str:
     """`DataType::<NAME>` of a tensor type's element type; a located error for an element type
     the runtime does not have."""

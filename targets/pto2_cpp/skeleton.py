@@ -14,7 +14,7 @@ from pypto_dialects.analysis.cpp_reads import entry_dim_symbols
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.cpp_plan import DECLARED_DIMS, DECLARED_PARAMS, MISSING, ProloguePlan
 from pypto_dialects.orch_attrs import param_directions
-from pypto_dialects.targets.pto2_cpp.cxx_types import DATA_TYPES, c_type
+from pypto_dialects.targets.pto2_cpp.cxx_types import DATA_TYPES, c_type, check_rank
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import Param, Signature
 from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
@@ -50,6 +50,7 @@ def signature(p: FunctionPrinter) -> Signature:
                     f"DataType, so the host cannot pass it (supported: "
                     f"{', '.join(sorted(DATA_TYPES))})",
                 )
+            check_rank(t, func, f"parameter {i} of type")
             params.append(
                 Param(
                     name,

@@ -14,7 +14,7 @@ from pypto_dialects.attrs import TensorArgType
 from pypto_dialects.cpp_plan import captures_task_id
 from pypto_dialects.limits import MAX_TENSOR_ARGS
 from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
-from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, scalar_arg
+from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, check_rank, data_type, scalar_arg
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import KernelInfo
@@ -242,6 +242,7 @@ def _runtime_outputs(
         base = (hint_of(res) if res is not None else None) or f"t{task_no}_out{i}"
         shapes = p.names.fresh(f"{base}_ci_shapes", "ci_shapes")
         info = p.names.fresh(f"{base}_ci", "ci")
+        check_rank(t, op, f"the runtime-allocated output (kernel parameter {i}) of type")
         dims = t.get_shape()
         p.w.line(f"uint32_t {shapes}[{len(dims)}] = {{{', '.join(str(d) for d in dims)}}};")
         p.w.line(f"TensorCreateInfo {info}({shapes}, {len(dims)}, {data_type(t, op)});")

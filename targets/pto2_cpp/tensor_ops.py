@@ -14,6 +14,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32, initial_value
+from pypto_dialects.targets.pto2_cpp.cxx_types import check_rank as _check_rank
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
@@ -34,10 +35,6 @@ from pypto_dialects.tensor import (
 if TYPE_CHECKING:
     from pypto_dialects.targets.pto2_cpp.function import FunctionPrinter
 
-MAX_RANK = 5
-"""RUNTIME_MAX_TENSOR_DIMS of the runtime."""
-
-
 def _is_literal(value: SSAValue) -> bool:
     return isinstance(value.owner, arith.ConstantOp)
 
@@ -45,15 +42,6 @@ def _is_literal(value: SSAValue) -> bool:
 def _u32(p: FunctionPrinter, value: SSAValue, at: Operation) -> str:
     """An index operand as a `uint32_t` array element."""
     return index_u32(p.use(value, at).paren, _is_literal(value))
-
-
-def _check_rank(t: TensorType, op: Operation, what: str) -> int:
-    rank = len(t.get_shape())
-    if not 1 <= rank <= MAX_RANK:
-        raise codegen_error(
-            op, f"{what} {t} has rank {rank}; PTO2 runtime tensors have 1 to {MAX_RANK} dimensions"
-        )
-    return rank
 
 
 def _extents(
@@ -257,6 +245,12 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
             stride *= shape[g]
         if const or not terms:
             terms.insert(0, str(const))
+        if size > 0xFFFFFFFF:
+            raise codegen_error(
+                op,
+                f"drops dimensions of {st} into a reshape whose dimension {k} has extent "
+                f"{size}, beyond the runtime's uint32_t extents (at most 4294967295)",
+            )
         merged.append(str(size))
         moffs.append(" + ".join(reversed(terms)))
         if inner == 1:

@@ -78,12 +78,43 @@ func.func @rank0() attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pt
 
 // -----
 
-func.func @rank6(%t: tensor<1x1x1x1x1x4xf32>, %i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
-  %u = pto_tensor.reshape %t : tensor<1x1x1x1x1x4xf32> to tensor<1x1x1x1x2x2xf32>
+func.func @rank6(%t: tensor<1x1x1x1x4xf32>, %i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %u = pto_tensor.reshape %t : tensor<1x1x1x1x4xf32> to tensor<1x1x1x1x2x2xf32>
   %v = pto_tensor.read %u[%i, %i, %i, %i, %i, %i] : tensor<1x1x1x1x2x2xf32> -> f32
   func.return
 }
 // CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.reshape' op reshaped tensor tensor<1x1x1x1x2x2xf32> has rank 6; PTO2 runtime tensors have 1 to 5 dimensions
+
+// -----
+
+// A tensor parameter of rank 0 or above 5: the entry's ContinuousTensor and the runtime's Tensor
+// hold 1 to 5 extents, so the host cannot pass it (found by a breaker session: it printed
+// from_tensor_arg for it).
+func.func @param_rank6(%t: tensor<1x2x1x2x1x2xf32>, %i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %v = pto_tensor.read %t[%i, %i, %i, %i, %i, %i] : tensor<1x2x1x2x1x2xf32> -> f32
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:1: error: 'func.func' op parameter 0 of type tensor<1x2x1x2x1x2xf32> has rank 6; PTO2 runtime tensors have 1 to 5 dimensions
+
+// -----
+
+func.func @param_rank0(%i: index, %t: tensor<f32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %v = pto_tensor.read %t[] : tensor<f32> -> f32
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:1: error: 'func.func' op parameter 1 of type tensor<f32> has rank 0; PTO2 runtime tensors have 1 to 5 dimensions
+
+// -----
+
+// An output the runtime allocates has the ranks of a created tensor.
+pto_orch.kernel @k6 aiv (in tensor<4xf32>, out tensor<1x1x1x1x1x4xf32>) -> tensor<1x1x1x1x1x4xf32>
+func.func @runtime_output_rank6(%x: tensor<4xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  pto_rt.scope auto {
+    %o = pto_orch.call @k6(in %x) : (tensor<4xf32>) -> tensor<1x1x1x1x1x4xf32>
+  }
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:5: error: 'pto_orch.call' op the runtime-allocated output (kernel parameter 1) of type tensor<1x1x1x1x1x4xf32> has rank 6; PTO2 runtime tensors have 1 to 5 dimensions
 
 // -----
 

@@ -57,3 +57,17 @@ func.func @of_a_view(%d: tensor<4x16xf32>, %o: tensor<16xf32> {pto_orch.dir = #p
   func.return
 }
 // CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.slice' op drops dimensions of the result of 'pto_tensor.slice': the runtime reshapes only contiguous tensors; take the rank-reducing slice of the whole tensor instead
+
+// -----
+
+// The merged dimension of the reshape is a runtime extent too: 65536 * 65536 does not fit its
+// uint32_t (it printed {2, 4294967296}, a narrowing error, and a wrapping offset k * 65536u;
+// found by a breaker session).
+pto_orch.kernel @k aiv (inout tensor<2x65536xf32>) -> tensor<2x65536xf32>
+func.func @merged_beyond_uint32(%d: tensor<2x65536x65536xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %r = pto_tensor.slice %d[%c0, %i, %c0] drop [1] : tensor<2x65536x65536xf32> to tensor<2x65536xf32>
+  %r1 = pto_orch.call @k(inout %r) : (tensor<2x65536xf32>) -> tensor<2x65536xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.slice' op drops dimensions of tensor<2x65536x65536xf32> into a reshape whose dimension 1 has extent 4294967296, beyond the runtime's uint32_t extents (at most 4294967295)
