@@ -1,6 +1,7 @@
 """`verify-orchestration`: the rules of an orchestration function that no op verifier sees
 whole (host reads / writes the runtime would not order, manual scopes, in-place TaskId
-arrays, TaskIds used after their scope, TaskId carries against the carry plan).
+arrays, TaskIds used after their scope, TaskId carries against the carry plan, values
+without a C++ type: `pypto_dialects/cpp_types.py`).
 
 Rules and messages: docs/passes/verify-orchestration.md. Each rule is checked here once:
 `pto2-pipeline` ends with this pass, the C++ printer runs `check_orchestration` again before
@@ -27,6 +28,15 @@ from pypto_dialects.analysis.loop_instances import Instance, relation, through_c
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
 from pypto_dialects.analysis.untracked_hazards import untracked_root
 from pypto_dialects.carry_plan import ARRAY_SIZE, CarryPlan, missing_plan, plan_size
+from pypto_dialects.cpp_types import (
+    CPP_OPS,
+    NO_CPP_MAPPING,
+    PRINTED_BY_PARENT,
+    args_type_error,
+    no_core_type,
+    param_type_error,
+    results_type_error,
+)
 from pypto_dialects.diagnostics import file_position, pass_error
 from pypto_dialects.orch import (
     PARALLEL,
@@ -52,6 +62,7 @@ class _Checker:
         self.tasks: list[tuple[CallOp | SubmitOp, bool]] = []  # (task, in a manual scope)
         self.sets: list[TaskArraySetOp | IntArraySetOp] = []
         self.order: dict[Operation, int] = {}  # program (= print) order
+        self.symbols = SymbolTableCollection()
 
     def walk(self, region: Region, manual: bool) -> None:
         for block in region.blocks:
@@ -62,6 +73,13 @@ class _Checker:
                 if kind is None:
                     kind = _walk_kind(cls)
                 array_set, scope, edges, task_id_user, loop, task, host = kind
+                # rule 8: the values the op defines, in print order (a region's block
+                # arguments before its body, the results of an op with regions after it)
+                why = args_type_error(op) or (None if op.regions else results_type_error(op))
+                if why is None:
+                    why = self.printable(op, task)
+                if why is not None:
+                    raise pass_error(op, why)
                 if array_set:
                     self.sets.append(cast(TaskArraySetOp | IntArraySetOp, op))
                 if scope:
@@ -71,6 +89,7 @@ class _Checker:
                     if nested is not None:
                         raise pass_error(op, nested)
                     self.walk(op.body, op.is_manual)
+                    self.check_results(op)
                     continue
                 if edges:
                     # only a scope result can have closed
@@ -88,6 +107,32 @@ class _Checker:
                     self.host.append(cast(pt.ReadOp | pt.WriteOp, op))
                 for r in op.regions:
                     self.walk(r, manual)
+                if op.regions:
+                    self.check_results(op)
+
+    def printable(self, op: Operation, task: bool) -> str | None:
+        """Rule 8 for `op` itself: the printer has a C++ form for it (`CPP_OPS`; a
+        terminator its parent prints), and a task's kernel has a PTO2 core type."""
+        name = op.name
+        if name not in CPP_OPS:
+            if name in PRINTED_BY_PARENT and op is op.parent_block().last_op:  # type: ignore[union-attr]
+                return None
+            return NO_CPP_MAPPING
+        if task:
+            try:
+                kernel = cast(CallOp | SubmitOp, op).kernel(self.symbols)
+            except VerifyException:
+                return None  # the op verifier's error
+            if kernel.core_type() is None:
+                return no_core_type(kernel.sym_name.data, kernel.kind.data.value)
+        return None
+
+    @staticmethod
+    def check_results(op: Operation) -> None:
+        """Rule 8 for the results of an op with regions (after its body, as printed)."""
+        why = results_type_error(op)
+        if why is not None:
+            raise pass_error(op, why)
 
     def check_set(self, op: TaskArraySetOp | IntArraySetOp) -> None:
         """An in-place update (of a TaskId array or an integer array): the array value it
@@ -670,6 +715,9 @@ def check_orchestration(module: ModuleOp) -> None:
     of `module` (the pass, and the C++ printer before printing). Returns None; raises a
     located PassFailedException for the first violation."""
     for f in orchestration_functions(module):
+        why = param_type_error(f)  # rule 8
+        if why is not None:
+            raise pass_error(f, why)
         checker = _Checker()
         checker.walk(f.body, False)
         host = HostAccessChecker(checker.tasks, checker.order)
@@ -688,8 +736,9 @@ def check_orchestration(module: ModuleOp) -> None:
 class VerifyOrchestration(ModulePass):
     """Fail on a host read / write of a tensor the runtime does not order after the tasks
     before it (`HostAccessChecker`, the one check of host accesses), a scope nested in a
-    manual scope, a misused in-place TaskId array, or a dependency on a TaskId whose scope
-    has closed (docs/passes/verify-orchestration.md). The last step of pto2-pipeline."""
+    manual scope, a misused in-place TaskId array, a dependency on a TaskId whose scope
+    has closed, or a value without a C++ type (docs/passes/verify-orchestration.md). The
+    last step of pto2-pipeline."""
 
     name = "verify-orchestration"
 

@@ -11,93 +11,45 @@ from fractions import Fraction
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation
 
+from pypto_dialects.cpp_types import (  # (DATA_TYPES: re-exported for the printer)
+    C_TYPES,
+    DATA_TYPES,
+    bad_rank,
+    no_c_type,
+    no_data_type,
+)
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Expr
 
-DATA_TYPES: dict[str, str] = {
-    "f32": "FLOAT32",
-    "f16": "FLOAT16",
-    "bf16": "BFLOAT16",
-    "i8": "INT8",
-    "si8": "INT8",
-    "ui8": "UINT8",
-    "i16": "INT16",
-    "si16": "INT16",
-    "ui16": "UINT16",
-    "i32": "INT32",
-    "si32": "INT32",
-    "ui32": "UINT32",
-    "i64": "INT64",
-    "si64": "INT64",
-    "ui64": "UINT64",
-    "i1": "BOOL",
-}
-"""MLIR element type -> the runtime's `DataType::` enumerator (every type the a2a3 runtime has:
-its `data_type.h` has no FP8 / FP4 types)."""
-
-C_TYPES: dict[str, str] = {
-    "index": "int64_t",
-    "i64": "int64_t",
-    "si64": "int64_t",
-    "ui64": "uint64_t",
-    "i32": "int32_t",
-    "si32": "int32_t",
-    "ui32": "uint32_t",
-    "i16": "int16_t",
-    "si16": "int16_t",
-    "ui16": "uint16_t",
-    "i8": "int8_t",
-    "si8": "int8_t",
-    "ui8": "uint8_t",
-    "i1": "bool",
-    "f32": "float",
-    "f64": "double",
-}
-"""MLIR scalar type -> C++ type of an orchestration-level scalar (f16/bf16 have none)."""
-
 FLOAT_C_TYPES = frozenset({"float", "double"})
-
-
-MAX_RANK = 5
-"""RUNTIME_MAX_TENSOR_DIMS of the runtime (and the 5 extents of the entry's ContinuousTensor)."""
 
 
 def check_rank(t: TensorType, op: Operation, what: str) -> int:
     """The rank of `t`; a located error at `op` when the runtime's tensors cannot have it:
     "<what> <t> has rank <n>; PTO2 runtime tensors have 1 to 5 dimensions"."""
-    rank = len(t.get_shape())
-    if not 1 <= rank <= MAX_RANK:
-        raise codegen_error(
-            op, f"{what} {t} has rank {rank}; PTO2 runtime tensors have 1 to {MAX_RANK} dimensions"
-        )
-    return rank
+    why = bad_rank(what, t)
+    if why is not None:
+        raise codegen_error(op, why)
+    return len(t.get_shape())
 
 
 def data_type(t: Attribute, op: Operation) -> str:
     """`DataType::<NAME>` of a tensor type's element type; a located error for an element type
     the runtime does not have."""
     assert isinstance(t, TensorType)
-    elem = str(t.element_type)
-    name = DATA_TYPES.get(elem)
+    name = DATA_TYPES.get(str(t.element_type))
     if name is None:
-        raise codegen_error(
-            op,
-            f"element type {elem} has no PTO2 runtime DataType (supported: "
-            f"{', '.join(sorted(set(DATA_TYPES)))})",
-        )
+        raise codegen_error(op, no_data_type(t.element_type))
     return f"DataType::{name}"
 
 
 def c_type(t: Attribute, op: Operation, what: str = "scalar") -> str:
     """The C++ type of an orchestration-level scalar of MLIR type `t`; a located error when
-    there is none (e.g. f16, or a tensor where a scalar is needed)."""
+    there is none (e.g. f16, or a tensor where a scalar is needed). verify-orchestration
+    (pypto_dialects/cpp_types.py) reports every such value first."""
     name = C_TYPES.get(str(t))
     if name is None:
-        raise codegen_error(
-            op,
-            f"{what} of type {t} has no C++ scalar type at orchestration level (supported: "
-            "index, i1, i8-i64, ui8-ui64, f32, f64)",
-        )
+        raise codegen_error(op, no_c_type(what, t))
     return name
 
 

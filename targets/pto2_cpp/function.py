@@ -19,6 +19,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.analysis.cpp_reads import CppReads
 from pypto_dialects.analysis.wait_only_edges import WaitOnlyEdges
+from pypto_dialects.cpp_types import NO_CPP_MAPPING
 from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.symbols import SymbolTableCollection
@@ -251,12 +252,7 @@ class FunctionPrinter:
             return
         handler = self.handlers.get(type(op))
         if handler is None:
-            raise codegen_error(
-                op,
-                "cannot run at orchestration level: it has no PTO2 C++ mapping (an "
-                "orchestration body holds pto_orch / pto_tensor / pto_system / pto_rt ops, "
-                "scf.for / scf.if and scalar arith)",
-            )
+            raise codegen_error(op, NO_CPP_MAPPING)  # (verify-orchestration's rule 8 first)
         handler(self, op)
 
     # ------------------------------------------------------------------ lookups, counters

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from xdsl.dialects.builtin import TensorType
 
 from pypto_dialects.analysis.cpp_reads import entry_dim_symbols
-from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.cpp_plan import DECLARED_DIMS, DECLARED_PARAMS, MISSING, ProloguePlan
+from pypto_dialects.cpp_types import param_type_error
 from pypto_dialects.orch_attrs import param_directions
-from pypto_dialects.targets.pto2_cpp.cxx_types import DATA_TYPES, c_type, check_rank
+from pypto_dialects.targets.pto2_cpp.cxx_types import DATA_TYPES, c_type
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.kernel_table import Param, Signature
 from pypto_dialects.targets.pto2_cpp.names import Binding, hint_of
@@ -38,19 +38,14 @@ def signature(p: FunctionPrinter) -> Signature:
     dirs = param_directions(func)
     params: list[Param] = []
     n_tensor = n_scalar = 0
+    why = param_type_error(func)  # (verify-orchestration's rule 8 reports it first)
+    if why is not None:
+        raise codegen_error(func, why)
     for i, (arg, d) in enumerate(zip(block.args, dirs)):
         name = hint_of(arg) or f"arg{i}"
         t = arg.type
         if isinstance(t, TensorType):
             elem = str(t.element_type)
-            if elem not in DATA_TYPES:
-                raise codegen_error(
-                    func,
-                    f"parameter {i} has type {t}, whose element type has no PTO2 runtime "
-                    f"DataType, so the host cannot pass it (supported: "
-                    f"{', '.join(sorted(DATA_TYPES))})",
-                )
-            check_rank(t, func, f"parameter {i} of type")
             params.append(
                 Param(
                     name,
@@ -64,12 +59,6 @@ def signature(p: FunctionPrinter) -> Signature:
                 )
             )
             n_tensor += 1
-        elif is_task_id_like(t):
-            raise codegen_error(
-                func,
-                f"parameter {i} has type {t}: an orchestration entry receives tensors and "
-                "scalars only (TaskIds exist inside the function)",
-            )
         else:
             ct = c_type(t, func, f"parameter {i}")
             params.append(Param(name, "scalar", n_scalar, str(t), c_type=ct))

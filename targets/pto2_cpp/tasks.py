@@ -12,6 +12,7 @@ from xdsl.ir import Operation
 
 from pypto_dialects.attrs import TensorArgType
 from pypto_dialects.cpp_plan import captures_task_id
+from pypto_dialects.cpp_types import no_core_type
 from pypto_dialects.limits import MAX_TENSOR_ARGS
 from pypto_dialects.orch import CallOp, KernelOp, SubmitOp
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, check_rank, data_type, scalar_arg
@@ -71,12 +72,7 @@ class KernelRegistry:
     def core_type(self, kernel: KernelOp, at: Operation) -> str:
         core = kernel.core_type()
         if core is None:
-            raise codegen_error(
-                at,
-                f"calls kernel @{kernel.sym_name.data} of kind '{kernel.kind.data.value}', "
-                "which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>; "
-                "an SPMD launch is the task's launch(n): docs/dialects/pto_orch.md#task-options)",
-            )
+            raise codegen_error(at, no_core_type(kernel.sym_name.data, kernel.kind.data.value))
         return core
 
     def id_of(self, kernel: KernelOp, at: Operation) -> int:

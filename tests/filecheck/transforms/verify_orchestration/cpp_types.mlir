@@ -1,0 +1,130 @@
+// Rule 8: every value of an orchestration function has a C++ form (a scalar a C type, a tensor
+// a runtime DataType and rank 1 to 5), every op one (a printer handler, a kernel with a core
+// type). pto2-pipeline ends with verify-orchestration, so it
+// rejects each chunk with the located line the printer would refuse it with, and the printer
+// after the pipeline never meets one (both runs check the same lines). The last chunk passes.
+// RUN: pypto-opt -p pto2-pipeline --split-input-file --print-diagnostics %s | filecheck %s --check-prefixes=CHECK,IR
+// RUN: pypto-opt -p pto2-pipeline -t pto2-cpp --split-input-file --print-diagnostics %s | filecheck %s --check-prefixes=CHECK,CPP
+
+pto_orch.kernel @adds aiv (in f32, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @f16_host_read(%h: tensor<4xf16>, %o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c1 = arith.constant 1 : index
+  %v = pto_tensor.read %h[%c1] : tensor<4xf16> -> f16
+  %f = arith.extf %v : f16 to f32
+  %o1 = pto_orch.call @adds(%f, %o) : (f32, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 5]]:3: error: 'pto_tensor.read' op element of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64){{$}}
+
+// -----
+
+pto_orch.kernel @k aiv (inout tensor<4xbf16>) -> tensor<4xbf16>
+func.func @bf16_host_write(%o: tensor<4xbf16> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 2.0 : bf16
+  %o1 = pto_tensor.write %v, %o[%c1] : bf16, tensor<4xbf16>
+  %o2 = pto_orch.call @k(%o1) : (tensor<4xbf16>) -> tensor<4xbf16>
+  func.return
+}
+// CHECK: :[[# @LINE - 5]]:3: error: 'arith.constant' op constant of type bf16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64){{$}}
+
+// -----
+
+pto_orch.kernel @h aiv (in f16, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @f16_scalar_argument(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c = arith.constant 1.5 : f16
+  %o1 = pto_orch.call @h(%c, %o) : (f16, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'arith.constant' op constant of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64){{$}}
+
+// -----
+
+pto_orch.kernel @adds aiv (in f32, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @f16_parameter(%x: f16, %o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %f = arith.extf %x : f16 to f32
+  %o1 = pto_orch.call @adds(%f, %o) : (f32, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 5]]:1: error: 'func.func' op parameter 0 of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64){{$}}
+
+// -----
+
+pto_orch.kernel @adds aiv (in f32, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @f16_carry(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index, %z: f32) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h = arith.truncf %z : f32 to f16
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%t = %o, %acc = %h) -> (tensor<4xf32>, f16) {
+    %f = arith.extf %acc : f16 to f32
+    %o1 = pto_orch.call @adds(%f, %t) : (f32, tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %o1, %acc : tensor<4xf32>, f16
+  }
+  func.return
+}
+// CHECK: :[[# @LINE - 8]]:3: error: 'arith.truncf' op result of type f16 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64){{$}}
+
+// -----
+
+pto_orch.kernel @adds aiv (in i32, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @i128_scalar(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %a = arith.index_cast %n : index to i128
+  %b = arith.trunci %a : i128 to i32
+  %o1 = pto_orch.call @adds(%b, %o) : (i32, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 5]]:3: error: 'arith.index_cast' op result of type i128 has no C++ scalar type at orchestration level (supported: index, i1, i8-i64, ui8-ui64, f32, f64){{$}}
+
+// -----
+
+pto_orch.kernel @k aiv (inout tensor<4xf64>) -> tensor<4xf64>
+func.func @f64_tensor() attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %t = pto_tensor.create : tensor<4xf64>
+  %t1 = pto_orch.call @k(%t) : (tensor<4xf64>) -> tensor<4xf64>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.create' op created tensor has type tensor<4xf64>, whose element type f64 has no PTO2 runtime DataType (supported: bf16, f16, f32, i1, i16, i32, i64, i8, si16, si32, si64, si8, ui16, ui32, ui64, ui8){{$}}
+
+// -----
+
+pto_orch.kernel @k aiv (inout tensor<1x1x1x1x1x4xf32>) -> tensor<1x1x1x1x1x4xf32>
+func.func @rank_6_tensor() attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %t = pto_tensor.create : tensor<1x1x1x1x1x4xf32>
+  %t1 = pto_orch.call @k(%t) : (tensor<1x1x1x1x1x4xf32>) -> tensor<1x1x1x1x1x4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.create' op created tensor tensor<1x1x1x1x1x4xf32> has rank 6; PTO2 runtime tensors have 1 to 5 dimensions{{$}}
+
+// -----
+
+// An op the printer has no C++ form for, and a kernel without a PTO2 core type.
+pto_orch.kernel @k aiv (in i32, inout tensor<4xf32>) -> tensor<4xf32>
+func.func @no_cpp_mapping(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %a: i32) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %l, %h = arith.mulsi_extended %a, %a : i32
+  %o1 = pto_orch.call @k(%h, %o) : (i32, tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'arith.mulsi_extended' op cannot run at orchestration level: it has no PTO2 C++ mapping (an orchestration body holds pto_orch / pto_tensor / pto_system / pto_rt ops, scf.for / scf.if and scalar arith){{$}}
+
+// -----
+
+pto_orch.kernel @s spmd (inout tensor<4xf32>) -> tensor<4xf32>
+func.func @spmd_kernel(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %o1 = pto_orch.call @s(%o) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 3]]:3: error: 'pto_orch.call' op calls kernel @s of kind 'spmd', which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>; an SPMD launch is the task's launch(n): docs/dialects/pto_orch.md#task-options){{$}}
+
+// -----
+
+pto_orch.kernel @k aiv (inout tensor<4xf16>) -> tensor<4xf16>
+func.func @f16_tensors_pass(%o: tensor<4xf16> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %t = pto_tensor.create init(1.5 : f16) : tensor<4xf16>
+  %t1 = pto_orch.call @k(%t) : (tensor<4xf16>) -> tensor<4xf16>
+  %o1 = pto_orch.call @k(%o) : (tensor<4xf16>) -> tensor<4xf16>
+  func.return
+}
+// IR-LABEL: func.func @f16_tensors_pass
+// CPP-LABEL: aicpu_orchestration_entry
+// CPP: TensorCreateInfo t_ci(t_ci_shapes, 1, DataType::FLOAT16);
+// CPP: t_ci.set_initial_value(static_cast<uint16_t>(0x3e00));
