@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
@@ -30,11 +30,16 @@ from pypto_dialects.analysis.storage_roots import SameValues, returned_arg, yiel
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.carry_plan import CarryPlan, plan_size
 from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdArrayType
-from pypto_dialects.orch_arrays import IntArrayCreateOp, IntArrayGetOp, IntArraySetOp
+from pypto_dialects.orch_arrays import (
+    IntArrayCreateOp,
+    IntArrayGetOp,
+    IntArraySetOp,
+    IntArrayType,
+)
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.rt import YieldOp as ScopeYieldOp
 from pypto_dialects.symbols import SymbolTableCollection
-from pypto_dialects.tensor import DimOp, WriteOp
+from pypto_dialects.tensor import AllocTensorsOp, CreateOp, DimOp, WriteOp
 
 # ---------------------------------------------------------------------- read values
 
@@ -434,6 +439,85 @@ _PRINTED_OPS = (scf.ForOp, scf.IfOp, ScopeOp, CallOp | SubmitOp, WriteOp, arith.
 _PRINTED_KINDS: dict[type[Operation], int] = {}  # op class -> its entry of _PRINTED_OPS
 
 
+def _forwarded(scope: ScopeOp, r: SSAValue) -> bool:
+    """Whether the printer hands scope result `r` to the loop / if yield right after the scope
+    (control_flow.YieldForward: the scope assigns the loop's / if's variable at its own yield),
+    directly or through the auto scopes around it that end with it (control_flow._hand_on):
+    every use of `r` is that yield."""
+    nxt = scope.next_op
+    if nxt is None or r.first_use is None or any(u.operation is not nxt for u in r.uses):
+        return False
+    if isinstance(nxt, scf.YieldOp):
+        return isinstance(nxt.parent_op(), scf.ForOp | scf.IfOp)
+    outer = nxt.parent_op()
+    if isinstance(nxt, ScopeYieldOp) and isinstance(outer, ScopeOp) and not outer.is_manual:
+        return all(_forwarded(outer, outer.res[u.index]) for u in r.uses)
+    return False
+
+
+def _declared_inside(
+    s: SSAValue, scope: ScopeOp, hoisted: Callable[[Operation, int], bool]
+) -> bool:
+    """Whether the C++ variable of `s` (an `alias_sources` value) is declared inside `scope`'s
+    block: `s` is defined inside the scope, a loop / if result declared before a manual
+    header (`hoisted`) counting as defined where that manual scope is. A constant is a
+    literal, no variable."""
+    if isinstance(s, OpResult):
+        owner: Operation | None = s.op
+        if isinstance(owner, arith.ConstantOp):
+            return False
+        if isinstance(owner, scf.ForOp | scf.IfOp) and hoisted(owner, s.index):
+            owner = owner.parent_op()
+    else:
+        assert isinstance(s, BlockArgument), s
+        owner = s.block.parent_op()
+    return owner is not None and owner is not scope and scope.is_ancestor(owner)
+
+
+_MADE_IN_SCOPE = (CallOp | SubmitOp, AllocTensorsOp, CreateOp)
+"""Ops whose result is a buffer the runtime allocates (a runtime output, a created tensor):
+made inside a scope, it is freed when the scope ends."""
+
+
+def scope_result_vars(
+    scope: ScopeOp,
+    reads: CppReads,
+    hoisted: Callable[[Operation, int], bool],
+    symbols: SymbolTableCollection,
+) -> list[int]:
+    """The results of `scope` the printer declares as variables before its header and
+    assigns at its `pto_rt.yield` (docs/targets/pto2-cpp.md, "Scopes and C++ lifetimes"): a
+    read tensor, scalar or integer array result (not a TaskId, whose variable
+    hoist_task_id_results makes) not handed to a loop's / if's yield right after the scope
+    (`_forwarded`), whose yielded value prints as a C++ variable declared inside the scope
+    (a loop carry, an if result, a view, an arith value of such, an integer array: copied
+    element by element), unless that value is a buffer the runtime allocates inside the
+    scope (freed at its end: the printer's located error stays). `hoisted`: as for
+    `alias_sources`."""
+    term = scope.body.block.last_op
+    if term is None or not scope.res:
+        return []
+    out = []
+    for j, r in enumerate(scope.res):
+        if is_task_id_like(r.type) or not (
+            isinstance(r.type, TensorType | IntArrayType) or _is_scalar(r.type)
+        ):
+            continue
+        if not reads.is_read(r) or _forwarded(scope, r):
+            continue
+        sources = alias_sources([term.operands[j]], reads, hoisted, symbols)
+        inside = [s for s in sources if _declared_inside(s, scope, hoisted)]
+        if inside and not any(
+            isinstance(s, OpResult) and isinstance(s.op, _MADE_IN_SCOPE) for s in inside
+        ):
+            out.append(j)
+    return out
+
+
+def _is_scalar(t: object) -> bool:
+    return isinstance(t, IndexType | IntegerType | AnyFloat)
+
+
 _NAMED_OPS = (DimOp, scf.ForOp, scf.IfOp, IntArrayCreateOp | IntArrayGetOp | IntArraySetOp)
 _NAMED_KINDS: dict[type[Operation], int] = {}  # op class -> its entry of _NAMED_OPS
 
@@ -464,6 +548,14 @@ def named_entry_values(
     placeholder = False
     for op in reads.ops:
         if is_terminator(op):
+            continue
+        if isinstance(op, ScopeOp):
+            term = op.body.block.last_op
+            for j in scope_result_vars(op, reads, hoisted, symbols):
+                assert term is not None
+                named.append(term.operands[j])  # assigned at the yield
+                if isinstance(op.res[j].type, TensorType):
+                    placeholder = True  # declared before the header (manual.declaration)
             continue
         kind = class_kind(_NAMED_KINDS, op, _NAMED_OPS)
         if kind == 4:  # any other op but arith: it prints its operands

@@ -14,16 +14,18 @@ from typing import TYPE_CHECKING
 from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
-from pypto_dialects.analysis.cpp_reads import carry_has_var, names_task_id
+from pypto_dialects.analysis.cpp_reads import carry_has_var, names_task_id, scope_result_vars
 from pypto_dialects.analysis.task_id_scopes import array_carry_result
 from pypto_dialects.attrs import is_task_id_like
 from pypto_dialects.carry_plan import REBIND as REBIND_ATTR
 from pypto_dialects.carry_plan import CarryPlan, missing_plan
+from pypto_dialects.cpp_plan import HoistPlan
 from pypto_dialects.orch import DESCENDING, TaskIdType
+from pypto_dialects.orch_arrays import IntArrayType
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.targets.pto2_cpp import descending, manual, task_arrays
+from pypto_dialects.targets.pto2_cpp import descending, int_arrays, manual, task_arrays
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type
-from pypto_dialects.targets.pto2_cpp.deps import INVALID, TaskIdVar
+from pypto_dialects.targets.pto2_cpp.deps import INVALID, TaskIdVar, array_size
 from pypto_dialects.targets.pto2_cpp.errors import codegen_error
 from pypto_dialects.targets.pto2_cpp.names import Binding, Expr, hint_of
 from pypto_dialects.task_id_folds import surely_valid
@@ -344,6 +346,40 @@ def hoist_task_id_results(
     return out
 
 
+def hoist_scope_results(
+    p: FunctionPrinter, op: ScopeOp, fwd: YieldForward | None, out: dict[int, Binding]
+) -> None:
+    """The tensor / scalar results of `op` whose yielded value is a C++ variable declared
+    inside the scope (cpp_reads.scope_result_vars: a loop carry, an if result, a view made
+    in the scope): a variable declared right before the scope's header (a tensor starts as a
+    copy of the first tensor parameter, manual.declaration), assigned at the scope's yield,
+    added to `out` (result index -> variable)."""
+    for j in scope_result_vars(op, p.reads, _hoisted_by_plan, p.symbols):
+        if fwd is not None and j in fwd.bind:
+            continue
+        r = op.res[j]
+        b: Binding
+        if isinstance(r.type, IntArrayType):
+            b = int_arrays.new_var(p, r if hint_of(r) else _yielded(op, j), op, "scope_result")
+        else:
+            ct = manual.value_ctype(p, r, op, f"result #{j}")
+            b = p.declare(None, ct, "scope_result", hint=hint_of(r) or hint_of(_yielded(op, j)))
+        p.w.line(manual.declaration(p, b))
+        out[j] = b
+
+
+def _yielded(op: ScopeOp, j: int) -> SSAValue:
+    term = op.body.block.last_op
+    assert term is not None
+    return term.operands[j]
+
+
+def _hoisted_by_plan(op: Operation, i: int) -> bool:
+    """Whether loop carry / if result `i` of `op` is declared before a manual header (its
+    declaration plan, as plan-cpp-declarations stamped it)."""
+    return isinstance(op, scf.ForOp | scf.IfOp) and i in HoistPlan.of(op).hoisted
+
+
 def scope_yield_handler(
     p: FunctionPrinter,
     op: ScopeOp,
@@ -367,7 +403,11 @@ def scope_yield_handler(
 
             emit_parallel_assign(p, fwd.pairs(src))
         for j, var in hoisted.items():
-            p.w.line(f"{var.name} = {p.mark(_use(p, term.operands[j], term)).text};")
+            value = _use(p, term.operands[j], term)
+            if array_size(var):  # an integer array: copied element by element
+                task_arrays.fill_array(p.taskids, var, value)
+            else:
+                p.w.line(f"{var.name} = {p.mark(value).text};")
         for j, v in enumerate(term.operands):
             if j in hoisted:
                 continue
@@ -438,6 +478,7 @@ def emit_manual_scope(low: TaskIdLowering, op: ScopeOp) -> None:
     w.blank()
     fwd = p.forwards.pop(op, None)
     tid_results = hoist_task_id_results(p, op, fwd)
+    hoist_scope_results(p, op, fwd, tid_results)
     manual.hoist_declarations(low, op)
     p.open_block("PTO2_SCOPE(PTO2ScopeMode::MANUAL)")
     ctx = manual.ManualCtx(op, p.block)
@@ -467,6 +508,7 @@ def _scope(p: FunctionPrinter, op: ScopeOp) -> None:
     yielded: list[Expr | None] = [None] * len(op.res)
     p.w.blank()
     hoisted = hoist_task_id_results(p, op, fwd)
+    hoist_scope_results(p, op, fwd, hoisted)
     on_yield = scope_yield_handler(p, op, fwd, yielded, hoisted)
     p.open_block("PTO2_SCOPE()")
     p.emit_block(op.body.block, on_yield)

@@ -158,11 +158,19 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
 
 def placeholder_tensor(p: FunctionPrinter) -> Expr:
     """The C++ form of the function's first tensor parameter (marked used), the initial value
-    of a `Tensor` variable declared before its value is known. A located error when the
-    function has no tensor parameter."""
+    of a `Tensor` variable declared before its value is known; without a tensor parameter,
+    the first tensor variable bound so far whose C++ block is still open. A located error when
+    there is none."""
     for arg in p.func.body.block.args:
         if isinstance(arg.type, TensorType):
             return p.use(arg, p.func)
+    # No tensor parameter (plan-cpp-declarations then declares none for this): the first
+    # tensor variable still in C++ scope (a created tensor, a runtime output) will do, as the
+    # variable is assigned before it is read.
+    refs = (p.api.tensor, f"const {p.api.tensor}&")
+    for expr in p.env.values():
+        if isinstance(expr, Binding) and expr.ctype in refs and expr.block.open:
+            return p.mark(expr)
     raise codegen_error(
         p.func,
         "declares a tensor variable before its value is known (an scf.if result or a loop "
