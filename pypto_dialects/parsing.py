@@ -20,6 +20,7 @@ from typing import cast
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     FileLineColLoc,
+    FloatAttr,
     IntAttr,
     ModuleOp,
     NameLoc,
@@ -332,6 +333,33 @@ class LocatingParser(Parser):
             else:
                 msg = f"unknown {what} '{sigil}{full}': dialect '{dialect}' is not registered"
             self.raise_error(msg, start, end)
+
+    def parse_optional_builtin_int_or_float_attr(self):  # type: ignore[no-untyped-def]
+        """xDSL's, and a located error for a hexadecimal float constant whose bits the parsed
+        value does not hold: xDSL keeps a float as a Python double, and an f32 (f16, bf16)
+        signalling NaN widened to a double is quieted (`0x7F800001 : f32` would become
+        `0x7FC00001`; an f16 / bf16 NaN loses its payload too), so the constant the passes,
+        the interpreter and the printer see would not be the one written."""
+        token = self._current_token
+        attr = super().parse_optional_builtin_int_or_float_attr()
+        if isinstance(attr, FloatAttr) and token.text[:2] in ("0x", "0X"):
+            t = attr.type
+            raw = int(token.text, 16).to_bytes(t.compile_time_size, "little")
+            try:
+                held = t.pack([attr.value.data])
+            except Exception:  # (a type xDSL cannot pack: nothing to compare)
+                return attr
+            if held != raw:
+                bits = int.from_bytes(held, "little")
+                width = 2 * t.compile_time_size
+                self.raise_error(
+                    f"hexadecimal constant {token.text} : {t} is a NaN whose bits cannot be "
+                    f"kept (a signalling NaN, or a NaN payload the type's conversion drops): "
+                    f"the parsed value is a double, which holds it as 0x{bits:0{width}X}; "
+                    f"write 0x{bits:0{width}X} if that NaN will do",
+                    token.span,
+                )
+        return attr
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
         """Parse the whole input as a module (an empty input is an empty module, as in

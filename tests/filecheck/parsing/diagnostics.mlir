@@ -168,3 +168,43 @@ func.func @f() {
 // The chunk ends inside an op.
 // CHECK: :[[# @LINE + 1]]:60: error: unexpected end of file: ')' expected{{$}}
 pto_orch.kernel @k aiv (in tensor<4xf32>, out tensor<4xf32>
+
+// -----
+
+// ===== a hexadecimal float constant whose bits the parsed value cannot keep: xDSL holds a
+// float as a Python double, and widening an f32 signalling NaN quiets it (the printer would
+// pass 0x7FC00001 to the kernel); an f16 NaN loses its payload. The quiet f32 NaN with a
+// payload and the f64 signalling NaN are kept exactly (see the last chunk).
+
+func.func @f() -> f32 {
+  // CHECK: :[[# @LINE + 1]]:23: error: hexadecimal constant 0x7F800001 : f32 is a NaN whose bits cannot be kept (a signalling NaN, or a NaN payload the type's conversion drops): the parsed value is a double, which holds it as 0x7FC00001; write 0x7FC00001 if that NaN will do{{$}}
+  %s = arith.constant 0x7F800001 : f32
+  func.return %s : f32
+}
+
+// -----
+
+func.func @f() -> f32 {
+  // CHECK: :[[# @LINE + 1]]:23: error: hexadecimal constant 0xFFBFFFFF : f32 is a NaN whose bits cannot be kept (a signalling NaN, or a NaN payload the type's conversion drops): the parsed value is a double, which holds it as 0xFFFFFFFF; write 0xFFFFFFFF if that NaN will do{{$}}
+  %s = arith.constant 0xFFBFFFFF : f32
+  func.return %s : f32
+}
+
+// -----
+
+func.func @f() -> f16 {
+  // CHECK: :[[# @LINE + 1]]:23: error: hexadecimal constant 0x7C01 : f16 is a NaN whose bits cannot be kept (a signalling NaN, or a NaN payload the type's conversion drops): the parsed value is a double, which holds it as 0x7E00; write 0x7E00 if that NaN will do{{$}}
+  %s = arith.constant 0x7C01 : f16
+  func.return %s : f16
+}
+
+// -----
+
+// CHECK-LABEL: func.func @kept
+// CHECK-NEXT: %q = arith.constant 0x7fc00001 : f32
+// CHECK-NEXT: %d = arith.constant 0x7ff0000000000001 : f64
+func.func @kept() -> (f32, f64) {
+  %q = arith.constant 0x7FC00001 : f32
+  %d = arith.constant 0x7FF0000000000001 : f64
+  func.return %q, %d : f32, f64
+}
