@@ -107,6 +107,56 @@ def no_core_type(kernel: str, kind: str) -> str:
     )
 
 
+def view_error(op: Operation) -> str | None:
+    """Why the printer has no C++ form for the `pto_tensor.slice` / `pto_tensor.view` `op`, else
+    None (targets/pto2_cpp/tensor_ops.py prints the same words): a view that reinterprets the
+    shape (lower-reinterpreting-views makes it a reshape), a view or slice without `drop`
+    that changes the rank, a rank-reducing slice of a dynamic source or of another view's
+    result (the reshape that drops the dimensions needs a static, contiguous source)."""
+    from pypto_dialects.tensor import SliceOp, TransposeOp, ViewOp
+
+    if not isinstance(op, SliceOp | ViewOp):
+        return None
+    st, rt = op.source.type, op.result.type
+    assert isinstance(st, TensorType)
+    assert isinstance(rt, TensorType)
+    if isinstance(op, SliceOp) and op.drop is not None:
+        if any(d < 0 for d in st.get_shape()):
+            return (
+                f"drops dimensions of a source of dynamic shape {st}: the reshape that drops "
+                "them needs static source extents"
+            )
+        owner = op.source.owner
+        if isinstance(owner, SliceOp | ViewOp | TransposeOp):
+            return (
+                f"drops dimensions of the result of '{owner.name}': the runtime reshapes only "
+                "contiguous tensors; take the rank-reducing slice of the whole tensor instead"
+            )
+        return None
+    if isinstance(op, ViewOp) and op.reinterprets():
+        return (
+            f"reinterprets {st} as {rt}, which Tensor::view cannot (the runtime rejects a "
+            "view that does not fit dimension by dimension): run lower-reinterpreting-views "
+            "first (pto2-pipeline does), which makes it a pto_tensor.reshape"
+        )
+    if len(st.get_shape()) != len(rt.get_shape()):
+        return (
+            "changes the rank, which Tensor::view cannot (a runtime view keeps the source's "
+            "rank): take a same-rank pto_tensor.slice (extent 1 for a dimension to drop); "
+            "pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise)"
+        )
+    return None
+
+
+def second_function(name: str, first_at: str) -> str:
+    """The message for a second orchestration function of one name (nested modules may
+    repeat a name; each function is printed to `orchestration/<name>.cpp`)."""
+    return (
+        f"is a second orchestration function named @{name} (the first is at {first_at}); "
+        f"each function is printed to orchestration/{name}.cpp: rename one of them"
+    )
+
+
 def no_c_type(what: str, t: Attribute) -> str:
     """The message for a scalar of type `t` without a C++ type (`what`: what the value is)."""
     return (

@@ -36,8 +36,10 @@ from pypto_dialects.cpp_types import (
     no_core_type,
     param_type_error,
     results_type_error,
+    second_function,
+    view_error,
 )
-from pypto_dialects.diagnostics import file_position, pass_error
+from pypto_dialects.diagnostics import file_position, location_of, pass_error
 from pypto_dialects.orch import (
     PARALLEL,
     CallOp,
@@ -118,6 +120,8 @@ class _Checker:
             if name in PRINTED_BY_PARENT and op is op.parent_block().last_op:  # type: ignore[union-attr]
                 return None
             return NO_CPP_MAPPING
+        if name in _VIEW_OPS:
+            return view_error(op)
         if task:
             try:
                 kernel = cast(CallOp | SubmitOp, op).kernel(self.symbols)
@@ -710,11 +714,18 @@ def _describe(value: SSAValue) -> str:
     return "a block argument"
 
 
+_VIEW_OPS = frozenset({"pto_tensor.slice", "pto_tensor.view"})
+
+
 def check_orchestration(module: ModuleOp) -> None:
     """Check the rules of docs/passes/verify-orchestration.md in every orchestration function
     of `module` (the pass, and the C++ printer before printing). Returns None; raises a
     located PassFailedException for the first violation."""
+    seen: dict[str, Operation] = {}
     for f in orchestration_functions(module):
+        first = seen.setdefault(f.sym_name.data, f)
+        if first is not f:  # rule 8: one file per function name
+            raise pass_error(f, second_function(f.sym_name.data, location_of(first)))
         why = param_type_error(f)  # rule 8
         if why is not None:
             raise pass_error(f, why)

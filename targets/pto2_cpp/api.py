@@ -11,6 +11,7 @@ from pathlib import Path
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
+from pypto_dialects.cpp_types import second_function
 from pypto_dialects.diagnostics import location_of
 from pypto_dialects.orch_attrs import orchestration_functions as all_functions
 from pypto_dialects.symbols import SymbolTableCollection
@@ -119,12 +120,7 @@ def orchestration_functions(module: ModuleOp) -> list[FuncOp]:
     for f in funcs:
         first = seen.setdefault(f.sym_name.data, f)
         if first is not f:
-            raise codegen_error(
-                f,
-                f"is a second orchestration function named @{f.sym_name.data} (the first is "
-                f"at {location_of(first)}); each function is printed to "
-                f"{orchestration_path(f.sym_name.data)}: rename one of them",
-            )
+            raise codegen_error(f, second_function(f.sym_name.data, location_of(first)))
     return funcs
 
 

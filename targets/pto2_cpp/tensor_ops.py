@@ -13,6 +13,7 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
+from pypto_dialects.cpp_types import view_error
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32, initial_value
 from pypto_dialects.targets.pto2_cpp.cxx_types import check_rank as _check_rank
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
@@ -173,20 +174,9 @@ def _view(p: FunctionPrinter, op: SliceOp | ViewOp) -> None:
     if isinstance(op, SliceOp) and op.drop is not None:
         _rank_reducing_slice(p, op, src.name)
         return
-    if isinstance(op, ViewOp) and op.reinterprets():
-        raise codegen_error(
-            op,
-            f"reinterprets {st} as {rt}, which Tensor::view cannot (the runtime rejects a "
-            "view that does not fit dimension by dimension): run lower-reinterpreting-views "
-            "first (pto2-pipeline does), which makes it a pto_tensor.reshape",
-        )
-    if len(st.get_shape()) != len(rt.get_shape()):
-        raise codegen_error(
-            op,
-            "changes the rank, which Tensor::view cannot (a runtime view keeps the source's "
-            "rank): take a same-rank pto_tensor.slice (extent 1 for a dimension to drop); "
-            "pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise)",
-        )
+    why = view_error(op)  # (verify-orchestration's rule 8 reports it first)
+    if why is not None:
+        raise codegen_error(op, why)
     rank = _check_rank(rt, op, "view")
     extents = _extents(p, rt, op.sizes, op)
     offsets = [_u32(p, v, op) for v in op.offsets]
@@ -207,19 +197,9 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
     assert isinstance(rt, TensorType)
     shape = list(st.get_shape())
     drop = set(op.dropped())
-    if any(d < 0 for d in shape):
-        raise codegen_error(
-            op,
-            f"drops dimensions of a source of dynamic shape {st}: the reshape that drops them "
-            "needs static source extents",
-        )
-    owner = op.source.owner
-    if isinstance(owner, SliceOp | ViewOp | TransposeOp):
-        raise codegen_error(
-            op,
-            f"drops dimensions of the result of '{owner.name}': the runtime reshapes only "
-            "contiguous tensors; take the rank-reducing slice of the whole tensor instead",
-        )
+    why = view_error(op)
+    if why is not None:
+        raise codegen_error(op, why)
     offsets = [_u32(p, v, op) for v in op.offsets]
     extents = _extents(p, rt, op.sizes, op)
     groups: list[list[int]] = []

@@ -115,6 +115,64 @@ func.func @spmd_kernel(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) 
 }
 // CHECK: :[[# @LINE - 3]]:3: error: 'pto_orch.call' op calls kernel @s of kind 'spmd', which has no PTO2 core type (use aic, aiv, incore<space> or group<@aic, @aiv>; an SPMD launch is the task's launch(n): docs/dialects/pto_orch.md#task-options){{$}}
 
+
+// -----
+
+// Views the runtime's Tensor cannot make: a rank-changing view, a rank-reducing slice of a
+// dynamic source, a rank-reducing slice of another slice's result.
+pto_orch.kernel @k4 aiv (inout tensor<4xf32>) -> tensor<4xf32>
+func.func @rank_changing_view(%o: tensor<2x2xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %s = pto_tensor.view %o[%c0, %c0] : tensor<2x2xf32> to tensor<4xf32>
+  %s1 = pto_orch.call @k4(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.view' op changes the rank, which Tensor::view cannot (a runtime view keeps the source's rank): take a same-rank pto_tensor.slice (extent 1 for a dimension to drop); pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise){{$}}
+
+// -----
+
+pto_orch.kernel @k4 aiv (inout tensor<4xf32>) -> tensor<4xf32>
+func.func @drop_of_dynamic_source(%o: tensor<?x4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %s = pto_tensor.slice %o[%c0, %c0] drop [0] : tensor<?x4xf32> to tensor<4xf32>
+  %s1 = pto_orch.call @k4(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.slice' op drops dimensions of a source of dynamic shape tensor<?x4xf32>: the reshape that drops them needs static source extents{{$}}
+
+// -----
+
+pto_orch.kernel @k4 aiv (inout tensor<4xf32>) -> tensor<4xf32>
+func.func @drop_of_a_slice(%o: tensor<8x8xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %t = pto_tensor.slice %o[%c0, %c0] : tensor<8x8xf32> to tensor<4x4xf32>
+  %s = pto_tensor.slice %t[%c0, %c0] drop [0] : tensor<4x4xf32> to tensor<4xf32>
+  %s1 = pto_orch.call @k4(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.slice' op drops dimensions of the result of 'pto_tensor.slice': the runtime reshapes only contiguous tensors; take the rank-reducing slice of the whole tensor instead{{$}}
+
+// -----
+
+// Two orchestration functions of one name in nested modules: both would be orchestration/f.cpp.
+builtin.module {
+  builtin.module {
+    pto_orch.kernel @k4 aiv (inout tensor<4xf32>) -> tensor<4xf32>
+    func.func @f(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+      %s1 = pto_orch.call @k4(%o) : (tensor<4xf32>) -> tensor<4xf32>
+      func.return
+    }
+  }
+  builtin.module {
+    pto_orch.kernel @k4 aiv (inout tensor<4xf32>) -> tensor<4xf32>
+    func.func @f(%o: tensor<4xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+      %s1 = pto_orch.call @k4(%o) : (tensor<4xf32>) -> tensor<4xf32>
+      func.return
+    }
+  }
+}
+// CHECK: :[[# @LINE - 6]]:5: error: 'func.func' op is a second orchestration function named @f (the first is at {{.*}}cpp_types.mlir:[[# @LINE - 13]]:5); each function is printed to orchestration/f.cpp: rename one of them{{$}}
+
 // -----
 
 pto_orch.kernel @k aiv (inout tensor<4xf16>) -> tensor<4xf16>
