@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import (
     FileLineColLoc,
     FloatAttr,
     IntAttr,
+    IntegerAttr,
     ModuleOp,
     NameLoc,
     NoneAttr,
@@ -334,7 +335,7 @@ class LocatingParser(Parser):
                 msg = f"unknown {what} '{sigil}{full}': dialect '{dialect}' is not registered"
             self.raise_error(msg, start, end)
 
-    def parse_optional_builtin_int_or_float_attr(self):  # type: ignore[no-untyped-def]
+    def parse_optional_builtin_int_or_float_attr(self) -> IntegerAttr | FloatAttr | None:
         """xDSL's, and a located error for a hexadecimal float constant whose bits the parsed
         value does not hold: xDSL keeps a float as a Python double, and an f32 (f16, bf16)
         signalling NaN widened to a double is quieted (`0x7F800001 : f32` would become
