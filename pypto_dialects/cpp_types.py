@@ -132,6 +132,12 @@ def view_error(op: Operation) -> str | None:
                 f"drops dimensions of the result of '{owner.name}': the runtime reshapes only "
                 "contiguous tensors; take the rank-reducing slice of the whole tensor instead"
             )
+        for k, size in enumerate(merged_extents(list(st.get_shape()), set(op.dropped()))):
+            if size > 0xFFFFFFFF:
+                return (
+                    f"drops dimensions of {st} into a reshape whose dimension {k} has extent "
+                    f"{size}, beyond the runtime's uint32_t extents (at most 4294967295)"
+                )
         return None
     if isinstance(op, ViewOp) and op.reinterprets():
         return (
@@ -146,6 +152,28 @@ def view_error(op: Operation) -> str | None:
             "pto_tensor.reshape it only if it is contiguous (the runtime aborts otherwise)"
         )
     return None
+
+
+def merged_extents(shape: list[int], drop: set[int]) -> list[int]:
+    """The extents of the reshape a rank-reducing slice prints: each kept dimension with the
+    dropped ones before it merged in (dropped innermost ones join the last kept one), as
+    targets/pto2_cpp/tensor_ops.py groups them."""
+    groups: list[list[int]] = []
+    pending: list[int] = []
+    for i in range(len(shape)):
+        pending.append(i)
+        if i not in drop:
+            groups.append(pending)
+            pending = []
+    if groups:
+        groups[-1] += pending
+    out = []
+    for group in groups:
+        size = 1
+        for g in group:
+            size *= shape[g]
+        out.append(size)
+    return out
 
 
 def second_function(name: str, first_at: str) -> str:

@@ -154,6 +154,17 @@ func.func @drop_of_a_slice(%o: tensor<8x8xf32> {pto_orch.dir = #pto_orch.dir<ino
 
 // -----
 
+pto_orch.kernel @k2 aiv (inout tensor<2x65536xf32>) -> tensor<2x65536xf32>
+func.func @merged_extent_beyond_uint32(%x: tensor<2x65536x65536xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %k: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %row = pto_tensor.slice %x[%c0, %k, %c0] drop [1] : tensor<2x65536x65536xf32> to tensor<2x65536xf32>
+  %r1 = pto_orch.call @k2(inout %row) : (tensor<2x65536xf32>) -> tensor<2x65536xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.slice' op drops dimensions of tensor<2x65536x65536xf32> into a reshape whose dimension 1 has extent 4294967296, beyond the runtime's uint32_t extents (at most 4294967295){{$}}
+
+// -----
+
 // Two orchestration functions of one name in nested modules: both would be orchestration/f.cpp.
 builtin.module {
   builtin.module {
