@@ -67,22 +67,20 @@ from pypto_dialects.attrs import (
     TaskIdArrayType,
     TaskIdType,
     TensorArgType,
-    check_arg_direction,
     parse_deps,
     print_deps,
     verify_deps,
 )
-from pypto_dialects.limits import check_task_args
 from pypto_dialects.orch_arrays import INT_ARRAY_OPS, IntArrayType
-from pypto_dialects.orch_kernel import KernelOp, types_compatible
-from pypto_dialects.symbols import SymbolTableCollection, verifying
+from pypto_dialects.orch_kernel import KernelOp, types_compatible  # noqa: F401  (re-exported)
+from pypto_dialects.symbols import SymbolTableCollection, VerificationLookups, verifying
 from pypto_dialects.task_options import (
     TaskOptions,
     parse_task_options,
     print_task_options,
-    verify_dump_against,
     verify_task_options,
 )
+from pypto_dialects.task_signature import check_task_signature
 
 # --------------------------------------------------------------------------- helpers
 
@@ -98,65 +96,11 @@ class TaskKernelSymbolUser(SymbolUserOpInterface):
 
     def verify(self, op: Operation) -> None:
         assert isinstance(op, CallOp | SubmitOp)
-        kernel = op.kernel()
-        args = op.args
-        ptypes = kernel.param_types
-        if len(args) > len(ptypes):
-            raise VerifyException(
-                f"{len(args)} arguments but kernel '@{kernel.sym_name.data}' has "
-                f"{len(ptypes)} parameters"
-            )
-        pdirs = kernel.directions()
-        for i in range(len(args), len(ptypes)):
-            # a parameter left out is an output the runtime allocates (add_output(ci))
-            t = ptypes[i]
-            if (
-                pdirs[i] != ParamDirection.OUT
-                or not isinstance(t, TensorType)
-                or any(d < 0 for d in t.get_shape())
-            ):
-                raise VerifyException(
-                    f"{len(args)} arguments but kernel '@{kernel.sym_name.data}' has "
-                    f"{len(ptypes)} parameters, and parameter {i} ({pdirs[i].value} {t}) is not "
-                    "one the runtime can allocate: only trailing 'out' tensors of static shape "
-                    "may be left out; pass it"
-                )
-        for i, (a, t) in enumerate(zip(args, ptypes)):
-            if not types_compatible(t, a.type):
-                raise VerifyException(
-                    f"argument {i} has type {a.type} but kernel '@{kernel.sym_name.data}' "
-                    f"declares {t}"
-                )
-        dirs = op.directions()
-        if dirs is not None:
-            if len(dirs) != len(args):
-                raise VerifyException(f"{len(args)} arguments but {len(dirs)} directions")
-            for i, (d, pd, t) in enumerate(zip(dirs, pdirs, ptypes)):
-                check_arg_direction(i, d, pd, t)
-        tensors = [a for a in args if isinstance(a.type, TensorType)]
-        check_task_args(len(tensors), len(args) - len(tensors))
-        verify_dump_against(op.dump_args, ptypes, kernel.sym_name.data)
-        written: dict[SSAValue, int] = {}
-        for i, (a, pd) in enumerate(zip(args, pdirs)):
-            if pd == ParamDirection.IN or not isinstance(a.type, TensorType):
-                continue
-            if a in written:
-                raise VerifyException(
-                    f"arguments {written[a]} and {i} are the same tensor, and the kernel "
-                    "writes both: pass a different tensor to each Out/InOut parameter"
-                )
-            written[a] = i
-        res = op.res
-        if len(res) != len(kernel.kernel_results):
-            raise VerifyException(
-                f"{len(res)} kernel results but '@{kernel.sym_name.data}' returns "
-                f"{len(kernel.kernel_results)}"
-            )
-        for i, (r, t) in enumerate(zip(res, kernel.kernel_results)):
-            if not types_compatible(t, r.type):
-                raise VerifyException(
-                    f"result {i} has type {r.type} but the kernel returns {t}"
-                )
+        symbols = verifying()
+        check_task_signature(
+            op.kernel(symbols), op.args, op.arg_dirs, op.dump_args, op.res,
+            symbols.checked if isinstance(symbols, VerificationLookups) else None,
+        )
 
 
 @dataclass(frozen=True)

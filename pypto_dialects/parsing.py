@@ -32,7 +32,7 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -515,18 +515,33 @@ def _defined_where(value: SSAValue, def_op: Operation, use: Operation) -> str:
 class _Dominance:
     """Use-before-definition checks (MLIR's dominance verifier for single-block regions),
     which xDSL's `verify()` does not do. Linear: the ops are checked in the order of
-    `walk(region_first=True)` and `seen` records each one after its check, so in the block
-    of a definition, the definition comes before the op that holds its use (the use itself,
-    or the op of that block it is nested in) exactly when it was seen: every op of a block
-    and everything nested in it are walked before the ops after it, and an op after its
-    nested ones."""
+    `walk(region_first=True)` and `seen` records each one (its `id`: the ops outlive the
+    run) after its check, so in the block of a definition, the definition comes before the
+    op that holds its use (the use itself, or the op of that block it is nested in) exactly
+    when it was seen: every op of a block and everything nested in it are walked before the
+    ops after it, and an op after its nested ones."""
 
     def __init__(self) -> None:
-        self.seen: set[Operation] = set()
+        self.seen: set[int] = set()
+        # id(block) -> whether its region is a graph region (no order among its ops); the
+        # blocks outlive the run, which does not change the IR
+        self._graph: dict[int, bool] = {}
+        # (id(block of a use), id(block of its definition)) -> `_encloses`
+        self._enclosing: dict[tuple[int, int], bool] = {}
+
+    def _is_graph(self, block: Block) -> bool:
+        got = self._graph.get(id(block))
+        if got is None:
+            owner = block.parent_op()
+            got = self._graph[id(block)] = (
+                class_kind(_GRAPH_KINDS, owner, _GRAPH_OPS) == 0 if owner is not None else False
+            )
+        return got
 
     def check(self, op: Operation) -> None:
+        here = op.parent
         for i, value in enumerate(op._operands):
-            if isinstance(value, OpResult):
+            if type(value) is OpResult or isinstance(value, OpResult):
                 def_op: Operation | None = value.op
                 block = value.op.parent
             elif isinstance(value, BlockArgument):
@@ -535,34 +550,52 @@ class _Dominance:
                 raise VerifyException(f"operand #{i} is not defined by any operation")
             if block is None:
                 raise VerifyException(f"operand #{i} is defined outside of the IR")
-            anc = op
-            isolated: Operation | None = None
-            while anc.parent is not block:
-                parent_block = anc.parent
-                if parent_block is not None and parent_block.parent is block.parent:
-                    break  # another block of the same (multi-block) region: CFG dominance
-                parent = anc.parent_op()
-                if parent is None:
-                    raise VerifyException(
-                        f"operand #{i} is defined in a region that does not enclose this use"
-                    )
-                if isolated is None and has_trait(parent, IsolatedFromAbove):
-                    isolated = parent
-                anc = parent
-            else:
-                if isolated is not None:
-                    raise VerifyException(
-                        f"operand #{i} is defined outside of the enclosing '{isolated.name}', "
-                        "which is isolated from above"
-                    )
-                owner = block.parent_op()
-                if def_op is None or isinstance(owner, (ModuleOp, UnregisteredOp)):
-                    continue  # block arguments dominate the block; graph regions
-                if def_op not in self.seen:
-                    raise VerifyException(
-                        f"operand #{i} does not dominate this use: "
-                        f"{_defined_where(value, def_op, op)}"
-                    )
+            if block is not here:
+                # (the answer depends on the two blocks alone: kept once it is not an error)
+                key = (id(here), id(block))
+                encloses = self._enclosing.get(key)
+                if encloses is None:
+                    encloses = self._enclosing[key] = self._encloses(op, block, i)
+                if not encloses:
+                    continue  # another block of the same (multi-block) region: CFG dominance
+            if def_op is None or self._is_graph(block):
+                continue  # block arguments dominate the block; graph regions
+            if id(def_op) not in self.seen:
+                raise VerifyException(
+                    f"operand #{i} does not dominate this use: "
+                    f"{_defined_where(value, def_op, op)}"
+                )
+
+    @staticmethod
+    def _encloses(op: Operation, block: Block, i: int) -> bool:
+        """Whether `block` (of the definition of operand #`i`) holds an ancestor of `op`
+        (or `op`); False when the path up from `op` meets another block of `block`'s region
+        first (CFG dominance, not checked). Raises VerifyException when no ancestor is in
+        `block`, or one between is isolated from above."""
+        anc = op
+        isolated: Operation | None = None
+        while anc.parent is not block:
+            parent_block = anc.parent
+            if parent_block is not None and parent_block.parent is block.parent:
+                return False
+            parent = anc.parent_op()
+            if parent is None:
+                raise VerifyException(
+                    f"operand #{i} is defined in a region that does not enclose this use"
+                )
+            if isolated is None and has_trait(parent, IsolatedFromAbove):
+                isolated = parent
+            anc = parent
+        if isolated is not None:
+            raise VerifyException(
+                f"operand #{i} is defined outside of the enclosing '{isolated.name}', "
+                "which is isolated from above"
+            )
+        return True
+
+
+_GRAPH_OPS = (ModuleOp | UnregisteredOp,)
+_GRAPH_KINDS: dict[type[Operation], int] = {}  # op class -> 0 for a graph region's owner
 
 
 _LocatedVerifyException = LocatedVerifyException
@@ -615,15 +648,27 @@ _FUNC_OPS = (FuncOp,)
 _FUNC_KINDS: dict[type[Operation], int] = {}  # op class -> 0 for a func.func (class_kind)
 
 
-def _verify_extents(op: Operation) -> None:
-    """Static tensor extents of the op's results (and a function's parameters) fit the
-    runtime's uint32_t shapes."""
-    for r in op.results:
-        if isinstance(r.type, TensorType):
-            check_static_dims(r.type, f"result {r.index} has type")
-    if class_kind(_FUNC_KINDS, op, _FUNC_OPS) == 0:
-        for i, t in enumerate(cast(FuncOp, op).function_type.inputs.data):
-            check_static_dims(t, f"parameter {i} has type")
+class _Extents:
+    """Static tensor extents of an op's results (and a function's parameters) fit the
+    runtime's uint32_t shapes. A type is checked once per run (`ok`: the types of results
+    seen to fit, by `id`, kept alive so that no id is reused): whether it fits depends on
+    the type alone, and the first one that does not ends the run."""
+
+    def __init__(self) -> None:
+        self.ok: dict[int, Attribute] = {}
+
+    def check(self, op: Operation) -> None:
+        ok = self.ok
+        for r in op.results:
+            t = r.type
+            if id(t) in ok:
+                continue
+            if isinstance(t, TensorType):
+                check_static_dims(t, f"result {r.index} has type")
+            ok[id(t)] = t
+        if class_kind(_FUNC_KINDS, op, _FUNC_OPS) == 0:
+            for i, t in enumerate(cast(FuncOp, op).function_type.inputs.data):
+                check_static_dims(t, f"parameter {i} has type")
 
 
 def verify_module(module: ModuleOp) -> None:
@@ -648,12 +693,13 @@ def _verify_ops(
 ) -> None:
     dominance = _Dominance()
     seen = dominance.seen
+    extents = _Extents()
     # (the list of `walk(region_first=True)`: xDSL's walk is a chain of generators)
     for op in walk_list(module, post_order=True):
         try:
             if op._operands:
                 dominance.check(op)
-            seen.add(op)
+            seen.add(id(op))
             try:
                 op.verify(verify_nested_ops=False)
                 if (verify := op_verifiers.get(type(op))) is not None:
@@ -661,15 +707,16 @@ def _verify_ops(
             except (KeyError, AttributeError, TypeError, ValueError, IndexError) as crash:
                 _blame_ancestors(op, crash)
             for region in op.regions:
-                if len(region.blocks) == 1 and region.block.first_op is None:
-                    if not op.has_trait(NoTerminator):
+                first = region._first_block  # (one block, and it is empty)
+                if first is not None and first._next_block is None and first._first_op is None:
+                    if not has_trait(op, NoTerminator):
                         raise VerifyException(
                             "has an empty block; a single-block region needs at least "
                             "its terminator"
                         )
             if op.attributes:
                 _verify_discardable(op, attribute_verifiers)
-            _verify_extents(op)
+            extents.check(op)
         except _LocatedVerifyException as err:
             raise VerifyException(str(err)) from None
         except VerifyException as err:

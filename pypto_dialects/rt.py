@@ -42,6 +42,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from pypto_dialects.attrs import UNKNOWN_HINT, parse_angled_enum, print_angled_enum
 from pypto_dialects.orch_attrs import is_orchestration
+from pypto_dialects.symbols import VerificationLookups, verifying
 
 AUTO_SCOPE = "pto_rt.auto_scope"
 
@@ -178,17 +179,21 @@ class ScopeOp(IRDLOperation):
         parent = self.parent_op()
         while parent is not None and not isinstance(parent, FuncOp):
             if isinstance(parent, ScopeOp) and parent.is_manual:
-                if self.is_manual:
-                    return (
-                        "a manual scope cannot be nested in another manual scope: merge "
-                        "them or close the outer one first"
-                    )
-                return (
-                    "an auto scope cannot be nested in a manual scope (the runtime forbids "
-                    "AUTO inside MANUAL): move it out of the manual scope"
-                )
+                return self._nesting_message()
             parent = parent.parent_op()
         return None
+
+    def _nesting_message(self) -> str:
+        """`nesting_error`'s message, for a scope a manual scope encloses."""
+        if self.is_manual:
+            return (
+                "a manual scope cannot be nested in another manual scope: merge "
+                "them or close the outer one first"
+            )
+        return (
+            "an auto scope cannot be nested in a manual scope (the runtime forbids "
+            "AUTO inside MANUAL): move it out of the manual scope"
+        )
 
     def verify_(self) -> None:
         from xdsl.dialects.func import FuncOp
@@ -204,24 +209,48 @@ class ScopeOp(IRDLOperation):
                 )
         if self.compiler_owned is not None and not self.is_manual:
             raise VerifyException("'compiler_owned' marks manual scopes only")
-        nested = self.nesting_error()
+        symbols = verifying()
+        if isinstance(symbols, VerificationLookups):
+            # (a verification run: the ancestors' answers are kept in its memo)
+            manual_above, func = _enclosing(self.parent_op(), symbols.checked)
+            nested = self._nesting_message() if manual_above else None
+        else:
+            nested = self.nesting_error()
+            func = self.parent_op()
+            while func is not None and not isinstance(func, FuncOp):
+                func = func.parent_op()
         if nested is not None:
             raise VerifyException(nested)
-        parent = self.parent_op()
-        while parent is not None:
-            if isinstance(parent, FuncOp):
-                if (
-                    not self.is_manual
-                    and is_orchestration(parent)
-                    and auto_scope_enabled(parent)
-                ):
-                    raise VerifyException(
-                        "a hand-placed auto scope needs the function to opt out of automatic "
-                        "scopes: set 'pto_rt.auto_scope = false' on the function, or use "
-                        "'pto_rt.scope manual'"
-                    )
-                break
-            parent = parent.parent_op()
+        if func is not None and (
+            not self.is_manual and is_orchestration(func) and auto_scope_enabled(func)
+        ):
+            raise VerifyException(
+                "a hand-placed auto scope needs the function to opt out of automatic "
+                "scopes: set 'pto_rt.auto_scope = false' on the function, or use "
+                "'pto_rt.scope manual'"
+            )
+
+
+def _enclosing(op: Operation | None, memo: dict[object, object]) -> tuple[bool, Operation | None]:
+    """For the ancestors of a scope from `op` (its parent op) up: whether one of them below
+    the nearest func.func is a manual scope (`ScopeOp.nesting_error`), and that func.func
+    (None: none encloses it); kept per op in a verification run's `memo` (the IR does not
+    change during the run)."""
+    from xdsl.dialects.func import FuncOp
+
+    if op is None:
+        return False, None
+    if isinstance(op, FuncOp):
+        return False, op
+    key = ("scope-ancestors", id(op))
+    got = memo.get(key)
+    if isinstance(got, tuple) and got[0] is op:
+        return got[1], got[2]
+    manual_above, func = _enclosing(op.parent_op(), memo)
+    if isinstance(op, ScopeOp) and op.is_manual:
+        manual_above = True
+    memo[key] = (op, manual_above, func)  # (op kept alive: keyed by its id)
+    return manual_above, func
 
 
 def verify_operation_attribute(op: Operation, name: str, value: Attribute) -> None:

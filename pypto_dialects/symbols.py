@@ -65,6 +65,16 @@ class SymbolTableCollection:
         return self._anchors[block]
 
 
+class VerificationLookups(SymbolTableCollection):
+    """The collection of one verification run (`verification_lookups`), which does not
+    change the IR, with `checked`: a memo the run's verifiers may keep answers in (keyed by
+    their own keys, which must keep alive any object they name by `id`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.checked: dict[object, object] = {}
+
+
 _VERIFYING: ContextVar[SymbolTableCollection | None] = ContextVar("verifying", default=None)
 
 
@@ -73,7 +83,7 @@ def verification_lookups() -> Iterator[None]:
     """One fresh `SymbolTableCollection` for the verification run inside the block, which
     does not change the IR. Symbol-user traits are called as `verify(op)` by xDSL, with no
     place for MLIR's collection argument: they read it from `verifying()`."""
-    token = _VERIFYING.set(SymbolTableCollection())
+    token = _VERIFYING.set(VerificationLookups())
     try:
         yield
     finally:

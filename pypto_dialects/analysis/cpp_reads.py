@@ -143,9 +143,11 @@ _KINDS: dict[type[Operation], str] = {}
 
 def _carry_sources(loop: scf.ForOp, k: int) -> list[SSAValue]:
     term = loop.body.block.last_op
-    out = [loop.iter_args[k]]
-    if term is not None and k < len(term.operands):
-        out.append(term.operands[k])
+    # `loop.iter_args[k]` is operand 3 + k (after lb, ub, step), read from the operand tuple
+    # (xDSL's variadic accessor rebuilds the group on every access)
+    out = [tuple.__getitem__(loop._operands, 3 + k)]
+    if term is not None and k < len(term._operands):
+        out.append(term._operands[k])
     return out
 
 

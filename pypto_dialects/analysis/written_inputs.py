@@ -47,6 +47,23 @@ def _writes(op: Operation, symbols: SymbolTableCollection) -> list[tuple[SSAValu
     return []
 
 
+def _writes_value(op: Operation, value: SSAValue, symbols: SymbolTableCollection) -> bool:
+    """Whether `value` is among the tensors `op` writes (`_writes`, without its messages)."""
+    if isinstance(op, pt.WriteOp):
+        return op.tensor is value
+    if isinstance(op, pt.AssembleOp):
+        return op.target is value
+    if isinstance(op, CallOp | SubmitOp):
+        if not isinstance(value.type, TensorType):
+            return False
+        try:
+            dirs = op.kernel(symbols).directions()
+        except VerifyException:
+            return False  # reported by the task's own verifier
+        return any(a is value and d != ParamDirection.IN for a, d in zip(op.args, dirs))
+    return False
+
+
 def verify_no_written_inputs(function: func.FuncOp) -> None:
     """Raise a LocatedVerifyException on the first op (in program order) of the orchestration
     function `function` that writes a tensor which may be one of its `in` parameters."""
@@ -92,7 +109,7 @@ def _may_write_inputs(
         value = todo.pop()
         for use in value.uses:
             op = use.operation
-            if op in among and any(v is value for v, _ in _writes(op, symbols)):
+            if op in among and _writes_value(op, value, symbols):
                 return True
         for _, nxt in storage_roots.holders(value, symbols, among):
             if nxt not in reach:

@@ -14,9 +14,9 @@ from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import FileLineColLoc, TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
-from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from pypto_dialects.analysis.accessors import is_terminator
 from pypto_dialects.analysis.cpp_reads import CppReads
 from pypto_dialects.analysis.wait_only_edges import WaitOnlyEdges
 from pypto_dialects.cpp_types import NO_CPP_MAPPING
@@ -239,16 +239,20 @@ class FunctionPrinter:
         self, block: Block, on_terminator: Callable[[Operation], None] | None = None
     ) -> None:
         """Print the ops of `block` in order; the terminator goes to `on_terminator`."""
-        for op in block.ops:
-            is_last = op is block.last_op  # (in the `if`, mypy narrows op to Operation | None)
-            if is_last and op.has_trait(IsTerminator):
+        # (the ops in order, as `block.ops` yields them: each op's successor read before it
+        # is printed; the terminator trait asked per op class)
+        op = block.first_op
+        while op is not None:
+            following = op.next_op
+            if op is block.last_op and is_terminator(op):
                 if on_terminator is not None:
                     on_terminator(op)
-                continue
-            self.emit_op(op)
+            else:
+                self.emit_op(op)
+            op = following
 
     def emit_op(self, op: Operation) -> None:
-        if op in self.prebound:
+        if self.prebound and op in self.prebound:
             return
         handler = self.handlers.get(type(op))
         if handler is None:

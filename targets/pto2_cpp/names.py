@@ -180,6 +180,10 @@ _ARITH_HELPER = re.compile(r"arith_[a-z]+_(i1|i8|i16|i32|i64|f32|f64)(_(i1|i8|i1
 arith_ops.py), file-scope functions a local variable must not hide."""
 
 _INVALID = re.compile(r"[^A-Za-z0-9_]")
+_UNDERSCORES = re.compile(r"_+")
+_CLEAN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*")
+"""A valid identifier without `__` or a leading or trailing `_`, starting with a letter:
+a hint `sanitize` keeps as it is (unless it is reserved)."""
 
 
 def is_reserved(name: str) -> bool:
@@ -199,12 +203,14 @@ def sanitize(hint: str) -> str:
     """`hint` as a C++ identifier of our own: valid, without `__` or a leading `_`, and, when
     it is reserved (`is_reserved`), with a trailing `_` (the rules:
     docs/targets/pto2-cpp.md#names)."""
-    name = _INVALID.sub("_", hint)
-    name = re.sub(r"_+", "_", name).strip("_")
-    if not name:
-        return "v"
-    if name[0].isdigit():
-        name = "v" + name
+    if _CLEAN.fullmatch(hint) is not None:
+        name = hint  # (what the steps below leave as it is: the usual SSA name)
+    else:
+        name = _UNDERSCORES.sub("_", _INVALID.sub("_", hint)).strip("_")
+        if not name:
+            return "v"
+        if name[0].isdigit():
+            name = "v" + name
     if is_reserved(name):
         name += "_"
     return name

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation
 
+from pypto_dialects.analysis.accessors import result_param_indices
 from pypto_dialects.attrs import TensorArgType
 from pypto_dialects.cpp_plan import captures_task_id
 from pypto_dialects.cpp_types import no_core_type
@@ -181,7 +182,7 @@ def emit_task(p: FunctionPrinter, op: CallOp | SubmitOp) -> None:
         p.taskids.after_submit(op, n)
     w.blank()
     # Output aliasing: result i is the argument the kernel's returns map names.
-    for res, index in zip(op.kernel_result_values(), kernel.result_param_indices()):
+    for res, index in zip(op.kernel_result_values(), result_param_indices(kernel)):
         if index < len(args):
             p.bind(res, p.use_tensor(args[index], op, printed=False))
 
@@ -229,7 +230,7 @@ def _runtime_outputs(
             f"runtime allocates); a PTO2 task takes at most {MAX_TASK_TENSORS} "
             "(CORE_MAX_TENSOR_ARGS)",
         )
-    names = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
+    names = dict(zip(result_param_indices(kernel), op.kernel_result_values()))
     out = []
     for i in range(len(op.args), len(params)):
         t = params[i]
@@ -255,7 +256,7 @@ def _reads_runtime_outputs(
     value is dropped (a variable set and never read fails `-Werror=unused-but-set-variable`)."""
     if isinstance(op, SubmitOp) and captures_task_id(op):
         return True
-    results = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
+    results = dict(zip(result_param_indices(kernel), op.kernel_result_values()))
     return any((r := results.get(index)) is not None and p.reads.is_read(r)
                for _, index in allocated)
 
@@ -270,7 +271,7 @@ def _bind_runtime_outputs(
         p.bind(op.task_id, TaskIdVar(name, p.block, guard=False, producer=op))
         p.w.line(f"PTO2TaskId {name} = {outs}.task_id();")
     kernel = p.kernel(op)
-    results = dict(zip(kernel.result_param_indices(), op.kernel_result_values()))
+    results = dict(zip(result_param_indices(kernel), op.kernel_result_values()))
     for k, (_, index) in enumerate(allocated):
         res = results.get(index)
         if res is None or not p.reads.is_read(res):
