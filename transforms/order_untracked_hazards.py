@@ -264,7 +264,8 @@ class EdgePlan:
 
 def _invalid(rewriter: PatternRewriter, before: Operation, at: Operation) -> SSAValue:
     """A `%none = pto_system.task_invalid` inserted before `before`, located at `at`."""
-    inv = TaskInvalidOp()
+    # `TaskInvalidOp()` without the IRDL builder, which checks again what `create` is given
+    inv = TaskInvalidOp.create(result_types=[TASK_ID])
     inv.result.name_hint = "none"
     inv.location = at.location
     rewriter.insert(inv, InsertPoint.before(before))
