@@ -3,16 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
 
 from xdsl.dialects.builtin import SymbolRefAttr
 from xdsl.ir import Block, Operation
 from xdsl.traits import SymbolOpInterface, SymbolTable
-
-T = TypeVar("T")
 
 
 class SymbolTableCollection:
@@ -29,22 +26,6 @@ class SymbolTableCollection:
         self._is_table: dict[type[Operation], bool] = {}
         # block -> the name map of its nearest table, for an op in it that is no table
         self._block_tables: dict[Block | None, dict[str, Operation]] = {}
-        # id(op) -> (op, ref, op's block, answer): `per_symbol_user`
-        self._answers: dict[int, tuple[Operation, SymbolRefAttr, Block | None, Any]] = {}
-
-    def per_symbol_user(self, op: Operation, ref: SymbolRefAttr, compute: Callable[[], T]) -> T:
-        """`compute()`, a question about the symbol `ref` names from `op` (a task's kernel:
-        which parameters its results are, asked for every task result each storage query
-        meets, issue 28), kept for `op` while it asks with the same `ref` object from the same
-        block (the symbol it names is then the same, as `lookup_symbol` answers it, and the
-        symbol itself is not changed while a collection is in use). An exception `compute`
-        raises is not kept."""
-        hit = self._answers.get(id(op))
-        if hit is not None and hit[0] is op and hit[1] is ref and hit[2] is op.parent:
-            return hit[3]
-        got = compute()
-        self._answers[id(op)] = (op, ref, op.parent, got)
-        return got
 
     def lookup_symbol(self, op: Operation, ref: SymbolRefAttr) -> Operation | None:
         """The symbol `ref` names from `op`'s nearest symbol table, or None."""

@@ -94,18 +94,6 @@ _TASK_ID_RESULTS: dict[type[Operation], int] = {}
 """Task op class -> how many results follow `res` (a submit's TaskId: 1; a call: 0)."""
 
 
-def result_params(
-    task: CallOp | SubmitOp, symbols: SymbolTableCollection | None = None
-) -> tuple[int, ...]:
-    """`result_param_indices` of the kernel of `task` (the parameter each kernel result
-    is), kept per task in `symbols` when given (`per_symbol_user`). Raises VerifyException
-    when the task names no kernel (`kernel()`)."""
-    if symbols is None:
-        return result_param_indices(task.kernel())
-    return symbols.per_symbol_user(
-        task, task.callee, lambda: result_param_indices(task.kernel(symbols)))
-
-
 def returned_arg(
     task: CallOp | SubmitOp, index: int, symbols: SymbolTableCollection | None = None
 ) -> SSAValue | None:
@@ -119,7 +107,7 @@ def returned_arg(
     if index >= len(task.results) - tail:  # `len(task.res)`, without the variadic accessor
         return None
     try:
-        idx = result_params(task, symbols)
+        idx = result_param_indices(task.kernel(symbols))
     except VerifyException:
         return None
     if index >= len(idx):

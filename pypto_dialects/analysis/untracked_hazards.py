@@ -18,7 +18,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.analysis.accessors import task_args
+from pypto_dialects.analysis.accessors import result_param_indices, task_args
 from pypto_dialects.analysis.iteration_windows import Window, iteration_windows
 from pypto_dialects.analysis.loop_instances import (
     Instance,
@@ -508,7 +508,7 @@ class Analysis:
                         a.place = None
                     a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
         n_args = len(task_args(op))
-        params = storage.result_params(op, self.roots.symbols)
+        params = result_param_indices(op.kernel(self.roots.symbols))
         for res, param in zip(op.res, params):
             if param < n_args:
                 continue
