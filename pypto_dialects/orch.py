@@ -55,7 +55,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from pypto_dialects.analysis.accessors import fast_operand_groups
+from pypto_dialects.analysis.accessors import fast_operand_groups, segment_sizes
 from pypto_dialects.attrs import (
     TASK_ID,
     ArgDirection,
@@ -323,13 +323,15 @@ class _TaskOp(IRDLOperation):
         """Make `values` the `compiler_deps` in place, the last operand group before the block
         count value: the operands and `operandSegmentSizes` change, the op and its results
         stay (drop-implied-edges removes some; add_compiler_deps appends)."""
-        old = self.properties[_SEGMENTS]
-        assert isinstance(old, DenseArrayBase), old
-        sizes = list(old.get_values())
-        tail = [self.dynamic_block_num] if self.dynamic_block_num is not None else []
-        keep = len(self.operands) - len(tail) - sizes[-2]
+        # (the sizes decoded once per attribute, the operands sliced from their tuple:
+        # `segment_sizes`, `operand_group`; order-untracked-hazards edits a task in five)
+        sizes = list(segment_sizes(self))
+        ops = self._operands
+        n = len(ops)
+        keep = n - sizes[-1] - sizes[-2]  # args, then deps, then the block count (0 or 1)
         sizes[-2] = len(values)
-        self.operands = [*self.operands[:keep], *values, *tail]
+        self.operands = [*tuple.__getitem__(ops, slice(0, keep)), *values,
+                         *tuple.__getitem__(ops, slice(n - sizes[-1], n))]
         self.properties[_SEGMENTS] = _segment_sizes(tuple(sizes))
 
     def options(self) -> TaskOptions:

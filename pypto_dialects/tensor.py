@@ -213,10 +213,14 @@ class AllocTensorsOp(IRDLOperation):
         """Move `creates` (detached) into a new batch's body; the batch and its yield are
         located at the first create."""
         block = Block(list(creates))
-        term = AllocYieldOp([c.result for c in creates])
+        # built as `create` builds an op: the IRDL builder re-checks and re-flattens what
+        # it is given, about three times the cost (batch-tensor-allocations makes one batch
+        # per 13 ops of a program, issue 28); the same op
+        term = AllocYieldOp.create(operands=[c.result for c in creates])
         block.add_op(term)
-        super().__init__(
-            result_types=[[c.result.type for c in creates], TaskIdType()],
+        Operation.__init__(
+            self,
+            result_types=[*(c.result.type for c in creates), TaskIdType()],
             regions=[Region(block)],
         )
         if creates:

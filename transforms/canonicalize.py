@@ -9,9 +9,11 @@ the pto2-pipeline step of that name) runs xDSL's own pattern, walker and dead-co
 elimination (`xdsl.transforms.canonicalize`) with a rewriter listener that locates such ops:
 the same rewrites, only located. The dead-code elimination after each round is xDSL's
 `region_dce` computed in one sweep with memoized effects (analysis/dead_ops.py): the same
-ops erased. Each round's worklist holds only the ops the applier may change (`_may_act`;
-about a fifth of the ops on the bench's programs): the same fixed point as xDSL's walker
-(tests/test_canonicalize_same_as_xdsl.py). Usage: `pypto-opt -p canonicalize`.
+ops erased; after a round that changed nothing it is not run again (`_Walker`: the IR is as
+the previous one left it, with no dead op). Each round's worklist holds only the ops the
+applier may change (`_may_act`; about a fifth of the ops on the bench's programs): the same
+fixed point as xDSL's walker (tests/test_canonicalize_same_as_xdsl.py). Usage:
+`pypto-opt -p canonicalize`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnknownLoc, UnregisteredOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, Region
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
@@ -110,6 +112,29 @@ def _may_act(op: Operation) -> bool:
     return is_trivially_dead(op)
 
 
+@dataclass
+class _Walker(TypedRewriteWalker):
+    """The canonicalize walker: its post-walk step (`_dce`) runs `region_dce` only when the
+    IR may have changed since the last one ran, that is, in the first round and after a
+    round whose rewrites did something (the walker's own test for another round). The last
+    round changes nothing, and `region_dce` of the IR it left, whose every op its previous
+    run found live, would find the same (issue 28: a whole liveness sweep, a sixth of the
+    pass, for nothing)."""
+
+    _dirty: bool = True
+
+    def _process_worklist(self, listener: PatternRewriterListener) -> bool:
+        changed = super()._process_worklist(listener)
+        self._dirty = self._dirty or changed
+        return changed
+
+    def _dce(self, region: Region, listener: PatternRewriterListener) -> bool:
+        if not self._dirty:
+            return False
+        self._dirty = False
+        return region_dce(region, listener)
+
+
 class Canonicalize(CanonicalizePass):
     """xDSL's `canonicalize` on the whole module (any IR), with located results: every op
     that a fold or a canonicalization pattern inserts without a location gets the location
@@ -129,11 +154,6 @@ class Canonicalize(CanonicalizePass):
         listener = PatternRewriterListener()
         listener.operation_insertion_handler.append(pattern.locate)
         # every op the applier may change, in xDSL's order (`_may_act`)
-        walker = TypedRewriteWalker(
-            pattern,
-            post_walk_func=region_dce,
-            listener=listener,
-            op_types=(Operation,),
-            may_act=_may_act,
-        )
+        walker = _Walker(pattern, listener=listener, op_types=(Operation,), may_act=_may_act)
+        walker.post_walk_func = walker._dce
         walker.rewrite_module(op)

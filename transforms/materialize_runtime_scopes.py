@@ -7,7 +7,7 @@ linear in program size.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from xdsl.context import Context
@@ -16,7 +16,6 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, UnitAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
     RewritePattern,
     op_type_rewrite_pattern,
@@ -293,6 +292,27 @@ class _StripCandidatePattern(RewritePattern):
             rewriter.notify_op_modified(op)
 
 
+@dataclass(eq=False)
+class _ByType(RewritePattern):
+    """`GreedyRewritePatternApplier([...], dce_enabled=False)` over patterns that each act on
+    one op type (`op_type_rewrite_pattern`s; the types disjoint): the one pattern for the op's
+    type is called, where the applier would call each in turn and all but that one return at
+    once (four calls per op for nothing)."""
+
+    by_type: tuple[tuple[type[Operation] | tuple[type[Operation], ...], RewritePattern], ...]
+    _memo: dict[type[Operation], RewritePattern | None] = field(default_factory=dict)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        cls = type(op)
+        if cls in self._memo:
+            pattern = self._memo[cls]
+        else:
+            pattern = self._memo[cls] = next(
+                (p for t, p in self.by_type if issubclass(cls, t)), None)
+        if pattern is not None:
+            pattern.match_and_rewrite(op, rewriter)
+
+
 @dataclass(frozen=True)
 class MaterializeRuntimeScopes(ModulePass):
     """Insert the explicit runtime scopes of every orchestration function still in
@@ -308,15 +328,15 @@ class MaterializeRuntimeScopes(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         state = _ScopeState()
-        patterns: list[RewritePattern] = [
-            _FuncPattern(state),
-            _ForPattern(state),
-            _IfPattern(state),
-            _ScopePattern(state),
-            _StripCandidatePattern(state),
-        ]
+        patterns = _ByType((
+            (func.FuncOp, _FuncPattern(state)),
+            (scf.ForOp, _ForPattern(state)),
+            (scf.IfOp, _IfPattern(state)),
+            (ScopeOp, _ScopePattern(state)),
+            ((CallOp, SubmitOp), _StripCandidatePattern(state)),
+        ))
         TypedRewriteWalker(
-            GreedyRewritePatternApplier(patterns, dce_enabled=False),
+            patterns,
             apply_recursively=False,
             op_types=(func.FuncOp, scf.ForOp, scf.IfOp, ScopeOp, CallOp, SubmitOp),
         ).rewrite_module(op)

@@ -155,6 +155,11 @@ class EdgePlan:
             self.ready.setdefault(op, []).append(x)
         self._link_entry_values()
 
+    def names(self, op: Operation) -> bool:
+        """Whether `ThreadTaskIds` changes `op` (one of the ops the plan was made for): a
+        producer, an op given TaskId results, or one that makes consumers ready."""
+        return op in self.producers or op in self.added or op in self.ready
+
     def _link_entry_values(self) -> None:
         """Set `before` on every if and loop entry a carried TaskId passes through inside the
         loop that carries it: its chain of results (scopes and ifs, down to the next loop)
@@ -259,7 +264,8 @@ class EdgePlan:
 
 def _invalid(rewriter: PatternRewriter, before: Operation, at: Operation) -> SSAValue:
     """A `%none = pto_system.task_invalid` inserted before `before`, located at `at`."""
-    inv = TaskInvalidOp()
+    # `TaskInvalidOp()` without the IRDL builder, which checks again what `create` is given
+    inv = TaskInvalidOp.create(result_types=[TASK_ID])
     inv.result.name_hint = "none"
     inv.location = at.location
     rewriter.insert(inv, InsertPoint.before(before))
@@ -298,7 +304,8 @@ class ThreadTaskIds(RewritePattern):
     - then each consumer the plan makes ready at this op gets its `compiler_deps` (reported
       modified).
 
-    Other ops are left alone. Raises nothing."""
+    Other ops are left alone (the walker is given only those `plan.names`). Raises
+    nothing."""
 
     plan: EdgePlan
 
@@ -433,10 +440,12 @@ class OrderUntrackedHazards(ModulePass):
             analysis.block(f.body.block, {})
             if not analysis.needs:
                 continue  # nothing to add: no walk
+            plan = EdgePlan(join_needs(analysis.needs))
             TypedRewriteWalker(
-                ThreadTaskIds(EdgePlan(join_needs(analysis.needs))),
+                ThreadTaskIds(plan),
                 walk_regions_first=True,
                 apply_recursively=False,
                 op_types=(CallOp, SubmitOp, ScopeOp, scf.IfOp, scf.ForOp),
+                may_act=plan.names,
                 listener=listener or PatternRewriterListener(),
             ).rewrite_region(f.body)

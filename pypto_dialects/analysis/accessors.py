@@ -105,21 +105,23 @@ def class_kind(memo: dict[type[Operation], int], op: Operation, kinds: tuple[obj
     return got
 
 
-_RESULT_PARAMS: dict[Operation, tuple[tuple[object, ...], tuple[int, ...]]] = {}
+_RESULT_PARAMS: dict[int, tuple[Operation, object, object, object, tuple[int, ...]]] = {}
 
 
 def result_param_indices(kernel: KernelOp) -> tuple[int, ...]:
     """`kernel.result_param_indices()`, memoized per kernel while the properties it reads
     (signature, directions, `result_params`) are the same objects."""
     props = kernel.properties
-    key = (props.get("function_type"), props.get("param_dirs"), props.get("result_params"))
-    hit = _RESULT_PARAMS.get(kernel)
-    if hit is not None and all(a is b for a, b in zip(hit[0], key)):
-        return hit[1]
+    ft, dirs, res = props.get("function_type"), props.get("param_dirs"), props.get("result_params")
+    # (keyed by id, the kernel kept alive in the entry: an op's __hash__ is a Python call;
+    # the properties compared one by one, not through a generator: 20k calls per pipeline)
+    hit = _RESULT_PARAMS.get(id(kernel))
+    if hit is not None and hit[0] is kernel and hit[1] is ft and hit[2] is dirs and hit[3] is res:
+        return hit[4]
     got = tuple(kernel.result_param_indices())
     if len(_RESULT_PARAMS) >= _LIMIT:
         _RESULT_PARAMS.clear()
-    _RESULT_PARAMS[kernel] = (key, got)
+    _RESULT_PARAMS[id(kernel)] = (kernel, ft, dirs, res, got)
     return got
 
 

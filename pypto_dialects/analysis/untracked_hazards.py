@@ -472,7 +472,7 @@ class Analysis:
         """Each buffer (root) `op` uses, with its access (computed on the first visit: it
         depends on the task and on the loops and manual scope around it only); none for a
         task without call-site directions."""
-        if op.directions() is None:
+        if op.arg_dirs is None:  # (`directions()`, without building the list)
             return []
         manual = self.manual[-1] if self.manual else None
         per_root: dict[SSAValue, Access] = {}
@@ -660,10 +660,10 @@ class Analysis:
     def _other_instances(self, chain: Chain | None, root: SSAValue) -> Chain | None:
         """The entries of `chain` from an earlier iteration of a loop whose body creates
         `root` (they use another instance of it), in the same order."""
-        if not isinstance(root, OpResult):
+        if chain is None or not isinstance(root, OpResult):
             return None
-        fresh = self._loops_around(root.op) | {root.op}
-        kept = [p for p in _items(chain) if p.prev is not None and p.prev in fresh]
+        kept = [p for p in _items(chain) if p.prev is not None and (
+            p.prev is root.op or p.prev in self._loops_around(root.op))]
         out: Chain | None = None
         for p in reversed(kept):
             out = (p, out)
