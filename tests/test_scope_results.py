@@ -123,3 +123,32 @@ def test_integer_array_out_of_a_scope(i: int) -> None:
         "    }\n"
     ) in code
     assert "    int64_t v = r[i];\n" in code
+
+
+def test_arith_variable_of_the_scope() -> None:
+    # %k2 = m + 3 has two printed uses in the scope (a task and the yield): a C++ variable of
+    # the scope, although what it is computed from was made before it; %k3 = k2 * 3 names it
+    r = execute(PROGRAM, KERNELS, [zeros(16), zeros(16), 4], function="arith_var")
+    np.testing.assert_array_equal(r.outputs[0], np.full(16, 7, np.float32))
+    np.testing.assert_array_equal(r.outputs[1], np.full(16, 21, np.float32))
+    assert r.edges == edges("t1>t2 tensormap")
+    code, _ = generate(PROGRAM, "arith_var")
+    assert (
+        "    int64_t r;\n"
+        "    int64_t s;\n"
+        "    PTO2_SCOPE() {\n"
+        "        int64_t k2 = (int64_t)((uint64_t)m + 3);\n"
+    ) in code
+    assert "\n        r = k2;\n        s = (int64_t)((uint64_t)k2 * 3);\n    }\n" in code
+    assert "params_t1.add_scalar((uint64_t)r);" in code
+    assert "params_t2.add_scalar((uint64_t)s);" in code
+
+
+def test_unnamed_chain_variable_of_the_scope() -> None:
+    r = execute(PROGRAM, KERNELS, [zeros(16), -2], function="unnamed_chain")
+    np.testing.assert_array_equal(r.outputs[0], np.full(16, 1, np.float32))  # (-2 + 3) ** 8
+    assert r.edges == set()
+    code, _ = generate(PROGRAM, "unnamed_chain")
+    assert "    int64_t r;\n    PTO2_SCOPE() {\n        int64_t value = " in code
+    assert "\n        r = (int64_t)((uint64_t)value * (uint64_t)value);\n    }\n" in code
+    assert "params_t0.add_scalar((uint64_t)r);" in code

@@ -493,7 +493,8 @@ def scope_result_vars(
     hoist_task_id_results makes) not handed to a loop's / if's yield right after the scope
     (`_forwarded`), whose yielded value prints as a C++ variable declared inside the scope
     (a loop carry, an if result, a view, an arith value of such, an integer array: copied
-    element by element), unless that value is a buffer the runtime allocates inside the
+    element by element; or an arith value of the scope the printer may declare as a variable:
+    `_arith_var_inside`), unless that value is a buffer the runtime allocates inside the
     scope (freed at its end: the printer's located error stays). `hoisted`: as for
     `alias_sources`."""
     term = scope.body.block.last_op
@@ -513,7 +514,33 @@ def scope_result_vars(
             isinstance(s, OpResult) and isinstance(s.op, _MADE_IN_SCOPE) for s in inside
         ):
             out.append(j)
+        elif not inside and _arith_var_inside(term.operands[j], scope):
+            out.append(j)
     return out
+
+
+def _arith_var_inside(v: SSAValue, scope: ScopeOp) -> bool:
+    """Whether the C++ form of scalar `v` may name the variable of an arith value defined
+    inside `scope`: `v` or an arith operand it is computed from (through arith values of the
+    scope) is used by more than one printed use, which the printer may declare as a variable
+    where it is defined (arith_ops._finish), although `alias_sources` looks through it to
+    its operands. Assigning such a value to a variable declared before the scope is right
+    whether or not the printer declared it."""
+    todo, seen = [v], set()
+    while todo:
+        x = todo.pop()
+        if x in seen or not isinstance(x, OpResult):
+            continue
+        seen.add(x)
+        op = x.op
+        if dialect_name(op) != "arith" or isinstance(op, arith.ConstantOp):
+            continue
+        if op is scope or not scope.is_ancestor(op):
+            continue
+        if sum(1 for u in x.uses if prints_use(u)) > 1:
+            return True
+        todo.extend(op.operands)
+    return False
 
 
 def _is_scalar(t: object) -> bool:

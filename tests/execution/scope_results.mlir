@@ -80,3 +80,36 @@ func.func @int_array_scope(%p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>
   %p1 = pto_orch.call @put(%p, %v) : (tensor<16xf32>, i64) -> tensor<16xf32>
   func.return
 }
+
+// An i64 computed in the scope from values made before it only (a parameter, a constant),
+// which a task in the scope reads too: two printed uses make it a C++ variable of the scope,
+// so the result gets a variable declared before the scope (it used to be refused: "uses %r,
+// whose C++ variable 'k2' is declared inside a block that has already closed"), and so does
+// a result computed from it.
+func.func @arith_var(%p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %q: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %m: i64) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c3 = arith.constant 3 : i64
+  %r, %s = pto_rt.scope auto -> (i64, i64) {
+    %k2 = arith.addi %m, %c3 : i64
+    %p1 = pto_orch.call @put(%p, %k2) : (tensor<16xf32>, i64) -> tensor<16xf32>
+    %k3 = arith.muli %k2, %c3 : i64
+    pto_rt.yield %k2, %k3 : i64, i64
+  }
+  %q1 = pto_orch.call @put(%q, %r) : (tensor<16xf32>, i64) -> tensor<16xf32>
+  %q2 = pto_orch.call @put(%q, %s) : (tensor<16xf32>, i64) -> tensor<16xf32>
+  func.return
+}
+
+// The same for an unnamed chain (mlir-opt's %0, %1, ...): %2 is used twice and its expression
+// is long, so the printer declares it as a variable of the scope ('value').
+func.func @unnamed_chain(%p: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %arg1: i64) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c3 = arith.constant 3 : i64
+  %r = pto_rt.scope auto -> (i64) {
+    %0 = arith.addi %arg1, %c3 : i64
+    %1 = arith.muli %0, %0 : i64
+    %2 = arith.muli %1, %1 : i64
+    %3 = arith.muli %2, %2 : i64
+    pto_rt.yield %3 : i64
+  }
+  %p1 = pto_orch.call @put(%p, %r) : (tensor<16xf32>, i64) -> tensor<16xf32>
+  func.return
+}
