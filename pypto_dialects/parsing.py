@@ -75,6 +75,8 @@ def _decode(data: bytes, name: str) -> str:
 
 
 _MISSING_TOKEN = re.compile(r"(?<![Uu]n)[Ee]xpected")
+_HEX_LITERAL = re.compile(r"0[xX][0-9a-fA-F]+")
+"""A hexadecimal literal at the start of a text (a float constant written as bits)."""
 
 
 class _Lexer(MLIRLexer):
@@ -340,9 +342,23 @@ class LocatingParser(Parser):
         value does not hold: xDSL keeps a float as a Python double, and an f32 (f16, bf16)
         signalling NaN widened to a double is quieted (`0x7F800001 : f32` would become
         `0x7FC00001`; an f16 / bf16 NaN loses its payload too), so the constant the passes,
-        the interpreter and the printer see would not be the one written."""
+        the interpreter and the printer see would not be the one written. A hexadecimal
+        float constant with a leading minus is an error too, as in MLIR (xDSL would read the
+        digits as an integer: `-0x3F800000 : f32` as -1065353216.0, not -1.0)."""
         token = self._current_token
         attr = super().parse_optional_builtin_int_or_float_attr()
+        if isinstance(attr, FloatAttr) and token.text == "-":
+            rest = token.span.input.content[token.span.end:].lstrip()
+            hex_digits = _HEX_LITERAL.match(rest)
+            if hex_digits is not None:  # (xDSL reads the digits as an integer's value)
+                literal = hex_digits.group()
+                self.raise_error(
+                    f"hexadecimal constant -{literal} : {attr.type} has a leading minus: a "
+                    "hexadecimal float constant gives the value's bits, so it would be read "
+                    "as the integer -" + str(int(literal, 16)) + "; write the bits of the "
+                    "negative value (the sign bit set) or a decimal constant",
+                    token.span,
+                )
         if isinstance(attr, FloatAttr) and token.text[:2] in ("0x", "0X"):
             t = attr.type
             raw = int(token.text, 16).to_bytes(t.compile_time_size, "little")

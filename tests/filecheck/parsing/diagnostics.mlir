@@ -200,11 +200,26 @@ func.func @f() -> f16 {
 
 // -----
 
+// ===== a hexadecimal float constant with a leading minus: its digits are the value's bits,
+// and xDSL would read them as an integer (-1065353216.0, not -1.0), as MLIR refuses it.
+
+func.func @f() -> f32 {
+  // CHECK: :[[# @LINE + 1]]:23: error: hexadecimal constant -0x3F800000 : f32 has a leading minus: a hexadecimal float constant gives the value's bits, so it would be read as the integer -1065353216; write the bits of the negative value (the sign bit set) or a decimal constant{{$}}
+  %s = arith.constant -0x3F800000 : f32
+  func.return %s : f32
+}
+
+// -----
+
 // CHECK-LABEL: func.func @kept
 // CHECK-NEXT: %q = arith.constant 0x7fc00001 : f32
 // CHECK-NEXT: %d = arith.constant 0x7ff0000000000001 : f64
-func.func @kept() -> (f32, f64) {
+// CHECK-NEXT: %n = arith.constant -16 : i32
+// CHECK-NEXT: %m = arith.constant -1.500000e+00 : f32
+func.func @kept() -> (f32, f64, i32, f32) {
   %q = arith.constant 0x7FC00001 : f32
   %d = arith.constant 0x7FF0000000000001 : f64
-  func.return %q, %d : f32, f64
+  %n = arith.constant -0x10 : i32
+  %m = arith.constant -1.5 : f32
+  func.return %q, %d, %n, %m : f32, f64, i32, f32
 }
