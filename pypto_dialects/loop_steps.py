@@ -51,3 +51,11 @@ def constant_trip_count(op: scf.ForOp) -> int | None:
     if lb is None or ub is None or step is None or step <= 0:
         return None
     return max(0, -((lb - ub) // step))
+
+
+def at_most_one_trip(op: scf.ForOp) -> bool:
+    """Whether the loop runs its body at most once (constant bounds and a positive constant
+    step, a trip count of 0 or 1): its tasks have one instance per execution of the code
+    around it, and no iteration follows another."""
+    n = constant_trip_count(op)
+    return n is not None and n <= 1

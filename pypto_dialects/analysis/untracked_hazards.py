@@ -30,12 +30,13 @@ from pypto_dialects.analysis.loop_instances import (
 from pypto_dialects.analysis.task_id_sources import HeldSources, TaskIdSources, check_held
 from pypto_dialects.analysis.user_chains import every_iteration_carried, user_chained
 from pypto_dialects.diagnostics import location_of, pass_error
-from pypto_dialects.loop_steps import constant_trip_count
+from pypto_dialects.loop_steps import at_most_one_trip, constant_trip_count
 from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdType
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.tensor import CreateOp
 
 Task = CallOp | SubmitOp
+
 
 # --------------------------------------------------------------------------- accesses
 
@@ -371,7 +372,7 @@ class Analysis:
             self.loops.append(op)
             first = self._walk(op.body.block, state)
             second: dict[SSAValue, Pending] = {}
-            if not self.replaying:
+            if not self.replaying and not at_most_one_trip(op):  # (else no next iteration)
                 # the second walk finds the hazards carried from one iteration to the next.
                 # Inside it, each inner loop is walked once: its own carried hazards were
                 # found in the first walk (the same body, the same pairs), and what a second
