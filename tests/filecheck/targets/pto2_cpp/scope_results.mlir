@@ -23,9 +23,11 @@ func.func @f(%x: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.di
   %w = pto_orch.call @acc(in %l2, inout %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
-// IR:      %l1, %l2, %q1_tid = pto_rt.scope auto -> (tensor<16xf32>, tensor<16xf32>, !pto_orch.task_id) {
-// IR-NEXT:   %l10, %l11, %q1_tid_1 = scf.for %j = %c0 to %n step %c1 iter_args(%p = %b0, %q = %b1, %q1_tid_2 = %none) -> (tensor<16xf32>, tensor<16xf32>, !pto_orch.task_id) {
-// IR:        pto_rt.yield %l10, %l11, %q1_tid_1 : tensor<16xf32>, tensor<16xf32>, !pto_orch.task_id
+// (the one-trip outer loop carries no TaskId: no iteration follows another)
+// IR:      %l1, %l2 = pto_rt.scope auto -> (tensor<16xf32>, tensor<16xf32>) {
+// IR-NEXT:   %none = pto_system.task_invalid
+// IR-NEXT:   %l10, %l11, %q1_tid = scf.for %j = %c0 to %n step %c1 iter_args(%p = %b0, %q = %b1, %q1_tid_1 = %none) -> (tensor<16xf32>, tensor<16xf32>, !pto_orch.task_id) {
+// IR:        pto_rt.yield %l10, %l11 : tensor<16xf32>, tensor<16xf32>
 // IR-NEXT: }
 // IR-NEXT: %w = pto_orch.call @acc(in %l2, inout %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
 
