@@ -154,21 +154,27 @@ def view_error(op: Operation) -> str | None:
     return None
 
 
-def merged_extents(shape: list[int], drop: set[int]) -> list[int]:
-    """The extents of the reshape a rank-reducing slice prints: each kept dimension with the
-    dropped ones before it merged in (dropped innermost ones join the last kept one), as
-    targets/pto2_cpp/tensor_ops.py groups them."""
+def merge_groups(rank: int, drop: set[int]) -> list[list[int]]:
+    """The dimensions a rank-reducing slice of a `rank`-dimensional source merges into each
+    kept one: the kept dimension with the dropped ones before it (dropped innermost ones join
+    the last kept one). Empty when every dimension is dropped."""
     groups: list[list[int]] = []
     pending: list[int] = []
-    for i in range(len(shape)):
+    for i in range(rank):
         pending.append(i)
         if i not in drop:
             groups.append(pending)
             pending = []
     if groups:
         groups[-1] += pending
+    return groups
+
+
+def merged_extents(shape: list[int], drop: set[int]) -> list[int]:
+    """The extents of the reshape a rank-reducing slice prints: the product of each group of
+    `merge_groups`, as targets/pto2_cpp/tensor_ops.py prints them."""
     out = []
-    for group in groups:
+    for group in merge_groups(len(shape), drop):
         size = 1
         for g in group:
             size *= shape[g]

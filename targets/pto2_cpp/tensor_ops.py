@@ -13,7 +13,7 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from pypto_dialects.cpp_types import view_error
+from pypto_dialects.cpp_types import merge_groups, view_error
 from pypto_dialects.targets.pto2_cpp.cxx_types import c_type, data_type, index_u32, initial_value
 from pypto_dialects.targets.pto2_cpp.cxx_types import check_rank as _check_rank
 from pypto_dialects.targets.pto2_cpp.deps import TaskIdVar
@@ -202,14 +202,7 @@ def _rank_reducing_slice(p: FunctionPrinter, op: SliceOp, src: str) -> None:
         raise codegen_error(op, why)
     offsets = [_u32(p, v, op) for v in op.offsets]
     extents = _extents(p, rt, op.sizes, op)
-    groups: list[list[int]] = []
-    pending: list[int] = []
-    for i in range(len(shape)):
-        pending.append(i)
-        if i not in drop:
-            groups.append(pending)
-            pending = []
-    groups[-1] += pending  # dropped innermost dimensions join the last kept one
+    groups = merge_groups(len(shape), drop)  # (view_error: at least one dimension is kept)
     merged, moffs, spans, steps = [], [], [], []
     for k, group in enumerate(groups):
         kept = next(g for g in group if g not in drop)
