@@ -265,9 +265,10 @@ def generate_orchestration(
     with `api="current"`, a ValueError otherwise, raised first.
 
     Returns an `OrchestrationResult` (`.code`, `.files`, `.kernel_table`). Raises `KeyError`
-    for an unknown / ambiguous `func_name`, and a located `CodegenError` / `VerifyException`
-    (xDSL `DiagnosticException`s, one line `file:line:col: error: ...`) for IR the target
-    cannot print.
+    for an unknown / ambiguous `func_name`, and a located `CodegenError` / `VerifyException` /
+    `PassFailedException` (xDSL `DiagnosticException`s, one line `file:line:col: error: ...`;
+    the last for verify-orchestration's rules, which the target checks first unless the
+    module was just checked) for IR the target cannot print.
     """
     generation = api_generation(api)
     check_wait_only_edges(generation, wait_only_edges)
