@@ -12,20 +12,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from support.execution import PROGRAMS, Kernel, edges, execute
+from support.execution import ACC_INTO, PROGRAMS, edges, execute
 
 PROGRAM = PROGRAMS / "one_trip_loops.mlir"
 
-
-def _acc(x: np.ndarray, a: np.ndarray) -> None:
-    a += x
-
-
-# (in x, inout acc): acc += x
-ACC = Kernel(_acc, """
-    Tensor *x = tensor(args, 0), *a = tensor(args, 1);
-    for (uint64_t i = 0; i < numel(a); ++i) at<float>(a, i) += at<float>(x, i);
-""")
 
 # the slice's creator (the runtime allocation of %b) before both tasks; the task after the loop
 # reads the slice the loop's task wrote: the runtime's tensor map orders them
@@ -36,7 +26,7 @@ NO_TRIP_EDGES: set = set()  # one task, and %b, never used, is not allocated
 @pytest.mark.parametrize("off", [0, 5, 16])
 def test_one_trip_loop_writes_part_of_an_outer_buffer(off: int) -> None:
     x, o = np.arange(16, dtype=np.float32), np.ones(16, np.float32)
-    r = execute(PROGRAM, {"acc": ACC}, [x, o.copy(), off], function="one_trip")
+    r = execute(PROGRAM, {"acc": ACC_INTO}, [x, o.copy(), off], function="one_trip")
     # the loop's one task: b[off:off+16] = 3 + x; then o += that slice
     np.testing.assert_array_equal(r.outputs[1], o + np.float32(3) + x)
     assert r.edges == EDGES
@@ -44,6 +34,6 @@ def test_one_trip_loop_writes_part_of_an_outer_buffer(off: int) -> None:
 
 def test_no_trip_loop() -> None:
     x, o = np.arange(16, dtype=np.float32), np.ones(16, np.float32)
-    r = execute(PROGRAM, {"acc": ACC}, [x, o.copy(), 5], function="no_trip")
+    r = execute(PROGRAM, {"acc": ACC_INTO}, [x, o.copy(), 5], function="no_trip")
     np.testing.assert_array_equal(r.outputs[1], o + x)  # %l1 is %x
     assert r.edges == NO_TRIP_EDGES

@@ -10,31 +10,22 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from support.execution import PROGRAMS, Kernel, edges, execute, generate, rand, zeros
+from support.execution import ACC_INTO, PROGRAMS, Kernel, edges, execute, generate, rand, zeros
 
 PROGRAM = PROGRAMS / "scope_results.mlir"
-
-
-def _acc(x: np.ndarray, a: np.ndarray) -> None:
-    a += x
 
 
 def _put(o: np.ndarray, v: int) -> None:
     o[...] = np.float32(v)
 
 
-# (in x, inout acc): acc += x
-ACC = Kernel(_acc, """
-    Tensor *x = tensor(args, 0), *a = tensor(args, 1);
-    for (uint64_t i = 0; i < numel(a); ++i) at<float>(a, i) += at<float>(x, i);
-""")
 # (out o, in i64 v): o = v everywhere
 PUT = Kernel(_put, """
     Tensor *o = tensor(args, 0);
     int64_t v = args[1];
     for (uint64_t i = 0; i < numel(o); ++i) at<float>(o, i) = (float)v;
 """)
-KERNELS = {"acc": ACC, "put": PUT}
+KERNELS = {"acc": ACC_INTO, "put": PUT}  # ACC_INTO: (in x, inout acc): acc += x
 
 
 def _pingpong(n: int) -> float:
