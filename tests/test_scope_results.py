@@ -10,7 +10,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from support.execution import ACC_INTO, PROGRAMS, Kernel, edges, execute, generate, rand, zeros
+from support.execution import (
+    ACC_INTO,
+    PROGRAMS,
+    ROOT,
+    Kernel,
+    edges,
+    execute,
+    generate,
+    rand,
+    zeros,
+)
 
 PROGRAM = PROGRAMS / "scope_results.mlir"
 
@@ -143,3 +153,25 @@ def test_unnamed_chain_variable_of_the_scope() -> None:
     assert "    int64_t r;\n    PTO2_SCOPE() {\n        int64_t value = " in code
     assert "\n        r = (int64_t)((uint64_t)value * (uint64_t)value);\n    }\n" in code
     assert "params_t0.add_scalar((uint64_t)r);" in code
+
+
+def _inc(a: np.ndarray) -> None:
+    a += np.float32(1)
+
+
+# (inout a): a += 1
+INC = Kernel(_inc, """
+    Tensor *a = tensor(args, 0);
+    for (uint64_t i = 0; i < numel(a); ++i) at<float>(a, i) += 1.0f;
+""")
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_placeholder_without_tensor_parameter(flag: bool) -> None:
+    # a function without a tensor parameter: the if result's variable starts as the first
+    # created tensor (tests/filecheck/targets/pto2_cpp/placeholder_without_tensor_parameter.mlir
+    # checks the C++ lines); the task then runs on the buffer the if picked, after its allocation
+    path = ROOT / "tests/filecheck/targets/pto2_cpp/placeholder_without_tensor_parameter.mlir"
+    r = execute(path, {"k": INC}, [flag], function="f")
+    assert r.outputs == {}
+    assert r.edges == edges("alloc0>t0 creator")
