@@ -19,13 +19,18 @@ from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
+    AnyDenseElement,
+    DenseIntOrFPElementsAttr,
     FileLineColLoc,
     FloatAttr,
+    IndexType,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
     NameLoc,
     NoneAttr,
+    RankedStructure,
     StringAttr,
     TensorType,
     UnknownLoc,
@@ -34,7 +39,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
-from xdsl.parser import Parser
+from xdsl.parser import AttrParser, Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
@@ -180,6 +185,7 @@ class LocatingParser(Parser):
         # location aliases declared ahead of their definitions: name -> definition offset
         self._late_aliases: dict[str, int] = {}
         self._names_in_locations = False  # the text has locations that may carry names
+        self._hex_elements: list[Span] = []  # hexadecimal elements of the dense literal
 
     # -- SSA name scopes in O(1) per region (see _ScopedNames)
 
@@ -376,6 +382,44 @@ class LocatingParser(Parser):
                     f"write 0x{bits:0{width}X} if that NaN will do",
                     token.span,
                 )
+        return attr
+
+    def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
+        """xDSL's, noting the span of each hexadecimal element (see
+        `parse_dense_int_or_fp_elements_attr`)."""
+        token = self._current_token
+        element = super()._parse_tensor_literal_element()
+        text = token.text
+        if text == "-":
+            rest = token.span.input.content[token.span.end:].lstrip()
+            text = m.group() if (m := _HEX_LITERAL.match(rest)) is not None else text
+        if text[:2] in ("0x", "0X"):
+            self._hex_elements.append(element.span)
+        return element
+
+    def parse_dense_int_or_fp_elements_attr(
+        self, type: RankedStructure[AnyDenseElement] | None
+    ) -> DenseIntOrFPElementsAttr:
+        """xDSL's, and a located error for a hexadecimal element of a float `dense<...>`
+        literal: in MLIR its digits are the element's bits, and xDSL reads them as an
+        integer's value (`dense<0x3F800000> : tensor<4xf32>` would hold 1065353216.0, not
+        1.0). The quoted form, `dense<"0x...">` (the whole buffer's bytes), is kept."""
+        outer, self._hex_elements = self._hex_elements, []
+        try:
+            attr = super().parse_dense_int_or_fp_elements_attr(type)
+            hex_elements = self._hex_elements
+        finally:
+            self._hex_elements = outer
+        if hex_elements and not isinstance(attr.get_element_type(), IntegerType | IndexType):
+            span = hex_elements[0]
+            literal = span.text.replace(" ", "")
+            self.raise_error(
+                f"hexadecimal element {literal} of a dense literal of {attr.get_type()}: "
+                "a hexadecimal float element gives the value's bits, which would be read as "
+                f"the integer {int(literal, 16)}; write the value in decimal, or the whole "
+                'buffer\'s bytes as a quoted string (dense<"0x...">)',
+                span,
+            )
         return attr
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:

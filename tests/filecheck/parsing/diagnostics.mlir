@@ -211,6 +211,36 @@ func.func @f() -> f32 {
 
 // -----
 
+// ===== a hexadecimal element of a float dense literal: its digits are the element's bits,
+// and xDSL would read them as an integer (2139095041.0 for every element here).
+
+func.func @f() {
+  // CHECK: :[[# @LINE + 1]]:29: error: hexadecimal element 0x7F800001 of a dense literal of tensor<4xf32>: a hexadecimal float element gives the value's bits, which would be read as the integer 2139095041; write the value in decimal, or the whole buffer's bytes as a quoted string (dense<"0x...">){{$}}
+  %c = arith.constant dense<0x7F800001> : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @f() {
+  // CHECK: :[[# @LINE + 1]]:35: error: hexadecimal element -0x3F800000 of a dense literal of tensor<2xf32>: a hexadecimal float element gives the value's bits, which would be read as the integer -1065353216; write the value in decimal, or the whole buffer's bytes as a quoted string (dense<"0x...">){{$}}
+  %c = arith.constant dense<[1.0, -0x3F800000]> : tensor<2xf32>
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @kept_dense
+// CHECK-NEXT: %i = arith.constant dense<16> : tensor<4xi32>
+// CHECK-NEXT: %b = arith.constant dense<1.000000e+00> : tensor<4xf32>
+func.func @kept_dense() {
+  %i = arith.constant dense<0x10> : tensor<4xi32>
+  %b = arith.constant dense<"0x0000803F"> : tensor<4xf32>
+  func.return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @kept
 // CHECK-NEXT: %q = arith.constant 0x7fc00001 : f32
 // CHECK-NEXT: %d = arith.constant 0x7ff0000000000001 : f64
