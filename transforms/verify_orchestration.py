@@ -1,7 +1,8 @@
 """`verify-orchestration`: the rules of an orchestration function that no op verifier sees
 whole (host reads / writes the runtime would not order, manual scopes, in-place TaskId
 arrays, TaskIds used after their scope, TaskId carries against the carry plan, values
-without a C++ type: `pypto_dialects/cpp_types.py`).
+without a C++ type: `pypto_dialects/cpp_types.py`, scopes every run fills past the task
+window: `analysis/scope_limits.py`).
 
 Rules and messages: docs/passes/verify-orchestration.md. Each rule is checked here once:
 `pto2-pipeline` ends with this pass, the C++ printer runs `check_orchestration` again before
@@ -25,6 +26,7 @@ from xdsl.utils.exceptions import VerifyException
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.loop_instances import Instance, relation, through_carry
+from pypto_dialects.analysis.scope_limits import scope_limit_error
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
 from pypto_dialects.analysis.untracked_hazards import untracked_root
 from pypto_dialects.carry_plan import ARRAY_SIZE, CarryPlan, missing_plan, plan_size
@@ -741,6 +743,9 @@ def check_orchestration(module: ModuleOp) -> None:
                 checker.check_set(item)
             else:
                 host.check(item)
+        found = scope_limit_error(f)  # rule 9
+        if found is not None:
+            raise pass_error(*found)
 
 
 @dataclass(frozen=True)
@@ -748,8 +753,8 @@ class VerifyOrchestration(ModulePass):
     """Fail on a host read / write of a tensor the runtime does not order after the tasks
     before it (`HostAccessChecker`, the one check of host accesses), a scope nested in a
     manual scope, a misused in-place TaskId array, a dependency on a TaskId whose scope
-    has closed, or a value without a C++ type (docs/passes/verify-orchestration.md). The
-    last step of pto2-pipeline."""
+    has closed, a value without a C++ type, or a scope every run fills past the runtime's
+    task window (docs/passes/verify-orchestration.md). The last step of pto2-pipeline."""
 
     name = "verify-orchestration"
 

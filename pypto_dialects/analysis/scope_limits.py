@@ -1,0 +1,158 @@
+"""The runtime's task window of a scope, checked on the IR where the program alone decides
+it (docs/passes/verify-orchestration.md, rule 9; the number in pypto_dialects/limits.py).
+
+The interpreter counts it exactly over a run (`interpreter/runtime_limits.py`). Here
+the count is a lower bound that holds for every run: a loop whose trip count is not a constant
+counts as running no iteration, and an `scf.if` as its branch with fewer submits. So a program
+this check refuses stops the runtime whatever its inputs ("scope deadlock"), and one it
+accepts may still exceed the window when a dynamic trip count is large (the interpreter
+reports that run).
+
+The runtime's other scope limit, 64 scopes open at once, needs no check here (rule 9 of
+docs/passes/verify-orchestration.md says why: the parser's nesting limit bounds it).
+
+What counts as one submit in the scope it is directly in (the runtime's count, K10): a kernel
+task (`pto_orch.call` / `pto_orch.submit`), a `pto_system.task_dummy` barrier, and the hidden
+allocation task of a `pto_tensor.alloc_tensors` (or of a bare `pto_tensor.create` of IR that
+skipped batch-tensor-allocations). Tasks of a nested `pto_rt.scope` count in that scope only.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import scf
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Block, Operation, Region
+
+from pypto_dialects.diagnostics import location_of
+from pypto_dialects.limits import TASK_WINDOW
+from pypto_dialects.loop_steps import constant_trip_count
+from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.system import TaskDummyOp
+from pypto_dialects.tensor import AllocTensorsOp, CreateOp
+
+_SUBMITS = (CallOp, SubmitOp, TaskDummyOp, AllocTensorsOp, CreateOp)
+"""Ops that submit one task to the scope they are directly in."""
+
+
+class _Counter:
+    """The fewest submits a block makes directly in its scope (memoised per block)."""
+
+    def __init__(self) -> None:
+        self.memo: dict[Block, int] = {}
+
+    def block(self, block: Block) -> int:
+        n = self.memo.get(block)
+        if n is None:
+            n = self.memo[block] = sum(self.op(op) for op in block.ops)
+        return n
+
+    def op(self, op: Operation) -> int:
+        if isinstance(op, _SUBMITS):
+            return 1
+        if isinstance(op, scf.ForOp):
+            trips = constant_trip_count(op) or 0
+            return trips * self.block(op.body.block) if trips else 0
+        if isinstance(op, scf.IfOp):
+            return min(self.region(op.true_region), self.region(op.false_region))
+        return 0  # a scope counts its own; nothing else submits
+
+    def region(self, region: Region) -> int:
+        first = region.first_block
+        return self.block(first) if first is not None else 0
+
+
+def scope_limit_error(
+    func: FuncOp, task_window: int = TASK_WINDOW
+) -> tuple[Operation, str] | None:
+    """The first op of orchestration function `func` at which every run exceeds the runtime's
+    task window of a scope, with the message (rule 9 of docs/passes/verify-orchestration.md), or
+    None. Each scope's own submits are checked before the scopes nested in it, in program
+    order; linear in the ops. `task_window`: the ring's window (the runtime's
+    `PTO2_RING_TASK_WINDOW`; a scope holds one task less)."""
+    counter = _Counter()
+    pending: list[tuple[list[Block], ScopeOp | None]] = [(list(func.body.blocks), None)]
+    while pending:
+        blocks, scope = pending.pop()
+        nested: list[ScopeOp] = []
+        for block in blocks:
+            found = _crossing(counter, block, 0, scope, [], task_window)
+            if found is not None:
+                return found
+            _nested_scopes(block, nested)
+        pending.extend((list(s.body.blocks), s) for s in reversed(nested))
+    return None
+
+
+def _nested_scopes(block: Block, into: list[ScopeOp]) -> None:
+    """The scopes in `block` that no other scope in it holds, in program order."""
+    for op in block.ops:
+        if isinstance(op, ScopeOp):
+            into.append(op)
+            continue
+        for region in op.regions:
+            for inner in region.blocks:
+                _nested_scopes(inner, into)
+
+
+def _crossing(
+    counter: _Counter,
+    block: Block,
+    before: int,
+    scope: ScopeOp | None,
+    loops: list[tuple[scf.ForOp, int]],
+    window: int,
+) -> tuple[Operation, str] | None:
+    """The op of `block` (run after `before` submits in `scope`) whose submit is the
+    `window`-th of the scope, descending into the loop iteration where that happens;
+    `loops`: the loops entered so far, with the iteration."""
+    n = before
+    for op in block.ops:
+        if isinstance(op, ScopeOp):
+            continue
+        made = counter.op(op)
+        if not made:
+            continue
+        if n + made < window:
+            n += made
+            continue
+        if isinstance(op, scf.ForOp):
+            per = counter.block(op.body.block)
+            done = (window - 1 - n) // per  # whole iterations before the crossing
+            return _crossing(
+                counter, op.body.block, n + done * per, scope, [*loops, (op, done)], window
+            )
+        return op, _window_message(op, scope, loops, window)
+    return None
+
+
+def _window_message(
+    op: Operation, scope: ScopeOp | None, loops: list[tuple[scf.ForOp, int]], window: int
+) -> str:
+    capacity = window - 1
+    if scope is None:
+        where = "the executor's outer scope (outside every pto_rt.scope)"
+    else:
+        where = f"the {scope.mode.data.value} scope at {location_of(scope)}"
+    iterations = "".join(
+        f", in iteration {i} of the loop at {location_of(loop)}"
+        for loop, i in reversed(loops)
+    ) + (" (from 0)" if loops else "")
+    what = f"this submit would be task {window}"
+    if isinstance(op, scf.IfOp):
+        what = f"the submits of this scf.if (of its branch with fewer) reach task {window}"
+    advice = "give the repeated work a scope of its own (e.g. one per loop iteration)"
+    if isinstance(op, AllocTensorsOp | CreateOp) and loops:
+        advice = (
+            "this is the allocation of a buffer that the loop body makes and carries to the "
+            "next iteration, which stays in the scope around the loop: split the loop into an "
+            f"outer loop over chunks of fewer than {capacity} iterations (each outer "
+            "iteration gets a scope of its own)"
+        )
+    return (
+        f"exceeds the runtime's task window in every run: {what} submitted directly in "
+        f"{where}{iterations}, which holds at most "
+        f"{capacity} (the ring's task window, {window}, less one; allocations and "
+        "barriers count, tasks of nested scopes do not): the runtime stops with its fatal "
+        f"\"scope deadlock\"; {advice}"
+    )

@@ -1,0 +1,197 @@
+"""verify-orchestration's rule 9 (pypto_dialects/analysis/scope_limits.py): a scope that every
+run fills past the runtime's task window is a located error, at the submit the interpreter's
+exact count (interpreter/runtime_limits.py) stops at. Each program runs through pto2-pipeline,
+then both counts are taken against a small window (the runtime's PTO2_RING_TASK_WINDOW), so
+the interpreter runs tens of tasks, not 16k; the lit test
+tests/filecheck/transforms/verify_orchestration/task_window.mlir has the runtime's 16384."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pypto_dialects.analysis.scope_limits import scope_limit_error
+from pypto_dialects.context import make_context
+from pypto_dialects.diagnostics import location_of
+from pypto_dialects.interpreter import run_function
+from pypto_dialects.orch_attrs import orchestration_functions
+from pypto_dialects.parsing import parse_module
+from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+
+T = "tensor<16xf32>"
+KERNELS = (
+    f"pto_orch.kernel @inc aiv (in {T}, out {T}) -> {T}\n"
+    f"pto_orch.kernel @acc aiv (inout {T}) -> {T}\n"
+)
+SIGNATURE = (
+    f"func.func @f(%x: {T}, %o: {T} {{pto_orch.dir = #pto_orch.dir<inout>}}, %c: i1) "
+    "attributes {pto_orch.kind = #pto_orch.kind<orchestration>{auto}} {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+)
+
+
+def carried_fresh(n: int) -> str:
+    """A loop whose body makes a buffer and carries it: the pipeline allocates it in the
+    scope around the loop, once per iteration, and the task after the loop follows."""
+    return KERNELS + SIGNATURE.replace("{auto}", "") + f"""  %n = arith.constant {n} : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %x) -> ({T}) {{
+    %y = pto_orch.call @inc(%cur) : ({T}) -> {T}
+    scf.yield %y : {T}
+  }}
+  %o1 = pto_orch.call @acc(%o) : ({T}) -> {T}
+  func.return
+}}
+"""
+
+
+def nest(outer: int, inner: int, per: int) -> str:
+    """`per` tasks in an inner loop of an outer loop, all directly in one hand-placed scope."""
+    calls = "".join(f"        %t{k} = pto_orch.call @acc(%o) : ({T}) -> {T}\n"
+                    for k in range(per))
+    return KERNELS + SIGNATURE.replace("{auto}", ", pto_rt.auto_scope = false") + f"""  %a = arith.constant {outer} : index
+  %b = arith.constant {inner} : index
+  pto_rt.scope auto {{
+    scf.for %i = %c0 to %a step %c1 {{
+      scf.for %j = %c0 to %b step %c1 {{
+{calls}      }}
+    }}
+  }}
+  func.return
+}}
+"""
+
+
+def branches(then: int, other: int, trips: int) -> str:
+    """A loop of `trips` iterations in one scope whose body is an if with `then` / `other`
+    tasks in its branches."""
+    def calls(k: int, tag: str) -> str:
+        return "".join(f"        %{tag}{j} = pto_orch.call @acc(%o) : ({T}) -> {T}\n"
+                       for j in range(k))
+    return KERNELS + SIGNATURE.replace("{auto}", ", pto_rt.auto_scope = false") + f"""  %a = arith.constant {trips} : index
+  pto_rt.scope auto {{
+    scf.for %i = %c0 to %a step %c1 {{
+      scf.if %c {{
+{calls(then, "p")}      }} else {{
+{calls(other, "q")}      }}
+    }}
+  }}
+  func.return
+}}
+"""
+
+
+def both_counts(text: str, window: int, cond: bool = True) -> tuple[str | None, str | None]:
+    """(the static check's location, the interpreter's fault location) after pto2-pipeline,
+    against a task window of `window`."""
+    ctx = make_context()
+    module = parse_module(ctx, text, "t.mlir")
+    Pto2Pipeline().apply(ctx, module)
+    (func,) = orchestration_functions(module)
+    found = scope_limit_error(func, window)
+    static = location_of(found[0]) if found is not None else None
+    args = {"x": np.zeros(16, np.float32), "o": np.zeros(16, np.float32), "c": cond}
+    result = run_function(module, "f", args, {
+        "inc": lambda x, y: x + np.float32(1),
+        "acc": lambda o: o.__iadd__(np.float32(1)),
+    })
+    faults = result.limit_faults(window)
+    return static, faults[0].location if faults else None
+
+
+@pytest.mark.parametrize(("n", "where"), [
+    (61, None), (62, None),  # 62 allocations and the task after the loop: 63 fit
+    (63, "t.mlir:11:3"),  # the task after the loop is the 64th
+    (64, "t.mlir:8:5"), (100, "t.mlir:8:5"),  # the 64th allocation (iteration 63)
+])
+def test_carried_fresh_buffers_fill_the_scope_around_the_loop(n: int, where: str | None) -> None:
+    assert both_counts(carried_fresh(n), 64) == (where, where)
+
+
+@pytest.mark.parametrize(("outer", "inner", "per"), [
+    (3, 7, 3), (2, 10, 3), (3, 7, 1),  # 63, 60 and 21 tasks fit
+    (4, 8, 2), (5, 13, 1),  # 64 and 65: the crossing is inside an iteration
+])
+def test_nested_loops_count_every_iteration(outer: int, inner: int, per: int) -> None:
+    static, dynamic = both_counts(nest(outer, inner, per), 64)
+    assert static == dynamic
+    assert (static is None) == (outer * inner * per < 64)
+
+
+def test_the_message_names_the_scope_and_the_iterations() -> None:
+    ctx = make_context()
+    module = parse_module(ctx, nest(5, 13, 1), "t.mlir")
+    Pto2Pipeline().apply(ctx, module)
+    (func,) = orchestration_functions(module)
+    found = scope_limit_error(func, 64)
+    assert found is not None
+    assert found[1] == (
+        "exceeds the runtime's task window in every run: this submit would be task 64 "
+        "submitted directly in the auto scope at t.mlir:8:3, in iteration 11 of the loop at "
+        "t.mlir:10:7, in iteration 4 of the loop at t.mlir:9:5 (from 0), which holds at most 63 (the "
+        "ring's task window, 64, less one; allocations and barriers count, tasks of nested "
+        "scopes do not): the runtime stops with its fatal \"scope deadlock\"; give the "
+        "repeated work a scope of its own (e.g. one per loop iteration)"
+    )
+
+
+@pytest.mark.parametrize(("then", "other", "trips"), [
+    (2, 1, 40), (2, 1, 63), (2, 1, 64), (1, 3, 30), (3, 3, 21), (3, 3, 22), (0, 2, 40),
+])
+def test_an_if_counts_its_branch_with_fewer_submits(then: int, other: int, trips: int) -> None:
+    # the static count is a lower bound for every run: when it reports, both runs fault
+    reported = scope_limit_error_after_pipeline(branches(then, other, trips), 64)
+    faults = [both_counts(branches(then, other, trips), 64, cond)[1] for cond in (True, False)]
+    assert reported == (min(then, other) * trips >= 64)
+    if reported:
+        assert None not in faults
+    assert (faults[0] is not None) == (then * trips >= 64)
+    assert (faults[1] is not None) == (other * trips >= 64)
+
+
+def scope_limit_error_after_pipeline(text: str, window: int) -> bool:
+    ctx = make_context()
+    module = parse_module(ctx, text, "t.mlir")
+    Pto2Pipeline().apply(ctx, module)
+    (func,) = orchestration_functions(module)
+    return scope_limit_error(func, window) is not None
+
+
+def test_an_if_whose_fewer_submits_cross_is_named() -> None:
+    ctx = make_context()
+    module = parse_module(ctx, branches(2, 1, 64), "t.mlir")
+    Pto2Pipeline().apply(ctx, module)
+    (func,) = orchestration_functions(module)
+    found = scope_limit_error(func, 64)
+    assert found is not None
+    assert (found[0].name, location_of(found[0])) == ("scf.if", "t.mlir:9:7")
+    assert found[1] == (
+        "exceeds the runtime's task window in every run: the submits of this scf.if (of its "
+        "branch with fewer) reach task 64 submitted directly in the auto scope at t.mlir:7:3, "
+        "in iteration 63 of the loop at t.mlir:8:5 (from 0), which holds at most 63 (the ring's "
+        "task window, 64, less one; allocations and barriers count, tasks of nested scopes do "
+        "not): the runtime stops with its fatal \"scope deadlock\"; give the repeated work a "
+        "scope of its own (e.g. one per loop iteration)"
+    )
+
+
+@pytest.mark.parametrize("n", [63, 64])
+def test_the_executors_scope_counts_too(n: int) -> None:
+    # no pto_rt.scope at all: the tasks are in the executor's own scope
+    text = KERNELS + SIGNATURE.replace("{auto}", ", pto_rt.auto_scope = false") + f"""  %n = arith.constant {n} : index
+  scf.for %i = %c0 to %n step %c1 {{
+    %t = pto_orch.call @acc(%o) : ({T}) -> {T}
+  }}
+  func.return
+}}
+"""
+    static, dynamic = both_counts(text, 64)
+    assert static == dynamic == (None if n == 63 else "t.mlir:8:5")
+    if n == 64:
+        ctx = make_context()
+        module = parse_module(ctx, text, "t.mlir")
+        Pto2Pipeline().apply(ctx, module)
+        (func,) = orchestration_functions(module)
+        found = scope_limit_error(func, 64)
+        assert found is not None
+        assert "submitted directly in the executor's outer scope (outside every " \
+            "pto_rt.scope), in iteration 63 of the loop at t.mlir:7:3 (from 0)," in found[1]
