@@ -572,15 +572,14 @@ class Analysis:
         chained = retain or last or (p.sure and not older) or (
             loop is None and every_iteration_carried(p.task, exits))
         if not exits and loop is not None:
-            chained = chained or (x.sure and not older) or (
-                # x's own previous instance, in the innermost loop around x: this edge
-                # (x_i after x_(i-1), which waited for x_(i-2), ...) chains the instances
-                p.task is x.task and PARALLEL not in loop.attributes
-                and self.inner_first[x.task][0] is loop)
+            chained = chained or (x.sure and not older)
         if (exits or loop is not None) and not chained:
-            # the user's deps chain p's instances in the loops the carried TaskId stands for
+            # the user's deps, or this pass's edges on p's own previous instance (this one,
+            # when x is p), chain p's instances in the loops the carried TaskId stands for
             # (those p leaves, and for a loop-carried hazard those up to `loop`)
-            chained = user_chained(p.task, self._carried_loops(p.task, exits, loop))
+            carried_loops = self._carried_loops(p.task, exits, loop)
+            chained = user_chained(p.task, carried_loops) or self._own_chain(
+                p.task, carried_loops)
         if (exits or loop is not None) and not chained:
             if p.write and p.whole:
                 # p writes all of a value that may be one of several buffers: its instances
@@ -615,6 +614,17 @@ class Analysis:
                 )
         if not again:
             self.needs.append(Need(x.task, p, loop, retain=retain))
+
+    def _own_chain(self, task: Task, loops: list[scf.ForOp]) -> bool:
+        """Whether `task` has an edge on its own instance in the previous iteration of each of
+        `loops` (through the loop's carry, an inner loop's starting from the enclosing one's):
+        then each instance waits for the one before, and the last one's TaskId orders them
+        all. Not through a `pto_orch.parallel` loop, whose carry is one slot per iteration."""
+        return bool(loops) and all(
+            PARALLEL not in lp.attributes and any(
+                (id(task), id(task), id(lp), False, older) in self.seen
+                for older in (False, True))
+            for lp in loops)
 
     def _carried_loops(
         self, task: Task, exits: list[scf.ForOp], loop: scf.ForOp | None

@@ -4,7 +4,7 @@
 // buffer reshaped is not in the buffer's axes: its iterations are not compared with the
 // buffer's by offset. A loop-carried hazard of a task with itself in its innermost loop is
 // ordered by the edge on its previous instance (a chain); the diagnostic that names its own
-// previous instance is in self_windows.mlir.
+// previous instance is in halves.mlir.
 // RUN: pypto-opt -p 'derive-call-directions,order-untracked-hazards' --split-input-file --print-diagnostics %s 2>&1 | filecheck %s
 
 pto_orch.kernel @k2 aiv (in tensor<16xf32>, in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
