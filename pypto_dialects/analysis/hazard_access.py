@@ -183,9 +183,7 @@ def scope_orders(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
     return loop is None or scope.is_ancestor(loop)
 
 
-def _disjoint_iterations(
-    wp: Window | None, wx: Window | None
-) -> bool:
+def _disjoint_iterations(wp: Window | None, wx: Window | None) -> bool:
     """Whether two slices, the first of an earlier iteration of a loop (their `Part.windows`
     entries for it), are disjoint: both slice along one axis at `iv * c` with the same span,
     at least as wide as either extent."""
