@@ -183,8 +183,10 @@ def carried(x: A, root: SSAValue, loop: scf.ForOp, roots: storage.RootSets) -> A
     ]
     if not effects:
         return None
+    values = {e.value for e in effects}
     return replace(x, read=any(e.reads for e in effects), write=any(e.writes for e in effects),
-                   lookup=all(e.looked_up for e in effects), lookup_all=False)
+                   lookup=all(e.looked_up for e in effects), lookup_all=False,
+                   parts=tuple(p for p in x.parts if p.value in values))
 
 
 def _carries(

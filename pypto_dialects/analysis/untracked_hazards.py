@@ -11,15 +11,25 @@ around a task are looked up, not searched for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import NamedTuple, cast
+from dataclasses import dataclass
+from typing import cast
 
 from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.accessors import result_param_indices, task_args
-from pypto_dialects.analysis.iteration_windows import Window, iteration_windows
+from pypto_dialects.analysis.hazard_access import (
+    Access,
+    Part,
+    Slot,
+    Task,
+    looks_up,
+    needs_edge,
+    untracked_root,
+    writes_its_reads,
+)
+from pypto_dialects.analysis.iteration_windows import iteration_windows
 from pypto_dialects.analysis.loop_instances import (
     Instance,
     carried,
@@ -33,104 +43,8 @@ from pypto_dialects.diagnostics import location_of, pass_error
 from pypto_dialects.loop_steps import at_most_one_trip, constant_trip_count
 from pypto_dialects.orch import PARALLEL, CallOp, SubmitOp, TaskIdType
 from pypto_dialects.rt import ScopeOp
-from pypto_dialects.tensor import CreateOp
 
-Task = CallOp | SubmitOp
-
-
-# --------------------------------------------------------------------------- accesses
-
-
-@dataclass(eq=False)
-class Access:
-    """One task's use of one buffer. `lookup`: the runtime looks up every part of the buffer
-    the task touches (`_looks_up`); `whole`: every argument on the buffer may be all of it;
-    `sure`: the task surely writes all of this buffer (an argument that is all of it and of no
-    other buffer); `covered`: every part of the buffer it reads it also writes
-    (`_writes_its_reads`); `lookup_all`: it looks up all of this buffer (an in / inout
-    argument that is all of it and of no other buffer); `recorded`: it surely writes some of
-    this buffer (a written argument of this buffer alone); `manual`: the innermost manual
-    scope around the task; `place`: its window of the buffer (storage_roots.Place); `prev`:
-    the outermost loop of which this entry is the previous iteration's instance (it is that
-    of every loop between the task and that one it was walked in: loops mark their entries
-    from the innermost out, `Analysis._mark_prev`); `join`: the `Join` this entry is one
-    writer of, if any; `waits`: the task waits for the earlier writers of what it reads (false
-    when its only arguments on the buffer are `no_dep`: a read a later writer is still
-    ordered after, docs/passes/order-untracked-hazards.md)."""
-
-    task: Task
-    read: bool
-    write: bool
-    lookup: bool
-    whole: bool
-    manual: ScopeOp | None
-    windows: dict[scf.ForOp, Window] = field(default_factory=dict)
-    prev: scf.ForOp | None = None
-    place: storage.Place | None = None
-    sure: bool = False
-    covered: bool = True
-    lookup_all: bool = False
-    recorded: bool = False
-    join: Join | None = None
-    creates: bool = False
-    uses: bool = True  # an argument of the task is on the buffer (not only its creation)
-    waits: bool = True
-
-    def but(self, **changes: object) -> Access:
-        """A copy with `changes` (`dataclasses.replace` without its walk of the fields)."""
-        new = object.__new__(Access)
-        new.__dict__.update(self.__dict__, **changes)
-        return new
-
-
-class _Slot(NamedTuple):
-    """One tensor argument of a task on one buffer."""
-
-    value: SSAValue
-    place: storage.Place
-    lookup: bool
-    read: bool
-    write: bool
-    tracked: bool = True  # not `no_dep`
-
-
-def untracked_root(root: SSAValue) -> bool:
-    """A `pto_tensor.create ... manual_dep` buffer: the runtime's tensor map neither records
-    its writers nor looks it up (a view of it is tracked again; counted as untracked too,
-    the conservative answer)."""
-    return isinstance(root, OpResult) and isinstance(root.op, CreateOp) and (
-        root.op.manual_dep is not None
-    )
-
-
-def _slot_holds(root: SSAValue, outer: _Slot, inner: _Slot) -> bool:
-    """Whether argument `outer` surely holds what `inner` touches of `root`: the same value,
-    or a window of `root` alone that holds it (a value that may be one of several buffers
-    holds only itself)."""
-    return outer.value is inner.value or (
-        outer.place.roots == {root} and storage.covers(outer.place, inner.place)
-    )
-
-
-def _looks_up(root: SSAValue, slots: list[_Slot]) -> bool:
-    """Whether the runtime orders the task after every earlier recorded writer of `root`
-    that overlaps what the task touches: the buffer is tracked and every argument on it is
-    looked up (in / inout), or held by one that is. An `output_existing` slot is not
-    looked up; a `no_dep` one is not waited for (the user's word), whatever it holds."""
-    if untracked_root(root):
-        return False
-    lookups = [s for s in slots if s.lookup]
-    return bool(lookups) and all(
-        any(_slot_holds(root, l, s) for l in lookups) for s in slots if s.tracked
-    )
-
-
-def _writes_its_reads(root: SSAValue, slots: list[_Slot]) -> bool:
-    """Whether every part of `root` the task reads it also writes (an inout argument, or a
-    written argument that holds the read one): then a later lookup that meets its read meets
-    its recorded write."""
-    writes = [s for s in slots if s.write]
-    return all(any(_slot_holds(root, w, s) for w in writes) for s in slots if s.read)
+# --------------------------------------------------------------------------- pending accesses
 
 
 Chain = tuple  # (Access, Chain) | None: a persistent list, newest first, shared by copies
@@ -186,52 +100,6 @@ def _merge_one(state: State, root: SSAValue, other: Pending, base: Pending) -> N
     mine.writers = _union(mine.writers, other.writers, base.writers)
     mine.readers = _union(mine.readers, other.readers, base.readers)
     mine.creators = _union(mine.creators, other.creators, base.creators)
-
-
-def _needs_edge(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
-    """Whether the earlier access `p` and the later `x` conflict with no runtime ordering
-    (`loop`: `p` is from the previous iteration of that loop)."""
-    if not (p.write or x.write):
-        return False
-    if p.place is not None and x.place is not None and not storage.overlap(p.place, x.place):
-        return False  # constant windows of the buffer that do not meet (in every iteration)
-    if loop is not None and _disjoint_iterations(p, x, loop):
-        return False
-    if p.task is x.task and loop is None:
-        return False
-    if p.manual is not None and p.manual is x.manual and _scope_orders(p, x, loop):
-        return False  # one instance of one manual scope: its owner's deps order it
-    if p.manual is None and x.manual is None and p.write and x.lookup and (
-        not x.write or p.covered or (x.lookup_all and p.recorded)
-    ):
-        # the tensor map: x waits for the earlier writer. For a write after p's read, only
-        # when x's lookup surely meets p's recorded write (the map records writers only): p
-        # wrote what it read, or x looks up all of the buffer and p surely wrote some of it
-        return False
-    return True
-
-
-def _scope_orders(p: Access, x: Access, loop: scf.ForOp | None) -> bool:
-    """Whether the deps of the manual scope around both `p` and `x` order them. A user's
-    scope: when they run in one instance of it (no `loop`, or the loop is inside the scope),
-    its deps are the user's to write. A compiler-owned scope: only when they are in one
-    instance of one region (same block, no `loop`), the region auto-derive-task-dependencies
-    gave its edges; a scope around a nest also holds other regions and other iterations of
-    the loops inside it, which nothing orders but this pass's edges."""
-    scope = p.manual
-    assert scope is not None
-    if scope.compiler_owned is not None:
-        return loop is None and p.task.parent_block() is x.task.parent_block()
-    return loop is None or scope.is_ancestor(loop)
-
-
-def _disjoint_iterations(p: Access, x: Access, loop: scf.ForOp) -> bool:
-    """Whether `p` (an earlier iteration of `loop`) and `x` use disjoint slices: both slice
-    along one axis at `iv * c` with the same span, at least as wide as either extent."""
-    wp, wx = p.windows.get(loop), x.windows.get(loop)
-    if wp is None or wx is None or wp[:2] != wx[:2]:
-        return False
-    return wp[1] >= max(wp[2], wx[2])
 
 
 @dataclass(frozen=True)
@@ -477,7 +345,7 @@ class Analysis:
             return []
         manual = self.manual[-1] if self.manual else None
         per_root: dict[SSAValue, Access] = {}
-        slots: dict[SSAValue, list[_Slot]] = {}
+        slots: dict[SSAValue, list[Slot]] = {}
         for effect in op.argument_effects(self.roots.symbols):
             value = effect.value
             place = self.roots.of(value)
@@ -492,22 +360,20 @@ class Analysis:
             windows = {} if whole or not self.loops else iteration_windows(value, self.roots)
             for root in self._ordered(roots):
                 slots.setdefault(root, []).append(
-                    _Slot(value, place, lookup, read, write, tracked))
+                    Slot(value, place, lookup, read, write, tracked))
                 a = per_root.get(root)
+                part = Part(value, place, read, write, windows)
                 if a is None:
                     # (`whole` is about the writes: a no_dep read leaves it true)
                     per_root[root] = Access(op, read, write, lookup, whole or not tracked,
-                                            manual, windows, place=place, sure=sure,
-                                            waits=tracked)
+                                            manual, (part,), sure=sure, waits=tracked)
                 else:
                     a.waits |= tracked
                     a.read |= read
                     a.write |= write
                     a.whole = a.whole and (whole or not tracked)
                     a.sure |= sure
-                    if a.place != place:  # two windows of one buffer: compared as unknown
-                        a.place = None
-                    a.windows = {k: w for k, w in a.windows.items() if windows.get(k) == w}
+                    a.parts += (part,)  # each window compared on its own (needs_edge)
         n_args = len(task_args(op))
         params = result_param_indices(op.kernel(self.roots.symbols))
         for res, param in zip(op.res, params):
@@ -518,18 +384,19 @@ class Analysis:
             # a MANUAL scope adds none)
             place = self.roots.of(res)
             for root in place.roots:
-                slots.setdefault(root, []).append(_Slot(res, place, False, False, True))
+                slots.setdefault(root, []).append(Slot(res, place, False, False, True))
                 a = per_root.get(root)
                 if a is None:
-                    per_root[root] = Access(op, False, True, False, True, manual, {},
-                                            place=place, sure=True, creates=True,
-                                            uses=False)
+                    per_root[root] = Access(op, False, True, False, True, manual,
+                                            (Part(res, place, False, True, {}),), sure=True,
+                                            creates=True, uses=False)
                 else:
                     # the task also reads the root: an earlier instance of the output, carried
                     # into a loop's next iteration. It still writes (a new instance): a
                     # possible write, never left out
                     a.write = True
                     a.creates = True
+                    a.parts += (Part(res, place, False, True, {}),)
         for root, x in per_root.items():
             mine = slots.get(root)
             if mine is None:
@@ -542,8 +409,8 @@ class Analysis:
                 x.lookup_all = x.lookup and s.place.whole and alone
                 x.recorded = s.write and alone
                 continue
-            x.lookup = _looks_up(root, slots[root])
-            x.covered = _writes_its_reads(root, slots[root])
+            x.lookup = looks_up(root, slots[root])
+            x.covered = writes_its_reads(root, slots[root])
             x.lookup_all = x.lookup and any(
                 sl.lookup and sl.place.whole and sl.place.roots == {root} for sl in slots[root]
             )
@@ -577,7 +444,7 @@ class Analysis:
                 ) else carried(x, root, loop, self.roots)  # x's uses of earlier iterations'
                 if xa is None:
                     continue  # created in the loop body: a new buffer every iteration
-                if _needs_edge(p, xa, loop):  # then, after p's loop, which instances
+                if needs_edge(p, xa, loop):  # then, after p's loop, which instances
                     rel = None if loop is not None else self._instances(p, x, root)
                     if rel is not Instance.DISJOINT:
                         # (a carry that may hold an older iteration's buffer: the carried
@@ -707,9 +574,12 @@ class Analysis:
         if not exits and loop is not None:
             chained = chained or (x.sure and not older)
         if (exits or loop is not None) and not chained:
-            # the user's deps chain p's instances in the loops the carried TaskId stands for
+            # the user's deps, or this pass's edges on p's own previous instance (this one,
+            # when x is p), chain p's instances in the loops the carried TaskId stands for
             # (those p leaves, and for a loop-carried hazard those up to `loop`)
-            chained = user_chained(p.task, self._carried_loops(p.task, exits, loop))
+            carried_loops = self._carried_loops(p.task, exits, loop)
+            chained = user_chained(p.task, carried_loops) or self._own_chain(
+                p.task, carried_loops)
         if (exits or loop is not None) and not chained:
             if p.write and p.whole:
                 # p writes all of a value that may be one of several buffers: its instances
@@ -744,6 +614,17 @@ class Analysis:
                 )
         if not again:
             self.needs.append(Need(x.task, p, loop, retain=retain))
+
+    def _own_chain(self, task: Task, loops: list[scf.ForOp]) -> bool:
+        """Whether `task` has an edge on its own instance in the previous iteration of each of
+        `loops` (through the loop's carry, an inner loop's starting from the enclosing one's):
+        then each instance waits for the one before, and the last one's TaskId orders them
+        all. Not through a `pto_orch.parallel` loop, whose carry is one slot per iteration."""
+        return bool(loops) and all(
+            PARALLEL not in lp.attributes and any(
+                (id(task), id(task), id(lp), False, older) in self.seen
+                for older in (False, True))
+            for lp in loops)
 
     def _carried_loops(
         self, task: Task, exits: list[scf.ForOp], loop: scf.ForOp | None

@@ -124,6 +124,32 @@ func.func @same_manual_and_user_deps(%a: tensor<16xf32> {pto_orch.dir = #pto_orc
 
 // -----
 
+// Each instance of the loop's task writes all of %o, which the next one's edge orders: a chain,
+// so the writer of %b after the loop (WAR with every instance's read) waits for the last one.
+pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @loop_reader_chained(%a: tensor<16xf32>, %b: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  pto_rt.scope auto {
+    scf.for %i = %c0 to %c3 step %c1 {
+      pto_rt.scope manual {
+        %o1, %t = pto_orch.submit @k(in %b, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      }
+    }
+    %b1 = pto_orch.call @k(in %a, out %b) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  }
+  func.return
+}
+// CHECK-LABEL: func.func @loop_reader_chained
+// CHECK:         %t = scf.for %i = %c0 to %c3 step %c1 iter_args(%t_1 = %none) -> (!pto_orch.task_id) {
+// CHECK:             %o1, %t_3 = pto_orch.submit @k(in %b, out %o) compiler_deps(%t_1 : !pto_orch.task_id) :
+// CHECK:         %b1 = pto_orch.call @k(in %a, out %b) compiler_deps(%t : !pto_orch.task_id) :
+
+// -----
+
+// Each iteration's task reads %b and writes a new buffer: nothing orders its instances, and
+// the writer of %b after the loop would need every one of them.
 pto_orch.kernel @k aiv (in tensor<16xf32>, out tensor<16xf32>) -> tensor<16xf32>
 func.func @loop_reader(%a: tensor<16xf32>, %b: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
   %c0 = arith.constant 0 : index
@@ -132,7 +158,8 @@ func.func @loop_reader(%a: tensor<16xf32>, %b: tensor<16xf32> {pto_orch.dir = #p
   pto_rt.scope auto {
     scf.for %i = %c0 to %c3 step %c1 {
       pto_rt.scope manual {
-        %o1, %t = pto_orch.submit @k(in %b, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+        %n = pto_tensor.create : tensor<16xf32>
+        %o1, %t = pto_orch.submit @k(in %b, out %n) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
       }
     }
     // expected-error@+1 {{'pto_orch.call' op must run after 'pto_orch.submit' @k at}}
