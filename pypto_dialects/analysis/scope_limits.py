@@ -33,6 +33,10 @@ from pypto_dialects.tensor import AllocTensorsOp, CreateOp
 
 _SUBMITS = (CallOp, SubmitOp, TaskDummyOp, AllocTensorsOp, CreateOp)
 """Ops that submit one task to the scope they are directly in."""
+_KINDS: dict[type[Operation], int] = {
+    **dict.fromkeys(_SUBMITS, 1), scf.ForOp: 2, scf.IfOp: 2,
+}
+"""The op types `_Counter.block` looks at: 1 submits one task, 2 holds submits."""
 
 
 class _Counter:
@@ -44,7 +48,12 @@ class _Counter:
     def block(self, block: Block) -> int:
         n = self.memo.get(block)
         if n is None:
-            n = self.memo[block] = sum(self.op(op) for op in block.ops)
+            n = 0
+            for op in block.ops:
+                kind = _KINDS.get(type(op))
+                if kind is not None:
+                    n += kind if kind == 1 else self.op(op)
+            self.memo[block] = n
         return n
 
     def op(self, op: Operation) -> int:
@@ -76,9 +85,10 @@ def scope_limit_error(
         blocks, scope = pending.pop()
         nested: list[ScopeOp] = []
         for block in blocks:
-            found = _crossing(counter, block, 0, scope, [], task_window)
-            if found is not None:
-                return found
+            if counter.block(block) >= task_window:  # (else nothing to locate)
+                found = _crossing(counter, block, 0, scope, [], task_window)
+                if found is not None:
+                    return found
             _nested_scopes(block, nested)
         pending.extend((list(s.body.blocks), s) for s in reversed(nested))
     return None
