@@ -619,7 +619,14 @@ class Analysis:
         """Whether `task` has an edge on its own instance in the previous iteration of each of
         `loops` (through the loop's carry, an inner loop's starting from the enclosing one's):
         then each instance waits for the one before, and the last one's TaskId orders them
-        all. Not through a `pto_orch.parallel` loop, whose carry is one slot per iteration."""
+        all. Not through a `pto_orch.parallel` loop, whose carry is one slot per iteration.
+        Not for a task that lists deps or compiler deps either: the edge plan leaves out an
+        edge on a task the deps already name (`ordered_before`), whichever instance they
+        name and whether or not they name it in every run (a TaskId the user passes only in
+        some iterations, or restarts from `task_invalid`), so the self edge may never be
+        made; the user's own chain is `user_chained`'s to judge."""
+        if task.compiler_deps or (isinstance(task, SubmitOp) and task.deps):
+            return False
         return bool(loops) and all(
             PARALLEL not in lp.attributes and any(
                 (id(task), id(task), id(lp), False, older) in self.seen

@@ -115,3 +115,85 @@ func.func @nested(%x: tensor<8xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orc
   }
   func.return
 }
+
+// -----
+
+// The user's deps name the task's previous instance in some runs only (here when %c): the
+// edge plan leaves out an edge on a task the deps name, whichever instance and in whichever
+// run, so the task's own edge is not taken for a chain; still refused (a breaker found the
+// WAW race on the high half when it was taken for one).
+
+pto_orch.kernel @inc8 aiv (in tensor<8xf32>, out tensor<8xf32>) -> tensor<8xf32>
+pto_orch.kernel @acc16 aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
+func.func @cond_user_dep(%o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %r: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index, %m: index, %c: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %lo = pto_tensor.slice %o[%c0] : tensor<16xf32> to tensor<8xf32>
+  %hi = pto_tensor.slice %o[%c8] : tensor<16xf32> to tensor<8xf32>
+  %none = pto_system.task_invalid
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
+    %d = scf.if %c -> (!pto_orch.task_id) {
+      scf.yield %prev : !pto_orch.task_id
+    } else {
+      scf.yield %none : !pto_orch.task_id
+    }
+    // CHECK: halves.mlir:[[# @LINE + 1]]:5: error: 'pto_orch.submit' op must run after its own instance in the previous iteration of the loop at {{.*}}halves.mlir:[[# @LINE - 6]]:3 (each instance uses the buffer and the runtime does not order them), and only the last iteration's TaskId can be carried: its access is a write of part of the buffer, so earlier iterations stay unordered. Order the iterations with explicit deps (a TaskId array, or a chain: each iteration's task waiting for the TaskId the loop carries from the previous one's){{$}}
+    %w, %t = pto_orch.submit @inc8(in %lo, out %hi) deps(%d : !pto_orch.task_id) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %t : !pto_orch.task_id
+  }
+  %z = pto_orch.call @acc16(in %o, inout %r) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// -----
+
+// The user chains the instances of the inner loop and restarts from task_invalid in every
+// outer iteration: the first instance of an outer iteration is not ordered after the last of
+// the one before; still refused.
+
+pto_orch.kernel @inc8 aiv (in tensor<8xf32>, out tensor<8xf32>) -> tensor<8xf32>
+pto_orch.kernel @acc16 aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
+func.func @inner_user_chain(%o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %r: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index, %m: index, %c: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %lo = pto_tensor.slice %o[%c0] : tensor<16xf32> to tensor<8xf32>
+  %hi = pto_tensor.slice %o[%c8] : tensor<16xf32> to tensor<8xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %none = pto_system.task_invalid
+    %last = scf.for %j = %c0 to %m step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
+      // CHECK: halves.mlir:[[# @LINE + 1]]:7: error: 'pto_orch.submit' op must run after its own instance in the previous iteration of the loop at {{.*}}halves.mlir:[[# @LINE - 3]]:3 (each instance uses the buffer and the runtime does not order them), and only the last iteration's TaskId can be carried: its access is a write of part of the buffer, so earlier iterations stay unordered. Order the iterations with explicit deps (a TaskId array, or a chain: each iteration's task waiting for the TaskId the loop carries from the previous one's){{$}}
+      %w, %t = pto_orch.submit @inc8(in %lo, out %hi) deps(%prev : !pto_orch.task_id) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+      scf.yield %t : !pto_orch.task_id
+    }
+  }
+  %z = pto_orch.call @acc16(in %o, inout %r) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// -----
+
+// Every inner instance waits for the previous outer iteration's last one: the instances of
+// one outer iteration are unordered among themselves; still refused.
+
+pto_orch.kernel @inc8 aiv (in tensor<8xf32>, out tensor<8xf32>) -> tensor<8xf32>
+pto_orch.kernel @acc16 aiv (in tensor<16xf32>, inout tensor<16xf32>) -> tensor<16xf32>
+func.func @outer_user_dep(%o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %r: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %n: index, %m: index, %c: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %lo = pto_tensor.slice %o[%c0] : tensor<16xf32> to tensor<8xf32>
+  %hi = pto_tensor.slice %o[%c8] : tensor<16xf32> to tensor<8xf32>
+  %none = pto_system.task_invalid
+  %l = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %none) -> (!pto_orch.task_id) {
+    %last = scf.for %j = %c0 to %m step %c1 iter_args(%q = %prev) -> (!pto_orch.task_id) {
+      // CHECK: halves.mlir:[[# @LINE + 1]]:7: error: 'pto_orch.submit' op must run after its own instance in the previous iteration of the loop at {{.*}}halves.mlir:[[# @LINE - 1]]:5 (each instance uses the buffer and the runtime does not order them), and only the last iteration's TaskId can be carried: its access is a write of part of the buffer, so earlier iterations stay unordered. Order the iterations with explicit deps (a TaskId array, or a chain: each iteration's task waiting for the TaskId the loop carries from the previous one's){{$}}
+      %w, %t = pto_orch.submit @inc8(in %lo, out %hi) deps(%prev : !pto_orch.task_id) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+      scf.yield %t : !pto_orch.task_id
+    }
+    scf.yield %last : !pto_orch.task_id
+  }
+  %z = pto_orch.call @acc16(in %o, inout %r) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
