@@ -20,6 +20,7 @@ from typing import cast
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     AnyDenseElement,
+    ComplexType,
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
     FloatAttr,
@@ -82,6 +83,8 @@ def _decode(data: bytes, name: str) -> str:
 _MISSING_TOKEN = re.compile(r"(?<![Uu]n)[Ee]xpected")
 _HEX_LITERAL = re.compile(r"0[xX][0-9a-fA-F]+")
 """A hexadecimal literal at the start of a text (a float constant written as bits)."""
+_HEX_ELEMENT = re.compile(r"-?\s*0[xX][0-9a-fA-F]+")
+"""A hexadecimal literal, with its minus, in the text of a dense literal's element."""
 
 
 class _Lexer(MLIRLexer):
@@ -185,7 +188,7 @@ class LocatingParser(Parser):
         # location aliases declared ahead of their definitions: name -> definition offset
         self._late_aliases: dict[str, int] = {}
         self._names_in_locations = False  # the text has locations that may carry names
-        self._hex_elements: list[Span] = []  # hexadecimal elements of the dense literal
+        self._hex_elements: list[tuple[Span, str]] = []  # hexadecimal elements of the dense literal
 
     # -- SSA name scopes in O(1) per region (see _ScopedNames)
 
@@ -385,34 +388,37 @@ class LocatingParser(Parser):
         return attr
 
     def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
-        """xDSL's, noting the span of each hexadecimal element (see
-        `parse_dense_int_or_fp_elements_attr`)."""
-        token = self._current_token
+        """xDSL's, noting each element written in hexadecimal, a part of a complex pair
+        included (see `parse_dense_int_or_fp_elements_attr`)."""
         element = super()._parse_tensor_literal_element()
-        text = token.text
-        if text == "-":
-            rest = token.span.input.content[token.span.end:].lstrip()
-            text = m.group() if (m := _HEX_LITERAL.match(rest)) is not None else text
-        if text[:2] in ("0x", "0X"):
-            self._hex_elements.append(element.span)
+        found = _HEX_ELEMENT.search(element.span.text)
+        if found is not None:
+            self._hex_elements.append((element.span, "".join(found.group().split())))
         return element
 
     def parse_dense_int_or_fp_elements_attr(
         self, type: RankedStructure[AnyDenseElement] | None
     ) -> DenseIntOrFPElementsAttr:
         """xDSL's, and a located error for a hexadecimal element of a float `dense<...>`
-        literal: in MLIR its digits are the element's bits, and xDSL reads them as an
-        integer's value (`dense<0x3F800000> : tensor<4xf32>` would hold 1065353216.0, not
-        1.0). The quoted form, `dense<"0x...">` (the whole buffer's bytes), is kept."""
+        literal (or of a complex one of floats): in MLIR its digits are the element's bits,
+        and xDSL reads them as an integer's value (`dense<0x3F800000> : tensor<4xf32>` would
+        hold 1065353216.0, not 1.0). The quoted form, `dense<"0x...">` (the whole buffer's
+        bytes), is kept. An element xDSL finds out of its type's range is a located error
+        too (xDSL raises a ValueError)."""
         outer, self._hex_elements = self._hex_elements, []
+        start = self._current_token.span.start
         try:
             attr = super().parse_dense_int_or_fp_elements_attr(type)
             hex_elements = self._hex_elements
+        except ValueError as err:
+            self.raise_error(f"invalid dense literal: {err}", start, self.pos)
         finally:
             self._hex_elements = outer
-        if hex_elements and not isinstance(attr.get_element_type(), IntegerType | IndexType):
-            span = hex_elements[0]
-            literal = span.text.replace(" ", "")
+        element_type = attr.get_element_type()
+        if isinstance(element_type, ComplexType):
+            element_type = element_type.element_type
+        if hex_elements and not isinstance(element_type, IntegerType | IndexType):
+            span, literal = hex_elements[0]
             self.raise_error(
                 f"hexadecimal element {literal} of a dense literal of {attr.get_type()}: "
                 "a hexadecimal float element gives the value's bits, which would be read as "

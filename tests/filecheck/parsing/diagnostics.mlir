@@ -230,6 +230,36 @@ func.func @f() {
 
 // -----
 
+// the same inside a complex pair of floats, and with a newline between the minus and the digits
+// (found by a breaker session: the first was silently 1065353216.0, the second a Python error)
+
+func.func @f() {
+  // CHECK: :[[# @LINE + 1]]:30: error: hexadecimal element 0x3F800000 of a dense literal of tensor<1xcomplex<f32>>: a hexadecimal float element gives the value's bits, which would be read as the integer 1065353216; write the value in decimal, or the whole buffer's bytes as a quoted string (dense<"0x...">){{$}}
+  %c = arith.constant dense<[(0x3F800000, 0x0)]> : tensor<1xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+func.func @f() {
+  // CHECK: :[[# @LINE + 1]]:30: error: hexadecimal element -0x3F800000 of a dense literal of tensor<2xf32>: a hexadecimal float element gives the value's bits, which would be read as the integer -1065353216; write the value in decimal, or the whole buffer's bytes as a quoted string (dense<"0x...">){{$}}
+  %c = arith.constant dense<[-
+    0x3F800000, 1.0]> : tensor<2xf32>
+  func.return
+}
+
+// -----
+
+// an element out of its type's range: located at the literal (xDSL's words)
+
+func.func @f() {
+  // CHECK: :[[# @LINE + 1]]:28: error: invalid dense literal: Integer value 300 is out of range for type i8 which supports values in the range [-128, 256){{$}}
+  %c = arith.constant dense<[300]> : tensor<1xi8>
+  func.return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @kept_dense
 // CHECK-NEXT: %i = arith.constant dense<16> : tensor<4xi32>
 // CHECK-NEXT: %b = arith.constant dense<1.000000e+00> : tensor<4xf32>
