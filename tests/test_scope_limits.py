@@ -195,3 +195,54 @@ def test_the_executors_scope_counts_too(n: int) -> None:
         assert found is not None
         assert "submitted directly in the executor's outer scope (outside every " \
             "pto_rt.scope), in iteration 63 of the loop at t.mlir:7:3 (from 0)," in found[1]
+
+
+def test_a_deep_nest_names_the_three_innermost_loops() -> None:
+    # 7 loops of 2 trips around one task: 128 submits, the 64th is iteration 1 of the six
+    # innermost loops (63 = 0b0111111) and 0 of the outermost
+    depth = 7
+    loops = "".join(f"{'  ' * (k + 2)}scf.for %i{k} = %c0 to %c2 step %c1 {{\n"
+                    for k in range(depth))
+    ends = "".join(f"{'  ' * (k + 2)}}}\n" for k in reversed(range(depth)))
+    text = KERNELS + SIGNATURE.replace("{auto}", ", pto_rt.auto_scope = false") + (
+        "  %c2 = arith.constant 2 : index\n  pto_rt.scope auto {\n" + loops
+        + f"{'  ' * (depth + 2)}%t = pto_orch.call @acc(%o) : ({T}) -> {T}\n" + ends
+        + "  }\n  func.return\n}\n")
+    static, dynamic = both_counts(text, 64)
+    assert static == dynamic == "t.mlir:15:19"
+    ctx = make_context()
+    module = parse_module(ctx, text, "t.mlir")
+    Pto2Pipeline().apply(ctx, module)
+    (func,) = orchestration_functions(module)
+    found = scope_limit_error(func, 64)
+    assert found is not None
+    assert ("in the auto scope at t.mlir:7:3, in iteration 1 of the loop at t.mlir:14:17, in "
+            "iteration 1 of the loop at t.mlir:13:15, in iteration 1 of the loop at "
+            "t.mlir:12:13 (from 0), inside 4 more loops, which holds at most 63") in found[1]
+
+
+@pytest.mark.parametrize(("bound", "reported"), [
+    ("%k = arith.constant 64 : i32\n  %n = arith.index_cast %k : i32 to index", True),
+    ("%k = arith.constant 32 : index\n  %n = arith.muli %k, %c2 : index", True),
+    ("%k = arith.constant 63 : i64\n  %n = arith.index_castui %k : i64 to index", False),
+    # a negative value through a cast is not followed (counted as no iteration, the lower
+    # bound: index_castui of -64 is a huge trip count, which the interpreter would report)
+    ("%k = arith.constant -64 : i32\n  %n = arith.index_castui %k : i32 to index", False),
+])
+def test_a_trip_count_computed_from_constants_counts(bound: str, reported: bool) -> None:
+    # canonicalize folds none of these
+    text = KERNELS + SIGNATURE.replace("{auto}", ", pto_rt.auto_scope = false") + f"""  %c2 = arith.constant 2 : index
+  {bound}
+  pto_rt.scope auto {{
+    scf.for %i = %c0 to %n step %c1 {{
+      %t = pto_orch.call @acc(%o) : ({T}) -> {T}
+    }}
+  }}
+  func.return
+}}
+"""
+    ctx = make_context()
+    module = parse_module(ctx, text, "t.mlir")
+    Pto2Pipeline().apply(ctx, module)
+    (func,) = orchestration_functions(module)
+    assert (scope_limit_error(func, 64) is not None) == reported

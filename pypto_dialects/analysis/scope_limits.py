@@ -20,12 +20,12 @@ skipped batch-tensor-allocations). Tasks of a nested `pto_rt.scope` count in tha
 from __future__ import annotations
 
 from xdsl.dialects import scf
+from xdsl.dialects.builtin import IndexType
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Block, Operation, Region, SSAValue
 
 from pypto_dialects.diagnostics import location_of
-from pypto_dialects.limits import TASK_WINDOW
-from pypto_dialects.loop_steps import constant_trip_count
+from pypto_dialects.limits import TASK_WINDOW, constant_int
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp
@@ -37,6 +37,43 @@ _KINDS: dict[type[Operation], int] = {
     **dict.fromkeys(_SUBMITS, 1), scf.ForOp: 2, scf.IfOp: 2,
 }
 """The op types `_Counter.block` looks at: 1 submits one task, 2 holds submits."""
+
+
+_LOOPS_NAMED = 3
+"""The innermost loops a task-window message names the iteration of."""
+_SAME_VALUE = frozenset({"arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui"})
+"""Casts that keep a non-negative value."""
+_ARITH = {"arith.addi": int.__add__, "arith.subi": int.__sub__, "arith.muli": int.__mul__}
+
+
+def _static_int(value: SSAValue, depth: int = 8) -> int | None:
+    """The value of an integer computed from `arith.constant`s only (through the casts that
+    keep a non-negative value, and index additions, subtractions and products), else None:
+    canonicalize folds none of these, so a constant trip count written `arith.index_cast
+    %c20000_i32` is still one."""
+    found = constant_int(value)
+    owner = value.owner
+    if found is not None or depth == 0 or not isinstance(owner, Operation):
+        return found
+    if owner.name in _SAME_VALUE:
+        inner = _static_int(owner.operands[0], depth - 1)
+        return inner if inner is not None and inner >= 0 else None
+    fold = _ARITH.get(owner.name)
+    if fold is not None and isinstance(value.type, IndexType):
+        a, b = (_static_int(v, depth - 1) for v in owner.operands)
+        if a is not None and b is not None:
+            result = fold(a, b)
+            return result if abs(result) < 2**62 else None
+    return None
+
+
+def _trip_count(op: scf.ForOp) -> int:
+    """The loop's trip count when its bounds and a positive step are static (`_static_int`),
+    else 0 (the fewest iterations a run may make)."""
+    lb, ub, step = (_static_int(v) for v in (op.lb, op.ub, op.step))
+    if lb is None or ub is None or step is None or step <= 0:
+        return 0
+    return max(0, -((lb - ub) // step))
 
 
 class _Counter:
@@ -60,7 +97,7 @@ class _Counter:
         if isinstance(op, _SUBMITS):
             return 1
         if isinstance(op, scf.ForOp):
-            trips = constant_trip_count(op) or 0
+            trips = _trip_count(op)
             return trips * self.block(op.body.block) if trips else 0
         if isinstance(op, scf.IfOp):
             return min(self.region(op.true_region), self.region(op.false_region))
@@ -144,10 +181,12 @@ def _window_message(
         where = "the executor's outer scope (outside every pto_rt.scope)"
     else:
         where = f"the {scope.mode.data.value} scope at {location_of(scope)}"
+    inner = loops[::-1][:_LOOPS_NAMED]  # (a deep nest: the innermost loops only)
     iterations = "".join(
-        f", in iteration {i} of the loop at {location_of(loop)}"
-        for loop, i in reversed(loops)
+        f", in iteration {i} of the loop at {location_of(loop)}" for loop, i in inner
     ) + (" (from 0)" if loops else "")
+    if len(loops) > _LOOPS_NAMED:
+        iterations += f", inside {len(loops) - _LOOPS_NAMED} more loops"
     what = f"this submit would be task {window}"
     if isinstance(op, scf.IfOp):
         what = f"the submits of this scf.if (of its branch with fewer) reach task {window}"
