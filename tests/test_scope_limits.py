@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from xdsl.ir import Operation
 
 from pypto_dialects.analysis.scope_limits import scope_limit_error
 from pypto_dialects.context import make_context
@@ -80,15 +81,23 @@ def branches(then: int, other: int, trips: int) -> str:
 """
 
 
-def both_counts(text: str, window: int, cond: bool = True) -> tuple[str | None, str | None]:
-    """(the static check's location, the interpreter's fault location) after pto2-pipeline,
-    against a task window of `window`."""
+def window_error(text: str, window: int) -> tuple[Operation, str] | None:
+    """Rule 9's answer on `text` after pto2-pipeline, against a task window of `window`."""
     ctx = make_context()
     module = parse_module(ctx, text, "t.mlir")
     Pto2Pipeline().apply(ctx, module)
     (func,) = orchestration_functions(module)
-    found = scope_limit_error(func, window)
+    return scope_limit_error(func, window)
+
+
+def both_counts(text: str, window: int, cond: bool = True) -> tuple[str | None, str | None]:
+    """(the static check's location, the interpreter's fault location) after pto2-pipeline,
+    against a task window of `window`."""
+    found = window_error(text, window)
     static = location_of(found[0]) if found is not None else None
+    ctx = make_context()
+    module = parse_module(ctx, text, "t.mlir")
+    Pto2Pipeline().apply(ctx, module)
     args = {"x": np.zeros(16, np.float32), "o": np.zeros(16, np.float32), "c": cond}
     result = run_function(module, "f", args, {
         "inc": lambda x, y: x + np.float32(1),
@@ -118,11 +127,7 @@ def test_nested_loops_count_every_iteration(outer: int, inner: int, per: int) ->
 
 
 def test_the_message_names_the_scope_and_the_iterations() -> None:
-    ctx = make_context()
-    module = parse_module(ctx, nest(5, 13, 1), "t.mlir")
-    Pto2Pipeline().apply(ctx, module)
-    (func,) = orchestration_functions(module)
-    found = scope_limit_error(func, 64)
+    found = window_error(nest(5, 13, 1), 64)
     assert found is not None
     assert found[1] == (
         "exceeds the runtime's task window in every run: this submit would be task 64 "
@@ -149,19 +154,11 @@ def test_an_if_counts_its_branch_with_fewer_submits(then: int, other: int, trips
 
 
 def scope_limit_error_after_pipeline(text: str, window: int) -> bool:
-    ctx = make_context()
-    module = parse_module(ctx, text, "t.mlir")
-    Pto2Pipeline().apply(ctx, module)
-    (func,) = orchestration_functions(module)
-    return scope_limit_error(func, window) is not None
+    return window_error(text, window) is not None
 
 
 def test_an_if_whose_fewer_submits_cross_is_named() -> None:
-    ctx = make_context()
-    module = parse_module(ctx, branches(2, 1, 64), "t.mlir")
-    Pto2Pipeline().apply(ctx, module)
-    (func,) = orchestration_functions(module)
-    found = scope_limit_error(func, 64)
+    found = window_error(branches(2, 1, 64), 64)
     assert found is not None
     assert (found[0].name, location_of(found[0])) == ("scf.if", "t.mlir:9:7")
     assert found[1] == (
@@ -187,11 +184,7 @@ def test_the_executors_scope_counts_too(n: int) -> None:
     static, dynamic = both_counts(text, 64)
     assert static == dynamic == (None if n == 63 else "t.mlir:8:5")
     if n == 64:
-        ctx = make_context()
-        module = parse_module(ctx, text, "t.mlir")
-        Pto2Pipeline().apply(ctx, module)
-        (func,) = orchestration_functions(module)
-        found = scope_limit_error(func, 64)
+        found = window_error(text, 64)
         assert found is not None
         assert "submitted directly in the executor's outer scope (outside every " \
             "pto_rt.scope), in iteration 63 of the loop at t.mlir:7:3 (from 0)," in found[1]
@@ -210,11 +203,7 @@ def test_a_deep_nest_names_the_three_innermost_loops() -> None:
         + "  }\n  func.return\n}\n")
     static, dynamic = both_counts(text, 64)
     assert static == dynamic == "t.mlir:15:19"
-    ctx = make_context()
-    module = parse_module(ctx, text, "t.mlir")
-    Pto2Pipeline().apply(ctx, module)
-    (func,) = orchestration_functions(module)
-    found = scope_limit_error(func, 64)
+    found = window_error(text, 64)
     assert found is not None
     assert ("in the auto scope at t.mlir:7:3, in iteration 1 of the loop at t.mlir:14:17, in "
             "iteration 1 of the loop at t.mlir:13:15, in iteration 1 of the loop at "
@@ -241,8 +230,4 @@ def test_a_trip_count_computed_from_constants_counts(bound: str, reported: bool)
   func.return
 }}
 """
-    ctx = make_context()
-    module = parse_module(ctx, text, "t.mlir")
-    Pto2Pipeline().apply(ctx, module)
-    (func,) = orchestration_functions(module)
-    assert (scope_limit_error(func, 64) is not None) == reported
+    assert (window_error(text, 64) is not None) == reported
