@@ -15,7 +15,7 @@ func.func @carried(%x: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_o
   %c1 = arith.constant 1 : index
   %n = arith.constant 20000 : index
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %x) -> (tensor<16xf32>) {
-    // CHECK: task_window.mlir:[[# @LINE + 1]]:5: error: 'pto_tensor.alloc_tensors' op exceeds the runtime's task window in every run: this submit would be task 16384 submitted directly in the auto scope at {{.*}}task_window.mlir:13:1, in iteration 16383 of the loop at {{.*}}task_window.mlir:17:3 (from 0), which holds at most 16383 (the ring's task window, 16384, less one; allocations and barriers count, tasks of nested scopes do not): the runtime stops with its fatal "scope deadlock"; this is the allocation of a buffer that the loop body makes and carries to the next iteration, which stays in the scope around the loop: split the loop into an outer loop over chunks of fewer than 16383 iterations (each outer iteration gets a scope of its own){{$}}
+    // CHECK: task_window.mlir:[[# @LINE + 1]]:5: error: 'pto_tensor.alloc_tensors' op exceeds the runtime's task window in every run: this submit would be task 16384 submitted directly in the auto scope at {{.*}}task_window.mlir:[[# @LINE - 5]]:1, in iteration 16383 of the loop at {{.*}}task_window.mlir:[[# @LINE - 1]]:3 (from 0), which holds at most 16383 (the ring's task window, 16384, less one; allocations and barriers count, tasks of nested scopes do not): the runtime stops with its fatal "scope deadlock"; this is the allocation of a buffer that the loop body makes and carries to the next iteration, which stays in the scope around the loop: split the loop into an outer loop over chunks of fewer than 16383 iterations (each outer iteration gets a scope of its own){{$}}
     %y = pto_orch.call @inc(%cur) : (tensor<16xf32>) -> tensor<16xf32>
     scf.yield %y : tensor<16xf32>
   }
@@ -35,7 +35,7 @@ func.func @flat(%o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attrib
     scf.for %i = %c0 to %n step %c1 {
       %y = pto_orch.call @acc(inout %o) : (tensor<16xf32>) -> tensor<16xf32>
     }
-    // CHECK: task_window.mlir:[[# @LINE + 1]]:5: error: 'pto_orch.call' op exceeds the runtime's task window in every run: this submit would be task 16384 submitted directly in the {{auto|manual}} scope at {{.*}}task_window.mlir:34:3, which holds at most 16383 
+    // CHECK: task_window.mlir:[[# @LINE + 1]]:5: error: 'pto_orch.call' op exceeds the runtime's task window in every run: this submit would be task 16384 submitted directly in the {{auto|manual}} scope at {{.*}}task_window.mlir:[[# @LINE - 4]]:3, which holds at most 16383 
     %z = pto_orch.call @acc(inout %o) : (tensor<16xf32>) -> tensor<16xf32>
   }
   func.return
