@@ -27,7 +27,11 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.analysis.task_id_sources import TaskIdSources, ordered_before
+from pypto_dialects.analysis.task_id_sources import (
+    SameIterationSources,
+    TaskIdSources,
+    ordered_before,
+)
 from pypto_dialects.analysis.untracked_hazards import (
     Analysis,
     Join,
@@ -96,7 +100,9 @@ class EdgePlan:
       a loop-carried edge takes the TaskId to the loop's body and then through a carry; each
       (TaskId, block) gets one result, each (TaskId, loop) one carry);
     - `deps[x]`: what consumer `x` gets in its `compiler_deps`, in order, skipping a task its
-      deps already order it after (`ordered_before`) and an edge planned already;
+      deps already order it after (`ordered_before`; for an edge within one iteration of the
+      loops around both tasks, not through the back edge of their carries:
+      `SameIterationSources`) and an edge planned already;
     - `ready[op]`: the consumers whose deps all exist once the walker has rewritten `op`
       (the consumer itself, or the outermost loop whose carry it uses).
 
@@ -119,6 +125,7 @@ class EdgePlan:
         self._around: dict[Task, dict[Block | Operation, int]] = {}
         sources = TaskIdSources()
         named: dict[Task, set[Operation]] = {}
+        named_in: dict[tuple[Task, frozenset[Operation]], set[Operation]] = {}
         planned: set[tuple[Task, Operation, scf.ForOp | None]] = set()
         trigger: dict[Task, Operation] = {}
         for n in needs:
@@ -127,7 +134,18 @@ class EdgePlan:
             if x not in named:
                 named[x] = ordered_before(x, sources)
             done = set(n.join.tasks) if n.join is not None else {p}
-            if (done <= named[x] and not n.retain) or (x, p, loop) in planned:
+            names = named[x]
+            if loop is None and done <= names and not n.retain:
+                # an edge within one iteration of the loops around both tasks: a TaskId the
+                # deps reach through the back edge of such a loop's carry names an earlier
+                # iteration's instance, not the one the edge is for
+                shared = frozenset(self._loops(x) & self._loops(p))
+                if shared:
+                    key = (x, shared)
+                    if key not in named_in:
+                        named_in[key] = ordered_before(x, SameIterationSources(shared))
+                    names = named_in[key]
+            if (done <= names and not n.retain) or (x, p, loop) in planned:
                 continue
             planned.add((x, p, loop))
             ref = self._tid(p) if n.join is None else self._join(n.join)
@@ -180,6 +198,16 @@ class EdgePlan:
                         break  # inside it, its own carry is the value on entry; a join's
                         # branches each yield their own writer
                     src = a.source
+
+    def _loops(self, op: Operation) -> set[Operation]:
+        """The loops `op` is nested in."""
+        out: set[Operation] = set()
+        cur = op.parent_op()
+        while cur is not None:
+            if isinstance(cur, scf.ForOp):
+                out.add(cur)
+            cur = cur.parent_op()
+        return out
 
     def _ancestors(self, x: Task) -> dict[Block | Operation, int]:
         """The blocks and ops `x` is nested in, each with its distance from `x` (memoized)."""

@@ -40,6 +40,27 @@ class TaskIdSources(storage.Resolver[frozenset[Operation]]):
         return frozenset()
 
 
+class SameIterationSources(TaskIdSources):
+    """As `TaskIdSources`, but an iter_arg of a loop of `loops` is its init only, not the
+    value the body yields back: a TaskId that reaches a task through that back edge of a
+    loop around both it and another task names the other task's instance in an earlier
+    iteration of the loop, never the one of the same iteration (the init is from before
+    the loop, which no instance inside it is)."""
+
+    def __init__(self, loops: frozenset[Operation]) -> None:
+        super().__init__()
+        self.loops = loops
+
+    def links(self, value: SSAValue) -> tuple[list[storage.Edge], bool]:
+        if (
+            isinstance(value, BlockArgument)
+            and value.index > 0
+            and value.block.parent_op() in self.loops
+        ):
+            return storage.iter_arg_edges(value)[:1], False
+        return super().links(value)
+
+
 def parallel_carry(value: SSAValue) -> bool:
     """Whether `value` is a result or iter_arg of a `pto_orch.parallel` loop."""
     if isinstance(value, OpResult):
