@@ -23,9 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 
-def minimize(text: str, name: str, kernels, args, still_fails) -> str:
-    """Drop lines of `text` while the program stays valid and `still_fails(text)`."""
-    from support.random_programs import check
+def minimize(text: str, name: str, kernels, args, still_fails, check=None) -> str:
+    """Drop lines of `text` while the program stays valid (`check`, by default
+    random_programs.check) and `still_fails(text)`."""
+    if check is None:
+        from support.random_programs import check
 
     lines = text.splitlines()
     i = 0
@@ -59,17 +61,31 @@ def main(argv: list[str] | None = None) -> int:
                              "(tests/support/runtime_output_programs.py)")
     parser.add_argument("--api", choices=("seed", "current"), default="seed",
                         help="the runtime generation the interpreter models (default seed)")
+    parser.add_argument("--user-deps", action="store_true",
+                        help="programs whose tasks list user deps that order some of their "
+                             "hazards only (tests/support/user_dep_programs.py); with "
+                             "--runtime-outputs, on that generator's programs")
+    parser.add_argument("--save", type=Path, default=None,
+                        help="write each failing (minimized) program to DIR/seed<S>.mlir")
     opts = parser.parse_args(argv)
 
     from support.differential import compare
     from support.random_programs import generate
     from support.runtime_output_programs import RtGen
+    from support import user_dep_programs
+
+    def valid(text, name, kernels, args):
+        return user_dep_programs.check(text, name, kernels, args, opts.analyze_auto_scopes)
 
     passed = failed = 0
     start = time.monotonic()
     for seed in range(opts.seed, opts.seed + opts.count):
-        text, name, kernels, args = (generate(seed, RtGen) if opts.runtime_outputs
-                                     else generate(seed))
+        if opts.user_deps:
+            text, name, kernels, args = user_dep_programs.generate(
+                seed, rt=opts.runtime_outputs, analyze=opts.analyze_auto_scopes)
+        else:
+            text, name, kernels, args = (generate(seed, RtGen) if opts.runtime_outputs
+                                         else generate(seed))
         problems = compare(text, name, kernels, args, opts.analyze_auto_scopes, opts.api)
         if not problems:
             passed += 1
@@ -79,9 +95,16 @@ def main(argv: list[str] | None = None) -> int:
         if not opts.no_minimize:
             text = minimize(text, name, kernels, args,
                             lambda t: bool(compare(t, name, kernels, args,
-                                                         opts.analyze_auto_scopes, opts.api)))
+                                                         opts.analyze_auto_scopes, opts.api)),
+                            valid if opts.user_deps else None)
         print(text)
+        if opts.save is not None:
+            opts.save.mkdir(parents=True, exist_ok=True)
+            (opts.save / f"seed{seed}.mlir").write_text(
+                f"// seed {seed}: " + "; ".join(problems).replace("\n", "\n// ") + "\n" + text)
     print(f"{opts.count} programs in {time.monotonic() - start:.0f} s")
+    if opts.user_deps:  # candidates the pipeline refused (each replaced by the seed's next)
+        print(f"{len(user_dep_programs.refusals)} candidates refused by pto2-pipeline")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
