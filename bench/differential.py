@@ -69,10 +69,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="write each failing (minimized) program to DIR/seed<S>.mlir")
     opts = parser.parse_args(argv)
 
+    from support import user_dep_programs
     from support.differential import compare
     from support.random_programs import generate
     from support.runtime_output_programs import RtGen
-    from support import user_dep_programs
 
     def valid(text, name, kernels, args):
         return user_dep_programs.check(text, name, kernels, args, opts.analyze_auto_scopes)

@@ -39,7 +39,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from support.random_programs import KERNELS, T16, TID, _Buf, _Gen, candidate
+from support.random_programs import KERNELS, TID, _Buf, _Gen, candidate
 from support.runtime_output_programs import RtGen
 
 refusals: list[str] = []
@@ -94,7 +94,7 @@ class UdGen(_Gen):
     def _task(self, rv: str, wv: str, st: str, deps: list[tuple[str, str]] | None) -> str:
         """A task reading `rv` and writing `wv` (`out` or `inout`); returns its TaskId
         (None only when `deps` is None)."""
-        mode = self.rng.choice(["out", "inout", "axpy"])
+        mode = self.rng.choice(["out", "out", "out", "inout", "axpy"])  # `out`: WAW untracked
         if mode == "axpy":
             k, sc, d = "k_axpy", [self.scalar()], "inout"
         else:
@@ -113,7 +113,7 @@ class UdGen(_Gen):
 
     def _cond(self, iv: str) -> str:
         c = self.new("cond")
-        if self.rng.random() < 0.5:
+        if self.rng.random() < 0.3:
             thr = self.rng.choice(["%k0", "%k1"])
             self.emit(f"{c} = arith.cmpi sgt, %flag, {thr} : i64")
         else:
