@@ -10,6 +10,12 @@ disagreement is
 printed with its program, shrunk first (`--no-minimize` keeps it whole): whole lines are dropped,
 one at a time, as long as the program still parses, goes through the pipeline and the printer,
 runs race-free in the interpreter and still disagrees. The last line is `N passed, N failed`.
+
+`--user-deps` runs the programs of tests/support/user_dep_programs.py (tasks whose deps order
+only some of their hazards; they may race as written outside one manual-scope instance, and
+the shrinking keeps that validity), and prints how many candidates the pipeline refused (each
+replaced by the seed's next candidate, not a failure). `--save DIR` writes each failing
+(shrunk) program to DIR/seed<S>.mlir.
 """
 
 from __future__ import annotations
