@@ -83,12 +83,17 @@ def main(argv: list[str] | None = None) -> int:
     def valid(text, name, kernels, args):
         return user_dep_programs.check(text, name, kernels, args, opts.analyze_auto_scopes)
 
-    passed = failed = 0
+    passed = failed = skipped = 0
     start = time.monotonic()
     for seed in range(opts.seed, opts.seed + opts.count):
         if opts.user_deps:
-            text, name, kernels, args = user_dep_programs.generate(
-                seed, rt=opts.runtime_outputs, analyze=opts.analyze_auto_scopes)
+            try:
+                text, name, kernels, args = user_dep_programs.generate(
+                    seed, rt=opts.runtime_outputs, analyze=opts.analyze_auto_scopes)
+            except RuntimeError as err:  # every candidate refused: nothing to compare
+                print(f"seed {seed}: skipped, {err}")
+                skipped += 1
+                continue
         else:
             text, name, kernels, args = (generate(seed, RtGen) if opts.runtime_outputs
                                          else generate(seed))
@@ -110,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"// seed {seed}: " + "; ".join(problems).replace("\n", "\n// ") + "\n" + text)
     print(f"{opts.count} programs in {time.monotonic() - start:.0f} s")
     if opts.user_deps:  # candidates the pipeline refused (each replaced by the seed's next)
-        print(f"{len(user_dep_programs.refusals)} candidates refused by pto2-pipeline")
+        print(f"{len(user_dep_programs.refusals)} candidates refused by pto2-pipeline, "
+              f"{skipped} seeds skipped (all 50 candidates invalid)")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -32,7 +32,7 @@ def test_user_deps_counts_refused_candidates_apart() -> None:
     assert res.returncode == 0, res.stdout + res.stderr
     lines = res.stdout.splitlines()
     # seed 1's first candidate is refused (a located order-untracked-hazards error)
-    assert lines[-2:] == ["1 candidates refused by pto2-pipeline", "1 passed, 0 failed"]
+    assert lines[-2:] == ["1 candidates refused by pto2-pipeline, 0 seeds skipped (all 50 candidates invalid)", "1 passed, 0 failed"]
 
 
 def test_minimize_keeps_a_valid_program_that_still_fails() -> None:

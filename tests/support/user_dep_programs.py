@@ -66,6 +66,8 @@ class UdGen(_Gen):
         ]
 
     def finish(self) -> None:
+        # at least one user-dep segment (more make most candidates refused: the accepted
+        # ones then rarely hold the shapes the pass gets wrong)
         if not self.ud_count:
             self.rng.choice(self.ud_pool())()
         super().finish()
