@@ -10,6 +10,12 @@ disagreement is
 printed with its program, shrunk first (`--no-minimize` keeps it whole): whole lines are dropped,
 one at a time, as long as the program still parses, goes through the pipeline and the printer,
 runs race-free in the interpreter and still disagrees. The last line is `N passed, N failed`.
+
+`--user-deps` runs the programs of tests/support/user_dep_programs.py (tasks whose deps order
+only some of their hazards; they may race as written outside one manual-scope instance, and
+the shrinking keeps that validity), and prints how many candidates the pipeline refused (each
+replaced by the seed's next candidate, not a failure). `--save DIR` writes each failing
+(shrunk) program to DIR/seed<S>.mlir.
 """
 
 from __future__ import annotations
@@ -23,9 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 
-def minimize(text: str, name: str, kernels, args, still_fails) -> str:
-    """Drop lines of `text` while the program stays valid and `still_fails(text)`."""
-    from support.random_programs import check
+def minimize(text: str, name: str, kernels, args, still_fails, check=None) -> str:
+    """Drop lines of `text` while the program stays valid (`check`, by default
+    random_programs.check) and `still_fails(text)`."""
+    if check is None:
+        from support.random_programs import check
 
     lines = text.splitlines()
     i = 0
@@ -59,17 +67,36 @@ def main(argv: list[str] | None = None) -> int:
                              "(tests/support/runtime_output_programs.py)")
     parser.add_argument("--api", choices=("seed", "current"), default="seed",
                         help="the runtime generation the interpreter models (default seed)")
+    parser.add_argument("--user-deps", action="store_true",
+                        help="programs whose tasks list user deps that order some of their "
+                             "hazards only (tests/support/user_dep_programs.py); with "
+                             "--runtime-outputs, on that generator's programs")
+    parser.add_argument("--save", type=Path, default=None,
+                        help="write each failing (minimized) program to DIR/seed<S>.mlir")
     opts = parser.parse_args(argv)
 
+    from support import user_dep_programs
     from support.differential import compare
     from support.random_programs import generate
     from support.runtime_output_programs import RtGen
 
-    passed = failed = 0
+    def valid(text, name, kernels, args):
+        return user_dep_programs.check(text, name, kernels, args, opts.analyze_auto_scopes)
+
+    passed = failed = skipped = 0
     start = time.monotonic()
     for seed in range(opts.seed, opts.seed + opts.count):
-        text, name, kernels, args = (generate(seed, RtGen) if opts.runtime_outputs
-                                     else generate(seed))
+        if opts.user_deps:
+            try:
+                text, name, kernels, args = user_dep_programs.generate(
+                    seed, rt=opts.runtime_outputs, analyze=opts.analyze_auto_scopes)
+            except RuntimeError as err:  # every candidate refused: nothing to compare
+                print(f"seed {seed}: skipped, {err}")
+                skipped += 1
+                continue
+        else:
+            text, name, kernels, args = (generate(seed, RtGen) if opts.runtime_outputs
+                                         else generate(seed))
         problems = compare(text, name, kernels, args, opts.analyze_auto_scopes, opts.api)
         if not problems:
             passed += 1
@@ -79,9 +106,17 @@ def main(argv: list[str] | None = None) -> int:
         if not opts.no_minimize:
             text = minimize(text, name, kernels, args,
                             lambda t: bool(compare(t, name, kernels, args,
-                                                         opts.analyze_auto_scopes, opts.api)))
+                                                         opts.analyze_auto_scopes, opts.api)),
+                            valid if opts.user_deps else None)
         print(text)
+        if opts.save is not None:
+            opts.save.mkdir(parents=True, exist_ok=True)
+            (opts.save / f"seed{seed}.mlir").write_text(
+                f"// seed {seed}: " + "; ".join(problems).replace("\n", "\n// ") + "\n" + text)
     print(f"{opts.count} programs in {time.monotonic() - start:.0f} s")
+    if opts.user_deps:  # candidates the pipeline refused (each replaced by the seed's next)
+        print(f"{len(user_dep_programs.refusals)} candidates refused by pto2-pipeline, "
+              f"{skipped} seeds skipped (all 50 candidates invalid)")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -25,6 +25,16 @@ def test_runtime_outputs_with_the_current_runtime() -> None:
     assert res.stdout.splitlines()[-1] == "1 passed, 0 failed"
 
 
+def test_user_deps_counts_refused_candidates_apart() -> None:
+    res = subprocess.run([sys.executable, "-m", "bench.differential", "--seed", "1", "--count", "1",
+                          "--user-deps"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0, res.stdout + res.stderr
+    lines = res.stdout.splitlines()
+    # seed 1's first candidate is refused (a located order-untracked-hazards error)
+    assert lines[-2:] == ["1 candidates refused by pto2-pipeline, 0 seeds skipped (all 50 candidates invalid)", "1 passed, 0 failed"]
+
+
 def test_minimize_keeps_a_valid_program_that_still_fails() -> None:
     sys.path.insert(0, str(ROOT))
     from bench.differential import minimize

@@ -133,9 +133,17 @@ def compare(
 
 
 def disagreements(
-    seed: int, analyze: bool = False, runtime_outputs: bool = False, api: str = "seed"
+    seed: int, analyze: bool = False, runtime_outputs: bool = False, api: str = "seed",
+    user_deps: bool = False,
 ) -> list[str]:
     """`compare` on `generate(seed)` (`analyze`: with analyze-auto-scopes=true;
-    `runtime_outputs`: the program of support.runtime_output_programs; `api`: as `compare`)."""
+    `runtime_outputs`: the program of support.runtime_output_programs; `api`: as `compare`;
+    `user_deps`: the program of support.user_dep_programs, on the runtime-output generator
+    with `runtime_outputs`)."""
+    if user_deps:
+        from support import user_dep_programs
+
+        prog = user_dep_programs.generate(seed, rt=runtime_outputs, analyze=analyze)
+        return compare(*prog, analyze=analyze, api=api)
     prog = generate(seed, RtGen) if runtime_outputs else generate(seed)
     return compare(*prog, analyze=analyze, api=api)
