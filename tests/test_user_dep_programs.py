@@ -10,8 +10,11 @@ import pytest
 from support import random_programs, user_dep_programs
 from support.differential import disagreements
 
-SAMPLE = (0, 1, 2, 3, 4, 5)
-"""Seeds CI runs (`python -m bench.differential --user-deps --seed S --count N` runs more)."""
+SAMPLE = (0, 1, 2, 3, 4, 5, 39, 63)
+"""Seeds CI runs (`python -m bench.differential --user-deps --seed S --count N` runs more).
+39 and 63: a one-trip loop whose second task lists the first one's carried TaskId, which
+the edge plan took for the first task's own instance: no edge, a write-after-write race
+(order-untracked-hazards' `SameIterationSources`)."""
 
 SHAPES = {
     "a dep chosen by scf.if": "-> (!pto_orch.task_id) {\n",

@@ -151,3 +151,29 @@ func.func @other_task(%x: tensor<64x16xf32>, %y: tensor<64x16xf32> {pto_orch.dir
   %y3 = pto_orch.call @bump(%yf) : (tensor<64x16xf32>) -> tensor<64x16xf32>
   func.return
 }
+
+// -----
+
+// Two tasks of one iteration write the same half (`out`: the runtime orders neither write
+// after the other), and each lists the other's TaskId carried from the previous iteration.
+// That dep names an earlier iteration's instance, never the one of this iteration: the
+// second task still gets an edge on the first (the edge plan took the carried TaskId for it
+// and left the edge out; in a one-trip loop nothing refused the program, and the two writes
+// raced). Found by `python -m bench.differential --user-deps` (seeds 39, 63).
+// CHECK-LABEL: func.func @partner_previous_dep
+// CHECK:       %wa, %ta = pto_orch.submit @inc8(in %x, out %hi) deps(%pb : !pto_orch.task_id)
+// CHECK-NEXT:  %wb, %tb = pto_orch.submit @inc8(in %x, out %hi) deps(%pa : !pto_orch.task_id) compiler_deps(%ta : !pto_orch.task_id)
+pto_orch.kernel @inc8 aiv (in tensor<8xf32>, out tensor<8xf32>) -> tensor<8xf32>
+func.func @partner_previous_dep(%o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %x: tensor<8xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %hi = pto_tensor.slice %o[%c8] : tensor<16xf32> to tensor<8xf32>
+  %none = pto_system.task_invalid
+  %la, %lb = scf.for %i = %c0 to %c1 step %c1 iter_args(%pa = %none, %pb = %none) -> (!pto_orch.task_id, !pto_orch.task_id) {
+    %wa, %ta = pto_orch.submit @inc8(in %x, out %hi) deps(%pb : !pto_orch.task_id) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    %wb, %tb = pto_orch.submit @inc8(in %x, out %hi) deps(%pa : !pto_orch.task_id) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %ta, %tb : !pto_orch.task_id, !pto_orch.task_id
+  }
+  func.return
+}
