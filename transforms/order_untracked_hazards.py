@@ -27,6 +27,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.accessors import enclosing_loops
 from pypto_dialects.analysis.task_id_sources import (
     SameIterationSources,
     TaskIdSources,
@@ -139,7 +140,7 @@ class EdgePlan:
                 # an edge within one iteration of the loops around both tasks: a TaskId the
                 # deps reach through the back edge of such a loop's carry names an earlier
                 # iteration's instance, not the one the edge is for
-                shared = frozenset(self._loops(x) & self._loops(p))
+                shared = frozenset(enclosing_loops(x)).intersection(enclosing_loops(p))
                 if shared:
                     key = (x, shared)
                     if key not in named_in:
@@ -198,16 +199,6 @@ class EdgePlan:
                         break  # inside it, its own carry is the value on entry; a join's
                         # branches each yield their own writer
                     src = a.source
-
-    def _loops(self, op: Operation) -> set[Operation]:
-        """The loops `op` is nested in."""
-        out: set[Operation] = set()
-        cur = op.parent_op()
-        while cur is not None:
-            if isinstance(cur, scf.ForOp):
-                out.add(cur)
-            cur = cur.parent_op()
-        return out
 
     def _ancestors(self, x: Task) -> dict[Block | Operation, int]:
         """The blocks and ops `x` is nested in, each with its distance from `x` (memoized)."""

@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
+from pypto_dialects.analysis.accessors import enclosing_loops
 from pypto_dialects.analysis.loop_instances import Instance, relation, through_carry
 from pypto_dialects.analysis.scope_limits import scope_limit_error
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
@@ -311,13 +312,7 @@ class HostAccessChecker:
         )
 
     def loops_around(self, op: Operation) -> list[scf.ForOp]:
-        out: list[scf.ForOp] = []
-        p = op.parent_op()
-        while p is not None:
-            if isinstance(p, scf.ForOp):
-                out.append(p)
-            p = p.parent_op()
-        return out
+        return enclosing_loops(op)
 
     @staticmethod
     def blocks_around(op: Operation) -> set[Block]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Block, Operation, Region, SSAValue, SSAValues
 from xdsl.irdl import AttrSizedOperandSegments
@@ -126,6 +127,17 @@ def result_param_indices(kernel: KernelOp) -> tuple[int, ...]:
 
 
 _DIALECTS: dict[type[Operation], str] = {}
+
+
+def enclosing_loops(op: Operation) -> list[scf.ForOp]:
+    """The `scf.for` loops `op` is nested in, innermost first."""
+    out: list[scf.ForOp] = []
+    cur = op.parent_op()
+    while cur is not None:
+        if isinstance(cur, scf.ForOp):
+            out.append(cur)
+        cur = cur.parent_op()
+    return out
 
 
 def dialect_name(op: Operation) -> str:

@@ -18,7 +18,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from pypto_dialects.analysis import storage_roots as storage
-from pypto_dialects.analysis.accessors import result_param_indices, task_args
+from pypto_dialects.analysis.accessors import enclosing_loops, result_param_indices, task_args
 from pypto_dialects.analysis.hazard_access import (
     Access,
     Part,
@@ -307,13 +307,7 @@ class Analysis:
         """The loops `op` is nested in (memoized; a task's are known from its first visit)."""
         got = self.around.get(op)
         if got is None:
-            loops = []
-            cur = op.parent_op()
-            while cur is not None:
-                if isinstance(cur, scf.ForOp):
-                    loops.append(cur)
-                cur = cur.parent_op()
-            got = self.around[op] = frozenset(loops)
+            got = self.around[op] = frozenset(enclosing_loops(op))
         return got
 
     def _mark_prev(
