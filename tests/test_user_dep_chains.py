@@ -181,3 +181,21 @@ def test_controls_without_the_compiler_edge_or_the_users_chain(drop: str) -> Non
     else:
         assert r.edges == edges("t3>t4 explicit")
         assert faults == [_race(i) for i in range(3)]
+
+
+@pytest.mark.parametrize("analyze", [False, True])
+def test_a_partners_carried_task_id_does_not_order_this_iteration(analyze: bool) -> None:
+    # the second write of the rows waits for the first through the compiler's edge (the deps
+    # name the previous iteration's instances only); without it, the writes race
+    x, y, o = rand(16, 16), rand(16, 16), rand(32, 16)
+    r = execute(PROGRAM, KERNELS, [x, y, o.copy()], function="partner_previous_dep",
+                analyze=analyze)
+    want = o.copy()
+    want[16:] = y
+    np.testing.assert_array_equal(r.outputs[2], want)
+    assert r.edges == edges("t0>t1 explicit")
+    control = execute(PROGRAM, KERNELS, [x, y, o.copy()], function="partner_previous_dep",
+                      analyze=analyze, edit=drop_deps, faults=True)
+    assert control.edges == set()
+    (fault,) = relative_faults(control)
+    assert "WAW race on %o" in fault

@@ -164,3 +164,22 @@ func.func @loop_carried(%a: tensor<32x16xf32> {pto_orch.dir = #pto_orch.dir<inou
   }
   func.return
 }
+
+// Two tasks of a one-trip loop write the same rows (`out`: the runtime orders neither write
+// after the other), each listing the other's TaskId carried from the previous iteration (the
+// invalid one in the only iteration). That dep names an earlier iteration's instance, so the
+// second task still needs the compiler's edge on the first: without it the two writes raced
+// (found by `python -m bench.differential --user-deps`, seeds 39 and 63).
+func.func @partner_previous_dep(%x: tensor<16x16xf32>, %y: tensor<16x16xf32>, %o: tensor<32x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %hi = pto_tensor.slice %o[%c16, %c0] : tensor<32x16xf32> to tensor<16x16xf32>
+  %none = pto_system.task_invalid
+  %la, %lb = scf.for %i = %c0 to %c1 step %c1 iter_args(%pa = %none, %pb = %none) -> (!pto_orch.task_id, !pto_orch.task_id) {
+    %wa, %ta = pto_orch.submit @copy(in %x, out %hi) deps(%pb : !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %wb, %tb = pto_orch.submit @copy(in %y, out %hi) deps(%pa : !pto_orch.task_id) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    scf.yield %ta, %tb : !pto_orch.task_id, !pto_orch.task_id
+  }
+  func.return
+}
