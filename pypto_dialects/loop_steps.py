@@ -47,7 +47,11 @@ def verify_loop_steps(func: Operation) -> None:
 def constant_trip_count(op: scf.ForOp) -> int | None:
     """ceil((ub - lb) / step) when the bounds and a positive step are `arith.constant`s,
     else None."""
-    lb, ub, step = constant_int(op.lb), constant_int(op.ub), constant_int(op.step)
+    return trip_count(constant_int(op.lb), constant_int(op.ub), constant_int(op.step))
+
+
+def trip_count(lb: int | None, ub: int | None, step: int | None) -> int | None:
+    """ceil((ub - lb) / step), at least 0, for known bounds and a positive step, else None."""
     if lb is None or ub is None or step is None or step <= 0:
         return None
     return max(0, -((lb - ub) // step))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
 from pypto_dialects.analysis.scope_limits import scope_limit_error
@@ -81,11 +82,18 @@ def branches(then: int, other: int, trips: int) -> str:
 """
 
 
-def window_error(text: str, window: int) -> tuple[Operation, str] | None:
-    """Rule 9's answer on `text` after pto2-pipeline, against a task window of `window`."""
+def pipelined(text: str) -> ModuleOp:
+    """`text` after pto2-pipeline."""
     ctx = make_context()
     module = parse_module(ctx, text, "t.mlir")
     Pto2Pipeline().apply(ctx, module)
+    return module
+
+
+def window_error(text: str | ModuleOp, window: int) -> tuple[Operation, str] | None:
+    """Rule 9's answer on `text` after pto2-pipeline (or on a module already through it),
+    against a task window of `window`."""
+    module = pipelined(text) if isinstance(text, str) else text
     (func,) = orchestration_functions(module)
     return scope_limit_error(func, window)
 
@@ -93,11 +101,9 @@ def window_error(text: str, window: int) -> tuple[Operation, str] | None:
 def both_counts(text: str, window: int, cond: bool = True) -> tuple[str | None, str | None]:
     """(the static check's location, the interpreter's fault location) after pto2-pipeline,
     against a task window of `window`."""
-    found = window_error(text, window)
+    module = pipelined(text)
+    found = window_error(module, window)
     static = location_of(found[0]) if found is not None else None
-    ctx = make_context()
-    module = parse_module(ctx, text, "t.mlir")
-    Pto2Pipeline().apply(ctx, module)
     args = {"x": np.zeros(16, np.float32), "o": np.zeros(16, np.float32), "c": cond}
     result = run_function(module, "f", args, {
         "inc": lambda x, y: x + np.float32(1),

@@ -26,17 +26,14 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from pypto_dialects.diagnostics import location_of
 from pypto_dialects.limits import TASK_WINDOW, constant_int
+from pypto_dialects.loop_steps import trip_count
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.tensor import AllocTensorsOp, CreateOp
 
-_SUBMITS = (CallOp, SubmitOp, TaskDummyOp, AllocTensorsOp, CreateOp)
+_SUBMITS = frozenset({CallOp, SubmitOp, TaskDummyOp, AllocTensorsOp, CreateOp})
 """Ops that submit one task to the scope they are directly in."""
-_KINDS: dict[type[Operation], int] = {
-    **dict.fromkeys(_SUBMITS, 1), scf.ForOp: 2, scf.IfOp: 2,
-}
-"""The op types `_Counter.block` looks at: 1 submits one task, 2 holds submits."""
 
 
 _LOOPS_NAMED = 3
@@ -70,10 +67,7 @@ def _static_int(value: SSAValue, depth: int = 8) -> int | None:
 def _trip_count(op: scf.ForOp) -> int:
     """The loop's trip count when its bounds and a positive step are static (`_static_int`),
     else 0 (the fewest iterations a run may make)."""
-    lb, ub, step = (_static_int(v) for v in (op.lb, op.ub, op.step))
-    if lb is None or ub is None or step is None or step <= 0:
-        return 0
-    return max(0, -((lb - ub) // step))
+    return trip_count(_static_int(op.lb), _static_int(op.ub), _static_int(op.step)) or 0
 
 
 class _Counter:
@@ -85,16 +79,12 @@ class _Counter:
     def block(self, block: Block) -> int:
         n = self.memo.get(block)
         if n is None:
-            n = 0
-            for op in block.ops:
-                kind = _KINDS.get(type(op))
-                if kind is not None:
-                    n += kind if kind == 1 else self.op(op)
-            self.memo[block] = n
+            n = self.memo[block] = sum(self.op(op) for op in block.ops)
         return n
 
     def op(self, op: Operation) -> int:
-        if isinstance(op, _SUBMITS):
+        """The fewest submits `op` makes directly in its scope."""
+        if type(op) in _SUBMITS:
             return 1
         if isinstance(op, scf.ForOp):
             trips = _trip_count(op)
