@@ -37,7 +37,22 @@ runtime refuses a count below 1 at submit (docs/runtime-api.md A15, U1)."""
 TASK_WINDOW = 16384
 """Tasks per ring window (`PTO2_TASK_WINDOW_SIZE`): a scope may hold at most `TASK_WINDOW - 1`
 tasks submitted directly in it, allocation tasks included, else the runtime stops with "scope
-deadlock" (docs/runtime-api.md K10)."""
+deadlock" (docs/runtime-api.md K10). The runtime's `PTO2_RING_TASK_WINDOW` environment
+variable sets another: the passes that count tasks against it take a `task-window` option
+(`check_task_window`)."""
+
+
+MIN_TASK_WINDOW = 2
+"""The smallest task window a run can have: a scope must hold one task."""
+
+
+def check_task_window(n: int) -> int:
+    """`n` as the task window of a pass option (`pto2-pipeline{task-window=N}`): returned when
+    it is at least `MIN_TASK_WINDOW`. Raises ValueError, whose text says what to give,
+    otherwise."""
+    if type(n) is not int or n < MIN_TASK_WINDOW:
+        raise ValueError(f"task-window: expected an integer >= {MIN_TASK_WINDOW}, got {n}")
+    return n
 MAX_SCOPE_DEPTH = 64
 """Scopes open at once, the executor's own outer scope included (`PTO2_MAX_SCOPE_DEPTH`): a
 `pto_rt.scope` nested 64 deep (65 with the executor's) trips the runtime's "Scope stack

@@ -136,9 +136,12 @@ def test_python_m_names_the_tool() -> None:
         (["-p", "pto2-pipeline{"], "pypto-opt: error: Error parsing pass pipeline specification: pass-pipeline:1:15 pto2-pipeline{ ^ Expected argument name here"),
         (["-p", "derive-call-directions,,"], "pypto-opt: error: Error parsing pass pipeline specification:"),
         (["-o"], "pypto-opt: error: argument -o/--output-file: expected one argument (see pypto-opt --help)"),
+        (["-p", "pto2-pipeline{task-window=1}"], "pypto-opt: error: task-window: expected an integer >= 2, got 1"),
+        (["-p", "verify-orchestration{task-window=0}"], "pypto-opt: error: task-window: expected an integer >= 2, got 0"),
     ],
     ids=["unknown-pass", "unknown-flag", "unknown-target", "unknown-frontend",
-         "bad-pass-option", "bad-pass-spec", "empty-pass-name", "missing-value"],
+         "bad-pass-option", "bad-pass-spec", "empty-pass-name", "missing-value",
+         "task-window-below-2", "verify-task-window-below-2"],
 )
 def test_bad_command_line_exits_2_with_one_line(args: list[str], message: str) -> None:
     status, out, err = run_opt([*args, str(EXAMPLE)] if args != ["-o"] else args)

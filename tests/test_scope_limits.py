@@ -7,11 +7,15 @@ tests/filecheck/transforms/verify_orchestration/task_window.mlir has the runtime
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
+from xdsl.utils.exceptions import PassFailedException
 
+from opt_runner import run_opt
 from pypto_dialects.analysis.scope_limits import scope_limit_error
 from pypto_dialects.context import make_context
 from pypto_dialects.diagnostics import location_of
@@ -30,6 +34,13 @@ SIGNATURE = (
     "attributes {pto_orch.kind = #pto_orch.kind<orchestration>{auto}} {\n"
     "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
 )
+
+
+OTHER_WINDOW = (
+    "; a run with another window (the runtime's PTO2_RING_TASK_WINDOW sets it) is checked "
+    "with the option task-window=N"
+)
+"""The end of every rule-9 message: how to check a run with another window."""
 
 
 def carried_fresh(n: int) -> str:
@@ -82,11 +93,11 @@ def branches(then: int, other: int, trips: int) -> str:
 """
 
 
-def pipelined(text: str) -> ModuleOp:
-    """`text` after pto2-pipeline."""
+def pipelined(text: str, pipeline: Pto2Pipeline | None = None) -> ModuleOp:
+    """`text` after pto2-pipeline (or after `pipeline`, one with options)."""
     ctx = make_context()
     module = parse_module(ctx, text, "t.mlir")
-    Pto2Pipeline().apply(ctx, module)
+    (pipeline or Pto2Pipeline()).apply(ctx, module)
     return module
 
 
@@ -141,7 +152,7 @@ def test_the_message_names_the_scope_and_the_iterations() -> None:
         "t.mlir:10:7, in iteration 4 of the loop at t.mlir:9:5 (from 0), which holds at most 63 (the "
         "ring's task window, 64, less one; allocations and barriers count, tasks of nested "
         "scopes do not): the runtime stops with its fatal \"scope deadlock\"; give the "
-        "repeated work a scope of its own (e.g. one per loop iteration)"
+        "repeated work a scope of its own (e.g. one per loop iteration)" + OTHER_WINDOW
     )
 
 
@@ -173,7 +184,7 @@ def test_an_if_whose_fewer_submits_cross_is_named() -> None:
         "in iteration 63 of the loop at t.mlir:8:5 (from 0), which holds at most 63 (the ring's "
         "task window, 64, less one; allocations and barriers count, tasks of nested scopes do "
         "not): the runtime stops with its fatal \"scope deadlock\"; give the repeated work a "
-        "scope of its own (e.g. one per loop iteration)"
+        "scope of its own (e.g. one per loop iteration)" + OTHER_WINDOW
     )
 
 
@@ -237,3 +248,89 @@ def test_a_trip_count_computed_from_constants_counts(bound: str, reported: bool)
 }}
 """
     assert (window_error(text, 64) is not None) == reported
+
+
+# ------------------------------------------------- the window a run has: task-window=N
+
+
+@pytest.mark.parametrize(("window", "where"), [(64, "t.mlir:8:5"), (128, None), (None, None)])
+def test_the_pipeline_checks_the_window_it_is_given(window: int | None, where: str | None) -> None:
+    # 100 allocations of a carried buffer and the task after the loop: 101 tasks in one scope
+    # (the runtime's PTO2_RING_TASK_WINDOW sets the window; the option gives it to rule 9)
+    pipeline = Pto2Pipeline() if window is None else Pto2Pipeline(task_window=window)
+    if where is None:
+        pipelined(carried_fresh(100), pipeline)  # raises nothing
+        assert window_error(carried_fresh(100), window or 16384) is None
+        return
+    with pytest.raises(PassFailedException) as err:
+        pipelined(carried_fresh(100), pipeline)
+    assert str(err.value).startswith(
+        f"{where}: error: 'pto_tensor.alloc_tensors' op exceeds the runtime's task window in "
+        f"every run: this submit would be task {window} submitted directly in the auto scope "
+        f"at t.mlir:3:1, in iteration {window - 1} of the loop at t.mlir:7:3 (from 0), which "
+        f"holds at most {window - 1} (the ring's task window, {window}, less one;"
+    )
+    assert str(err.value).endswith(OTHER_WINDOW)
+
+
+def flat_loop(n: int) -> str:
+    """`n` in-place tasks on one buffer in a constant loop of the function body (auto scopes):
+    analyze-auto-scopes makes the body one manual scope when its `n` tasks fit the window."""
+    return KERNELS + SIGNATURE.replace("{auto}", "") + f"""  %n = arith.constant {n} : index
+  scf.for %i = %c0 to %n step %c1 {{
+    %t = pto_orch.call @acc(%o) : ({T}) -> {T}
+  }}
+  func.return
+}}
+"""
+
+
+@pytest.mark.parametrize(("window", "scopes"), [
+    (None, [("manual", None)]),  # the runtime's window: one manual scope of the 6 tasks
+    (7, [("manual", None)]),  # 6 tasks fit a window of 7 (a scope holds 6)
+    (6, [("auto", None)] + [("manual", 0)] * 6),  # they do not fit 6: a scope per iteration
+])
+def test_analyze_auto_scopes_makes_one_scope_only_within_the_window(
+    window: int | None, scopes: list[tuple[str, int | None]]
+) -> None:
+    # each run has the window the pipeline was given; the control (None) is told the
+    # runtime's and run with a window of 6, which stops the one scope at its 6th task
+    pipeline = Pto2Pipeline(analyze_auto_scopes=True, **(
+        {"task_window": window} if window is not None else {}))
+    module = pipelined(flat_loop(6), pipeline)
+    args = {"x": np.zeros(16, np.float32), "o": np.zeros(16, np.float32), "c": True}
+    result = run_function(module, "f", args, {"acc": lambda o: o.__iadd__(np.float32(1))})
+    assert [(s.mode, s.parent) for s in result.graph.scopes] == scopes
+    faults = [(f.kind, f.task.id) for f in result.limit_faults(window or 6)]
+    assert faults == ([("scope-deadlock", 5)] if window is None else [])
+    np.testing.assert_array_equal(result.outputs["o"], np.full(16, 6, np.float32))
+    assert result.graph.edge_set() == {(i, i + 1, "explicit") for i in range(5)}
+    assert result.races() == []
+    assert result.use_after_free() == []
+
+
+@pytest.mark.parametrize("window", [1, 0, -3])
+def test_a_window_below_two_is_refused(window: int) -> None:
+    with pytest.raises(ValueError, match=f"^task-window: expected an integer >= 2, got {window}$"):
+        Pto2Pipeline(task_window=window)
+
+
+@pytest.mark.parametrize(("passes", "status"), [
+    ("pto2-pipeline{task-window=32768}", 0),
+    ("pto2-pipeline{task-window=32768},canonicalize", 1),  # the printer's check: 16384
+    ("pto2-pipeline{task-window=32768},canonicalize,verify-orchestration{task-window=32768}", 0),
+])
+def test_the_printer_keeps_the_window_of_the_last_check(
+    passes: str, status: int, tmp_path: Path
+) -> None:
+    # 20000 allocations of a carried buffer fit a window of 32768, not the default
+    src = tmp_path / "t.mlir"
+    src.write_text(carried_fresh(20000))
+    res = run_opt(["-p", passes, "-t", "pto2-cpp", str(src)])
+    assert res.status == status
+    if status:
+        assert res.err.startswith(
+            f"{src}:8:5: error: 'pto_tensor.alloc_tensors' op exceeds the runtime's task window "
+            "in every run: this submit would be task 16384 submitted directly in the auto scope")
+    else:
+        assert res.out.rstrip().endswith('}  // extern "C"')

@@ -26,7 +26,12 @@ from xdsl.utils.exceptions import DiagnosticException, InterpretationError, Pars
 
 from pypto_dialects.context import DIALECTS
 from pypto_dialects.diagnostics import format_parse_error, one_line
-from pypto_dialects.limits import API_GENERATIONS, DEFAULT_API_GENERATION, TASK_WINDOW
+from pypto_dialects.limits import (
+    API_GENERATIONS,
+    DEFAULT_API_GENERATION,
+    MIN_TASK_WINDOW,
+    TASK_WINDOW,
+)
 
 if TYPE_CHECKING:
     from pypto_dialects.interpreter.lifetimes import UseAfterFree
@@ -62,13 +67,16 @@ class KernelFileError(Exception):
 
 
 def _task_window(text: str) -> int:
-    """`--task-window N`: an integer of at least 2 (a scope must hold one task)."""
+    """`--task-window N`: an integer of at least `MIN_TASK_WINDOW` (a scope must hold one
+    task)."""
     try:
         n = int(text)
     except ValueError:
         n = 0
-    if n < 2:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 2, got '{text}'")
+    if n < MIN_TASK_WINDOW:
+        raise argparse.ArgumentTypeError(
+            f"expected an integer >= {MIN_TASK_WINDOW}, got '{text}'"
+        )
     return n
 
 

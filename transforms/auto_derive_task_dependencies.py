@@ -37,7 +37,7 @@ from pypto_dialects import tensor as pt
 from pypto_dialects.analysis.accessors import walk_list
 from pypto_dialects.analysis.storage_roots import Place, RootSets, covers, overlap
 from pypto_dialects.analysis.untracked_hazards import Analysis
-from pypto_dialects.limits import MAX_TASK_ARRAY_SIZE, TASK_WINDOW
+from pypto_dialects.limits import MAX_TASK_ARRAY_SIZE, TASK_WINDOW, check_task_window
 from pypto_dialects.orch import (
     MANUAL_LAYER,
     PARALLEL,
@@ -137,9 +137,10 @@ class Region:
 class FunctionAnalysis:
     """The areas of one function that qualify, and the edges inside each."""
 
-    def __init__(self, f: func.FuncOp, roots: RootSets) -> None:
+    def __init__(self, f: func.FuncOp, roots: RootSets, task_window: int = TASK_WINDOW) -> None:
         self.f = f
         self.roots = roots
+        self.task_window = task_window
         self.pos: dict[Operation, int] = {}
         self.end: dict[Operation, int] = {}
         self.last_write: dict[SSAValue, int] = {}
@@ -226,7 +227,7 @@ class FunctionAnalysis:
         the option each loop body inside it is a scope of its own, which holds only the tasks
         of one iteration and, for the function body (`body`), frees the buffers an iteration
         allocates when the iteration ends. So: every loop inside it around a task with a
-        constant trip count, and fewer than `TASK_WINDOW` task instances per instance of the
+        constant trip count, and fewer than `task_window` task instances per instance of the
         area, allocations included (the runtime's bound on the tasks submitted directly in one
         scope: more is its fatal "scope deadlock"); for the body also no buffer allocated in a
         loop (a `pto_tensor.create`, a runtime-allocated output). A loop body or branch was
@@ -260,7 +261,7 @@ class FunctionAnalysis:
                     inner, looped = times * trips, True
                 for region in op.regions:
                     stack.extend((b, inner, looped) for b in region.blocks)
-        return count < TASK_WINDOW
+        return count < self.task_window
 
     def _leaves_a_stale_entry(
         self, written: set[SSAValue], block: Block, first: Operation, limit: int
@@ -599,12 +600,15 @@ class FunctionPlan:
     wrap: bool = False
 
 
-def plan_function(f: func.FuncOp, roots: RootSets) -> FunctionPlan:
+def plan_function(
+    f: func.FuncOp, roots: RootSets, task_window: int = TASK_WINDOW
+) -> FunctionPlan:
     """The plan of `f`: the areas that qualify (`FunctionAnalysis`; outer first, an area
     inside one that qualified is part of it), each block's edges (`_edges`, the edges between
     blocks and iterations are order-untracked-hazards') and demotions (`_demoted`), decided on
-    the IR as it is; changes nothing, raises nothing."""
-    analysis = FunctionAnalysis(f, roots)
+    the IR as it is, against the ring's `task_window` (`check_task_window`); changes nothing,
+    raises nothing."""
+    analysis = FunctionAnalysis(f, roots, task_window)
     plan = FunctionPlan()
     taken: set[Block] = set()
     for area in analysis.areas():
@@ -727,6 +731,11 @@ class AutoDeriveTaskDependencies(ModulePass):
     name = "auto-derive-task-dependencies"
 
     analyze_auto_scopes: bool = False
+    task_window: int = TASK_WINDOW
+    """The ring's task window the program runs with (`task-window`, `check_task_window`)."""
+
+    def __post_init__(self) -> None:
+        check_task_window(self.task_window)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.analyze_auto_scopes:
@@ -750,7 +759,7 @@ class AutoDeriveTaskDependencies(ModulePass):
         for f in orchestration_functions(module):
             if MANUAL_LAYER in f.attributes:
                 continue  # its whole body becomes one manual scope: nothing is AUTO
-            plan = plan_function(f, RootSets(symbols))
+            plan = plan_function(f, RootSets(symbols), self.task_window)
             if not plan.tasks:
                 continue  # no area qualifies: no walk
             TypedRewriteWalker(

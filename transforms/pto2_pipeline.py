@@ -6,7 +6,9 @@ tests/test_pipeline_listing.py checks the documentation (docs/passes/index.md, w
 reasons for the order) against it.
 
 Usage: `pypto-opt -p pto2-pipeline in.mlir`, or with `-t pto2-cpp` to print C++;
-`-p 'pto2-pipeline{analyze-auto-scopes=true}'` turns on the analysis of auto scopes.
+`-p 'pto2-pipeline{analyze-auto-scopes=true}'` turns on the analysis of auto scopes;
+`task-window=N` gives the ring's task window the program runs with (the runtime's
+`PTO2_RING_TASK_WINDOW`, 16384 unless set).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from pypto_dialects.limits import TASK_WINDOW, check_task_window
 from pypto_dialects.transforms.registry import PASSES
 
 STEPS: tuple[str, ...] = (
@@ -55,17 +58,31 @@ class Pto2Pipeline(ModulePass):
     analyze_auto_scopes: bool = False
     """Passed to auto-derive-task-dependencies (`pto2-pipeline{analyze-auto-scopes=true}`)."""
 
+    task_window: int = TASK_WINDOW
+    """The ring's task window the program runs with (`pto2-pipeline{task-window=N}`, the
+    runtime's `PTO2_RING_TASK_WINDOW`; default 16384, the runtime's): passed to the passes
+    that count tasks against it, auto-derive-task-dependencies (one scope holds fewer) and
+    verify-orchestration (rule 9). Raises ValueError below 2 (`check_task_window`)."""
+
+    def __post_init__(self) -> None:
+        check_task_window(self.task_window)
+
     def steps(self) -> tuple[ModulePass, ...]:
         """The passes of `STEPS`, in order (pypto-opt runs them one by one for --time-passes
         and --print-between-passes)."""
         from pypto_dialects.transforms.auto_derive_task_dependencies import (
             AutoDeriveTaskDependencies,
         )
+        from pypto_dialects.transforms.verify_orchestration import VerifyOrchestration
 
         def make(name: str) -> ModulePass:
             cls = PASSES[name][0]()
             if issubclass(cls, AutoDeriveTaskDependencies):
-                return cls(analyze_auto_scopes=self.analyze_auto_scopes)
+                return cls(
+                    analyze_auto_scopes=self.analyze_auto_scopes, task_window=self.task_window
+                )
+            if issubclass(cls, VerifyOrchestration):
+                return cls(task_window=self.task_window)
             return cls()
 
         return tuple(make(name) for name in STEPS)

@@ -43,6 +43,7 @@ from pypto_dialects.cpp_types import (
     view_error,
 )
 from pypto_dialects.diagnostics import file_position, location_of, pass_error
+from pypto_dialects.limits import TASK_WINDOW, check_task_window
 from pypto_dialects.orch import (
     PARALLEL,
     CallOp,
@@ -714,10 +715,11 @@ def _describe(value: SSAValue) -> str:
 _VIEW_OPS = frozenset({"pto_tensor.slice", "pto_tensor.view"})
 
 
-def check_orchestration(module: ModuleOp) -> None:
+def check_orchestration(module: ModuleOp, task_window: int = TASK_WINDOW) -> None:
     """Check the rules of docs/passes/verify-orchestration.md in every orchestration function
-    of `module` (the pass, and the C++ printer before printing). Returns None; raises a
-    located PassFailedException for the first violation."""
+    of `module` (the pass, and the C++ printer before printing), rule 9 against the ring's
+    `task_window`. Returns None; raises a located PassFailedException for the first
+    violation."""
     seen: dict[str, Operation] = {}
     for f in orchestration_functions(module):
         first = seen.setdefault(f.sym_name.data, f)
@@ -738,7 +740,7 @@ def check_orchestration(module: ModuleOp) -> None:
                 checker.check_set(item)
             else:
                 host.check(item)
-        found = scope_limit_error(f)  # rule 9
+        found = scope_limit_error(f, task_window)  # rule 9
         if found is not None:
             raise pass_error(*found)
 
@@ -753,5 +755,12 @@ class VerifyOrchestration(ModulePass):
 
     name = "verify-orchestration"
 
+    task_window: int = TASK_WINDOW
+    """The ring's task window the program runs with (`task-window`; the runtime's
+    `PTO2_RING_TASK_WINDOW`), rule 9's bound (`limits.check_task_window`)."""
+
+    def __post_init__(self) -> None:
+        check_task_window(self.task_window)
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        check_orchestration(op)
+        check_orchestration(op, self.task_window)

@@ -193,5 +193,6 @@ def _window_message(
         f"{where}{iterations}, which holds at most "
         f"{capacity} (the ring's task window, {window}, less one; allocations and "
         "barriers count, tasks of nested scopes do not): the runtime stops with its fatal "
-        f"\"scope deadlock\"; {advice}"
+        f"\"scope deadlock\"; {advice}; a run with another window (the runtime's "
+        "PTO2_RING_TASK_WINDOW sets it) is checked with the option task-window=N"
     )
