@@ -53,6 +53,26 @@ def check_task_window(n: int) -> int:
     if type(n) is not int or n < MIN_TASK_WINDOW:
         raise ValueError(f"task-window: expected an integer >= {MIN_TASK_WINDOW}, got {n}")
     return n
+HEAP_SIZE = 256 * 1024 * 1024
+"""Bytes of heap per ring (`PTO2_HEAP_SIZE`): every `alloc_tensors` buffer and runtime-allocated
+task output comes from the heap of its scope's ring, rounded up to 1024 bytes, and the ring
+reclaims in allocation order; an allocation the ring cannot serve before the scopes holding its
+memory end stops the run (heap exhaustion is fatal, docs/runtime-api.md K11, 3.9). The runtime's
+`PTO2_RING_HEAP` sets another size: a power of two of at least `MIN_HEAP_SIZE`
+(`check_heap_size`)."""
+MIN_HEAP_SIZE = 1024
+"""The smallest heap a ring can have: one output rounded up to `PTO2_PACKED_OUTPUT_ALIGN`."""
+
+
+def check_heap_size(n: int) -> int:
+    """`n` as a ring's heap size (`pypto-run --ring-heap N`): returned when it is a power of two
+    of at least `MIN_HEAP_SIZE`, as the runtime's heap is. Raises ValueError, whose text says
+    what to give, otherwise."""
+    if type(n) is not int or n < MIN_HEAP_SIZE or n & (n - 1):
+        raise ValueError(f"ring heap: expected a power of two >= {MIN_HEAP_SIZE}, got {n}")
+    return n
+
+
 MAX_SCOPE_DEPTH = 64
 """Scopes open at once, the executor's own outer scope included (`PTO2_MAX_SCOPE_DEPTH`): a
 `pto_rt.scope` nested 64 deep (65 with the executor's) trips the runtime's "Scope stack

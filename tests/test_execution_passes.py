@@ -500,6 +500,32 @@ def test_a_manual_scopes_buffers_are_freed_every_iteration(function: str, analyz
     assert sum(1 for p, s, o in r.edges if p.startswith("alloc")) == 16
 
 
+def test_allocating_outside_the_manual_scope_exhausts_the_2k_heap(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # the control of the test above (the bug it was written for): @opted_out with its create
+    # in the loop body before the manual scope, where the function has no scope of its own:
+    # every iteration's buffer stays in the executor's scope, and the third allocation does
+    # not fit the 2 KiB ring; the interpreter reports the runtime's fatal heap exhaustion
+    src = (PROGRAMS / "manual_scope_heap.mlir").read_text()
+    create = "      %t = pto_tensor.create : tensor<16x16xf32>\n"
+    head = "    pto_rt.scope manual {\n"
+    body = src[src.index("func.func @opted_out"):]
+    assert create in body
+    assert head in body
+    edited = src.replace(body, body.replace(create, "").replace(head, create.replace(
+        "      ", "    ") + head))
+    path = tmp_path / "manual_scope_heap_hoisted.mlir"
+    path.write_text(edited)
+    x = rand(16, 16)
+    r = execute(path, HEAP, [x, zeros(128, 16)], function="opted_out", ring_heap=2048,
+                faults=True)
+    np.testing.assert_array_equal(r.outputs[1], np.concatenate([x + i for i in range(8)]))
+    assert [f.split(": error: ")[1].split(" task ")[0] for f in r.faults] == [
+        "'pto_tensor.create' op exceeds the runtime's heap:"]
+    assert "so it needs 3072 of its 2048 bytes" in r.faults[0]
+    ok = execute(path, HEAP, [x, zeros(128, 16)], function="opted_out", faults=True)
+    assert ok.faults == []  # the runtime's own 256 MiB holds the 8 KiB
+
+
 def _fill_first(x, o, k):  # type: ignore[no-untyped-def]
     o[0, 0] = x[0, 0] + np.float32(k)
 

@@ -29,8 +29,10 @@ from pypto_dialects.diagnostics import format_parse_error, one_line
 from pypto_dialects.limits import (
     API_GENERATIONS,
     DEFAULT_API_GENERATION,
+    HEAP_SIZE,
     MIN_TASK_WINDOW,
     TASK_WINDOW,
+    check_heap_size,
 )
 
 if TYPE_CHECKING:
@@ -78,6 +80,14 @@ def _task_window(text: str) -> int:
             f"expected an integer >= {MIN_TASK_WINDOW}, got '{text}'"
         )
     return n
+
+
+def _ring_heap(text: str) -> int:
+    """`--ring-heap N`: a power of two of at least 1024 bytes (`limits.check_heap_size`)."""
+    try:
+        return check_heap_size(int(text))
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(f"{err} ('{text}')") from None
 
 
 def load_kernels(path: str) -> dict[str, Any]:
@@ -199,6 +209,11 @@ class PyptoRunMain(xDSLRunMain):
             "PTO2_RING_TASK_WINDOW environment variable sets another)",
         )
         arg_parser.add_argument(
+            "--ring-heap", type=_ring_heap, default=HEAP_SIZE, metavar="N",
+            help="the heap per ring the run is checked against, in bytes (default 256 MiB, "
+            "the runtime's; its PTO2_RING_HEAP environment variable sets another)",
+        )
+        arg_parser.add_argument(
             "--path", type=int, nargs=2, action="append", default=[], metavar=("FROM", "TO"),
             help="print the chain of edges by which task TO waits for task FROM",
         )
@@ -253,7 +268,7 @@ class PyptoRunMain(xDSLRunMain):
                                   args.wait_only_edges)
         except ValueError as err:
             _fail(f"pypto-run: error: {one_line(str(err))}", 2)
-        limits = result.limit_faults(args.task_window)
+        limits = result.limit_faults(args.task_window, args.ring_heap)
         races = result.races()
         host_races = result.host_races()
         freed = result.use_after_free()

@@ -36,7 +36,7 @@ from pypto_dialects.interpreter.runtime_limits import LimitFault, find_limit_fau
 from pypto_dialects.interpreter.scf import PtoScfFunctions
 from pypto_dialects.interpreter.system import SystemFunctions
 from pypto_dialects.interpreter.tensor import TensorFunctions, numpy_dtype
-from pypto_dialects.limits import DEFAULT_API_GENERATION, TASK_WINDOW
+from pypto_dialects.limits import DEFAULT_API_GENERATION, HEAP_SIZE, TASK_WINDOW
 from pypto_dialects.name_locs import source_name
 from pypto_dialects.orch import DIR
 
@@ -68,19 +68,22 @@ class RunResult:
         """Host reads / writes the runtime does not order (see `races.find_host_races`)."""
         return find_host_races(self.graph)
 
-    def limit_faults(self, task_window: int = TASK_WINDOW) -> list[LimitFault]:
+    def limit_faults(
+        self, task_window: int = TASK_WINDOW, heap_size: int = HEAP_SIZE
+    ) -> list[LimitFault]:
         """The first runtime limit the run exceeds, where the runtime stops it (see
         `runtime_limits.find_limit_faults`; `task_window`: the ring's task window, the
-        runtime's 16384 unless `PTO2_RING_TASK_WINDOW` sets another); empty when it fits."""
-        return find_limit_faults(self.graph, task_window)
+        runtime's 16384 unless `PTO2_RING_TASK_WINDOW` sets another; `heap_size`: the heap
+        per ring, 256 MiB unless `PTO2_RING_HEAP` sets another); empty when it fits."""
+        return find_limit_faults(self.graph, task_window, heap_size)
 
     def faults(
-        self, task_window: int = TASK_WINDOW
+        self, task_window: int = TASK_WINDOW, heap_size: int = HEAP_SIZE
     ) -> list[Race | HostRace | UseAfterFree | LimitFault]:
         """The whole report: an exceeded runtime limit, races between tasks, races of host
         accesses, uses after free; empty for a correct program."""
         return [
-            *self.limit_faults(task_window), *self.races(), *self.host_races(),
+            *self.limit_faults(task_window, heap_size), *self.races(), *self.host_races(),
             *self.use_after_free(),
         ]
 

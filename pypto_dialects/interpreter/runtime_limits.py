@@ -1,8 +1,9 @@
 """The runtime's hard limits over a run: what makes the PTO2 runtime stop a program that the
 dependency and lifetime rules alone would let run.
 
-Two limits are counted exactly as the runtime counts them (hw-native-sys/simpler; the numbers
-in pypto_dialects/limits.py; docs/interpreter.md, "Runtime limits"):
+Two limits are counted exactly as the runtime counts them, a third from below
+(hw-native-sys/simpler; the numbers in pypto_dialects/limits.py; docs/interpreter.md, "Runtime
+limits"):
 
 - **task window** (docs/runtime-api.md K10): every task submitted while a scope is the
   innermost open one is kept in that scope's task list until the scope ends, and holds its
@@ -19,6 +20,16 @@ in pypto_dialects/limits.py; docs/interpreter.md, "Runtime limits"):
 After a fatal error the runtime does nothing more (every later call is a no-op), so the report
 is the first limit the run exceeds, or nothing.
 
+- **heap** (K11, 3.5, 3.9): every allocation (an `alloc_tensors` buffer, a task's
+  runtime-allocated output) takes its size, rounded up to 1024 bytes, from the heap of its
+  scope's ring, and the ring reclaims memory in allocation order, never past a buffer whose
+  scope is still open (the scope holds a reference to its creator). So at each allocation the
+  ring holds at least every buffer from the oldest one whose scope is still open onward; when
+  that and the new buffer exceed the heap, the orchestrator waits for memory that only its own
+  later scope ends could give back, and the runtime stops the run (heap exhaustion). The count
+  is a lower bound (buffers whose scope has ended are counted free, though a consumer may
+  still hold them; wrap-around waste is not counted), so a reported fault is certain.
+
 Not modelled, because when the runtime frees the entries depends on when tasks complete:
 the dependency pool (K7: a task's distinct predecessors beyond 64 spill into a per-ring pool
 of 16384 entries, given back as tasks retire) and the tensor map's 65536 entries (K12: an
@@ -30,15 +41,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pypto_dialects.interpreter.graph import Scope, Task, TaskGraph
-from pypto_dialects.limits import MAX_SCOPE_DEPTH, TASK_WINDOW
+from pypto_dialects.interpreter.graph import Buffer, Scope, Task, TaskGraph
+from pypto_dialects.limits import HEAP_SIZE, MAX_SCOPE_DEPTH, TASK_WINDOW
 
 
 @dataclass(frozen=True)
 class LimitFault:
     """One exceeded runtime limit: `kind` is `scope-deadlock` (the task window; `task` is
     the submit the runtime refuses, `scope` the scope holding the tasks, None for the
-    executor's outer scope) or `scope-depth` (`scope` is the scope opened too deep)."""
+    executor's outer scope), `scope-depth` (`scope` is the scope opened too deep) or `heap`
+    (`task` is the allocation or submit whose `buffer` the ring cannot serve, `scope` the
+    scope it runs in)."""
 
     kind: str
     scope: Scope | None
@@ -46,6 +59,16 @@ class LimitFault:
     task_window: int = TASK_WINDOW
     """The ring's task window the run was checked against (the runtime's
     `PTO2_RING_TASK_WINDOW`, 16384 unless set)."""
+    buffer: Buffer | None = None
+    """`heap`: the buffer the ring cannot serve."""
+    held: int = 0
+    """`heap`: the bytes of the ring that cannot be reclaimed before the allocation."""
+    oldest: Buffer | None = None
+    """`heap`: the oldest buffer of the ring whose scope is still open (None when the buffer
+    alone is larger than the heap)."""
+    heap_size: int = HEAP_SIZE
+    """The heap per ring the run was checked against (the runtime's `PTO2_RING_HEAP`,
+    `PTO2_HEAP_SIZE` unless set)."""
 
     @property
     def location(self) -> str:
@@ -67,6 +90,8 @@ class LimitFault:
                 "fewer scopes"
             )
         assert self.task is not None
+        if self.kind == "heap":
+            return self._heap_diagnostic()
         capacity = self.task_window - 1
         if self.scope is None:
             where = "the executor's outer scope (outside every pto_rt.scope)"
@@ -82,20 +107,80 @@ class LimitFault:
             "own (e.g. one per loop iteration)"
         )
 
+    def _heap_diagnostic(self) -> str:
+        assert self.task is not None
+        assert self.buffer is not None
+        buf = self.buffer
+        need = self.held + buf.size_bytes
+        if self.oldest is None:
+            why = f"the buffer alone needs more than the ring's {self.heap_size} bytes"
+        else:
+            why = (
+                f"{self.held} bytes of the ring, allocated from {self.oldest.name} (at "
+                f"{self.oldest.location}) on, cannot be reclaimed while the scope that "
+                f"allocated {self.oldest.name} is open (the ring reclaims in allocation order), "
+                f"so it needs {need} of its {self.heap_size} bytes"
+            )
+        return (
+            f"{self.location}: error: '{self.task.op_name}' op exceeds the runtime's heap: "
+            f"{self.task.label()} allocates {buf.name} ({buf.size_bytes} bytes, rounded up to "
+            f"1024) in heap ring {buf.ring}, and {why} (PTO2_HEAP_SIZE per ring): the runtime "
+            "stops with its fatal heap exhaustion here; let a scope that ends free the buffers "
+            "sooner (e.g. one per loop iteration) or allocate less"
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "scope": self.scope.id if self.scope is not None else None,
             "task": self.task.id if self.task is not None else None,
+            "buffer": self.buffer.id if self.buffer is not None else None,
             "message": self.diagnostic(),
         }
 
 
-def find_limit_faults(graph: TaskGraph, task_window: int = TASK_WINDOW) -> list[LimitFault]:
+def _held(buf: Buffer, now: int) -> bool:
+    """Whether `buf`'s scope is still open when the task numbered `now` is created."""
+    return buf.released_after is None or buf.released_after > now
+
+
+def _heap_fault(graph: TaskGraph, heap_size: int) -> tuple[float, LimitFault] | None:
+    """The first allocation a ring's heap cannot serve (see the module docstring), keyed by
+    the task that allocates it. Linear in the buffers: per ring, the oldest buffer whose scope
+    is open only moves forward (a scope that has ended stays ended)."""
+    rings: dict[int, list[Buffer]] = {}
+    for buf in graph.buffers:  # in allocation order
+        if not buf.external and buf.creator is not None:
+            rings.setdefault(buf.ring, []).append(buf)
+    first: tuple[float, LimitFault] | None = None
+    for bufs in rings.values():
+        start, held = 0, 0  # held: the bytes of bufs[start:k]
+        for k, buf in enumerate(bufs):
+            now = buf.creator
+            assert now is not None
+            while start < k and not _held(bufs[start], now):
+                held -= bufs[start].size_bytes
+                start += 1
+            if held + buf.size_bytes > heap_size:
+                if first is None or now < first[0]:
+                    task = graph.tasks[now]
+                    scope = graph.scopes[task.scope] if task.scope is not None else None
+                    oldest = bufs[start] if start < k else None
+                    first = (now, LimitFault("heap", scope, task, buffer=buf, held=held,
+                                             oldest=oldest, heap_size=heap_size))
+                break
+            held += buf.size_bytes
+    return first
+
+
+def find_limit_faults(
+    graph: TaskGraph, task_window: int = TASK_WINDOW, heap_size: int = HEAP_SIZE
+) -> list[LimitFault]:
     """The first runtime limit the run exceeds, as a one-element list (the runtime stops
-    there), or an empty list. Linear in the tasks and scopes. `task_window` is the ring's task
-    window (the runtime's default, or what `PTO2_RING_TASK_WINDOW` sets it to); a scope holds
-    at most `task_window - 1` tasks."""
+    there), or an empty list. Linear in the tasks, scopes and buffers. `task_window` is the
+    ring's task window (the runtime's default, or what `PTO2_RING_TASK_WINDOW` sets it to); a
+    scope holds at most `task_window - 1` tasks. `heap_size` is the heap per ring (the
+    runtime's default, or what `PTO2_RING_HEAP` sets it to)."""
     capacity = task_window - 1
     first: tuple[float, LimitFault] | None = None
     counts: dict[int | None, int] = {}
@@ -112,4 +197,7 @@ def find_limit_faults(graph: TaskGraph, task_window: int = TASK_WINDOW) -> list[
             if first is None or at < first[0]:
                 first = (at, LimitFault("scope-depth", scope))
             break
+    heap = _heap_fault(graph, heap_size)
+    if heap is not None and (first is None or heap[0] < first[0]):
+        first = heap  # on one task the window check comes first, the allocation after it
     return [first[1]] if first is not None else []

@@ -43,6 +43,7 @@ from pypto_dialects.context import make_context
 from pypto_dialects.interpreter import run_function
 from pypto_dialects.interpreter.orch import accepted_keywords
 from pypto_dialects.interpreter.run import RunResult
+from pypto_dialects.limits import HEAP_SIZE
 from pypto_dialects.name_locs import clone_with_names
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.parsing import parse_module
@@ -363,9 +364,11 @@ def _group_impls(config: dict, kernels: dict[str, Any]) -> dict[str, Any]:
 
 
 def interpret(module: ModuleOp, config: dict, kernels: dict[str, Any], args: list,
-              api: str = "seed", wait_only_edges: bool = False) -> Run:
+              api: str = "seed", wait_only_edges: bool = False,
+              heap_size: int = HEAP_SIZE) -> Run:
     """Run the function `config` describes in the interpreter (modelling the runtime of API
-    generation `api`, and the C++ of the `wait-only-edges` option when asked), as a `Run`."""
+    generation `api`, and the C++ of the `wait-only-edges` option when asked), as a `Run`;
+    its faults include the heap exhaustion of a ring of `heap_size` bytes."""
     global RUNS
     RUNS += 1
     params = config["params"]
@@ -389,7 +392,7 @@ def interpret(module: ModuleOp, config: dict, kernels: dict[str, Any], args: lis
     } for t in tasks]
     outputs = {i: result.outputs[p["name"]] for i, p in enumerate(params)
                if p["kind"] == "tensor"}
-    faults = [f.diagnostic() for f in result.faults()]
+    faults = [f.diagnostic() for f in result.faults(heap_size=heap_size)]
     return Run(outputs, records, {(names[e.pred], names[e.succ], e.origin) for e in graph.edges},
                faults, result,
                {(names[e.pred], names[e.succ], e.origin) for e in graph.edges if not e.retains})
@@ -410,23 +413,25 @@ def execute(
     given, changes the IR after the passes (a control run: the same program without some
     edges); the C++ printed from the edited IR is compile-checked too. `faults`: the test
     expects races or uses after free (a control) instead of asserting there are none.
-    `ring_heap` is the heap per ring for the real simulator (the interpreter's lifetime
-    report does not depend on it)."""
+    `ring_heap` is the heap per ring, for the real simulator and the interpreter's heap check
+    (the lifetime report does not depend on it)."""
     module = _lowered(path, pipeline, analyze, edit)
     code, config = _print(module, function)
-    run = interpret(module, config, kernels, args)
+    heap = HEAP_SIZE if ring_heap is None else ring_heap
+    run = interpret(module, config, kernels, args, heap_size=heap)
     if not faults:
         assert not run.faults, "\n".join(run.faults)
         # the current generation's runtime (graph.RuntimeBehaviour) runs it alike: same
         # edges and outputs, no fault
-        current = interpret(module, config, kernels, args, api="current")
+        current = interpret(module, config, kernels, args, api="current", heap_size=heap)
         assert not current.faults, "api=current:\n" + "\n".join(current.faults)
         assert current.edges == run.edges
         for i, out in run.outputs.items():
             np.testing.assert_array_equal(current.outputs[i], out)
         # ... and with wait-only edges (`wait-only-edges=true`): the same edges, fewer of
         # them retaining, and still no use after free
-        waits = interpret(module, config, kernels, args, api="current", wait_only_edges=True)
+        waits = interpret(module, config, kernels, args, api="current", wait_only_edges=True,
+                          heap_size=heap)
         assert not waits.faults, "api=current wait-only-edges:\n" + "\n".join(waits.faults)
         assert waits.edges == run.edges
         for i, out in run.outputs.items():

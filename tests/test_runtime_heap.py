@@ -1,0 +1,200 @@
+"""The runtime's heap in the interpreter (pypto_dialects/interpreter/runtime_limits.py, `heap`):
+every allocation takes its size, rounded up to 1024 bytes, from the heap of its scope's ring,
+and the ring reclaims in allocation order, never past a buffer whose scope is still open. An
+allocation the ring cannot serve then is the runtime's fatal heap exhaustion
+(docs/runtime-api.md K11, 3.5, 3.9); before this check the interpreter ran such programs
+without a fault (docs/passes/batch-tensor-allocations.md, "What hoisting costs", describes the
+pipeline output that does it). Small heaps, as the runtime's PTO2_RING_HEAP sets them, keep
+the programs small."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from opt_runner import OptResult, run_main
+from pypto_dialects.context import make_context
+from pypto_dialects.interpreter import run_function
+from pypto_dialects.interpreter.run import RunResult
+from pypto_dialects.limits import HEAP_SIZE, check_heap_size
+from pypto_dialects.parsing import parse_module
+from pypto_dialects.tools.pypto_run import main
+from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+
+ROOT = Path(__file__).resolve().parents[1]
+T = "tensor<16xf32>"  # 64 bytes: one 1024-byte block of the heap
+HEAD = (
+    f"pto_orch.kernel @acc aiv (inout {T}) -> {T}\n"
+    f"func.func @f(%o: {T} {{pto_orch.dir = #pto_orch.dir<inout>}}, %n: index) "
+    "attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+)
+
+
+def loop(per_iteration_scope: bool) -> str:
+    """n iterations, each allocating one buffer and writing it; in the scope around the loop
+    (every buffer held until it ends), or in a scope of each iteration's own."""
+    body = (f"      %t = pto_tensor.create : {T}\n"
+            f"      %t1 = pto_orch.call @acc(inout %t) : ({T}) -> {T}\n")
+    if per_iteration_scope:
+        body = "      pto_rt.scope auto {\n" + body.replace("\n      ", "\n        ") + "      }\n"
+    return HEAD + f"""  pto_rt.scope auto {{
+    scf.for %i = %c0 to %n step %c1 {{
+{body}    }}
+  }}
+  func.return
+}}
+"""
+
+
+HEAP_FAULT = (
+    "error: 'pto_tensor.create' op exceeds the runtime's heap: task {task} (alloc %t) allocates "
+    "%t (1024 bytes, rounded up to 1024) in heap ring {ring}, and {why} (PTO2_HEAP_SIZE per "
+    "ring): the runtime stops with its fatal heap exhaustion here; let a scope that ends free "
+    "the buffers sooner (e.g. one per loop iteration) or allocate less"
+)
+
+
+def held(n: int, at: str, heap: int) -> str:
+    return (f"{n} bytes of the ring, allocated from %t (at {at}) on, cannot be reclaimed while "
+            "the scope that allocated %t is open (the ring reclaims in allocation order), so it "
+            f"needs {n + 1024} of its {heap} bytes")
+
+
+def acc(o):  # type: ignore[no-untyped-def]
+    o += np.float32(1)
+
+
+def run(text: str, n: int, pipeline: bool = False) -> RunResult:
+    ctx = make_context()
+    module = parse_module(ctx, text, "t.mlir")
+    if pipeline:
+        Pto2Pipeline().apply(ctx, module)
+    return run_function(module, "f", {"o": np.zeros(16, np.float32), "n": n}, {"acc": acc})
+
+
+def test_the_heap_constant_is_the_runtimes() -> None:
+    assert HEAP_SIZE == 256 * 1024 * 1024
+    assert check_heap_size(2048) == 2048
+    for bad in (512, 3072, 0):
+        with pytest.raises(ValueError, match="a power of two >= 1024"):
+            check_heap_size(bad)
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_buffers_held_by_an_open_scope_exhaust_the_heap(n: int) -> None:
+    # two 1 KiB buffers fit a 2 KiB heap; the third allocation cannot be served before the
+    # scope around the loop ends, which only the orchestrator itself could make happen
+    result = run(loop(False), n)
+    assert result.outputs["o"][0] == 0.0  # the run itself went through (a sequential model)
+    faults = [f.diagnostic() for f in result.limit_faults(heap_size=2048)]
+    if n == 2:
+        assert faults == []
+        return
+    assert faults == ["t.mlir:7:7: " + HEAP_FAULT.format(
+        task=4, ring=1, why=held(2048, "t.mlir:7:7", 2048))]
+    (fault,) = result.limit_faults(heap_size=2048)
+    assert (fault.kind, fault.task and fault.task.id, fault.held) == ("heap", 4, 2048)
+    assert fault.to_json()["buffer"] == 3
+    assert result.limit_faults(heap_size=4096) == []
+    assert result.limit_faults() == []  # the runtime's 256 MiB holds them
+    assert fault in result.faults(heap_size=2048)
+
+
+def test_a_scope_per_iteration_frees_its_buffer() -> None:
+    # the control: each iteration's scope ends before the next allocation, so 8 iterations
+    # run in 2 KiB (in the runtime the ring wraps past the reclaimed tail)
+    result = run(loop(True), 8)
+    assert result.limit_faults(heap_size=2048) == []
+    assert result.limit_faults(heap_size=1024) == []
+
+
+def test_a_buffer_larger_than_the_heap() -> None:
+    big = "tensor<512xf32>"  # 2048 bytes
+    text = (HEAD.replace("@acc aiv", f"@fill aiv (out {big}) -> {big}\npto_orch.kernel @acc aiv")
+            + f"  %t = pto_tensor.create : {big}\n"
+            f"  %t1 = pto_orch.call @fill(%t) : ({big}) -> {big}\n  func.return\n}}\n")
+    ctx = make_context()
+    module = parse_module(ctx, text, "t.mlir")
+    result = run_function(module, "f", {"o": np.zeros(16, np.float32), "n": 0},
+                          {"fill": lambda t: np.ones(512, np.float32)})
+    (fault,) = result.limit_faults(heap_size=1024)
+    assert fault.oldest is None
+    assert fault.held == 0
+    assert fault.scope is None  # the executor's scope
+    assert "the buffer alone needs more than the ring's 1024 bytes" in fault.diagnostic()
+    assert result.limit_faults(heap_size=2048) == []
+
+
+def test_the_ring_reclaims_in_allocation_order() -> None:
+    # ring 3 holds every scope nested 3 deep or more: %x of the scope at depth 3 is held until
+    # it ends, so the buffers of the nested scopes after it are not reclaimed either, although
+    # their own scopes have ended: with %x, the fourth one does not fit 4 KiB. Each nested
+    # buffer alone (its scope ended) would fit.
+    def scope(depth: int, inner: str) -> str:
+        return "pto_rt.scope auto {\n" + inner + "}\n" if depth else inner
+
+    nested = "".join(scope(1, f"%t = pto_tensor.create : {T}\n"
+                                 f"%t{k} = pto_orch.call @acc(inout %t) : ({T}) -> {T}\n")
+                     for k in range(4))
+    inner = (f"%x = pto_tensor.create : {T}\n%x1 = pto_orch.call @acc(inout %x) : ({T}) -> {T}\n"
+             + nested)
+    text = HEAD + scope(1, scope(1, scope(1, inner))) + "func.return\n}\n"
+    result = run(text, 0)
+    assert [b.ring for b in result.graph.buffers if not b.external] == [3, 3, 3, 3, 3]
+    (fault,) = result.limit_faults(heap_size=4096)
+    assert fault.buffer is not None
+    assert fault.oldest is not None
+    assert (fault.buffer.id, fault.oldest.name, fault.held) == (5, "%x", 4096)
+    assert result.limit_faults(heap_size=8192) == []
+    # the same buffers with %x in ring 2 (its scope one level up): nothing holds ring 3
+    lifted = HEAD + scope(1, scope(1, inner.replace(nested, scope(1, nested)))) + "func.return\n}\n"
+    again = run(lifted, 0)
+    assert [b.ring for b in again.graph.buffers if not b.external] == [2, 3, 3, 3, 3]
+    assert again.limit_faults(heap_size=1024) == []
+
+
+def test_the_pipelines_carried_buffer_exhausts_a_small_heap() -> None:
+    # tests/limits/carried_fresh_buffer.mlir: the pipeline allocates the carried output in the
+    # scope around the loop, once per iteration (batch-tensor-allocations, "What hoisting
+    # costs"): 2 iterations fit 2 KiB, the third allocation is the runtime's fatal error
+    text = (ROOT / "tests" / "limits" / "carried_fresh_buffer.mlir").read_text()
+
+    def inc(x, y):  # type: ignore[no-untyped-def]
+        return x + np.float32(1)
+
+    def acc2(x, o):  # type: ignore[no-untyped-def]
+        o += x
+
+    def faults(n: int) -> list[str]:
+        ctx = make_context()
+        module = parse_module(ctx, text, "t.mlir")
+        Pto2Pipeline().apply(ctx, module)
+        given = {"x": np.zeros(16, np.float32), "o": np.zeros(16, np.float32), "n": n}
+        result = run_function(module, "rtout", given, {"inc": inc, "acc": acc2})
+        assert result.faults() == []
+        return [f.kind for f in result.limit_faults(heap_size=2048)]
+
+    assert faults(2) == []
+    assert faults(3) == ["heap"]
+
+
+def test_pypto_run_ring_heap_option(tmp_path: Path) -> None:
+    src = tmp_path / "t.mlir"
+    src.write_text(loop(False))
+    kernels = tmp_path / "k.py"
+    kernels.write_text("def acc(o):\n    o += 1\n")
+    np.save(tmp_path / "o.npy", np.zeros(16, np.float32))
+    argv = [src, "--kernels", kernels, "--arg", f"o={tmp_path / 'o.npy'}", "--arg", "n=3"]
+    assert run_main(main, argv).status == 0
+    res: OptResult = run_main(main, [*argv, "--ring-heap", "2048"])
+    assert res.status == 1
+    assert res.out.endswith(", runtime limit exceeded (heap)\n")
+    assert res.err == f"{src}:7:7: " + HEAP_FAULT.format(
+        task=4, ring=1, why=held(2048, f"{src}:7:7", 2048)) + "\n"
+    assert run_main(main, [*argv, "--ring-heap", "4096"]).status == 0
+    bad = run_main(main, [*argv, "--ring-heap", "3000"])
+    assert bad.status == 2
+    assert "expected a power of two >= 1024, got 3000" in bad.err
