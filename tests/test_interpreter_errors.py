@@ -90,3 +90,43 @@ def test_a_scalar_that_does_not_fit_is_refused(name: str, value: object, message
 def test_scalars_at_the_edges_are_accepted() -> None:
     run(SCALARS, {"b": -128, "c": True, "n": 2**64 - 1, "x": 3})
     run(SCALARS, {"b": 255, "c": 0, "n": -(2**63), "x": 0.5})
+
+
+# What the runtime's Tensor checks at run time (docs/runtime-api.md T2-T4, 3.9): a view or
+# slice outside its source (a debug check, live in the runtime's orchestration builds) and the
+# reshape of a non-contiguous tensor (an always-check) throw in the orchestration thread. With
+# dynamic offsets or extents only the run can tell: the interpreter stops there too.
+SLICE = f"""func.func @f(%a: {T}, %i: index) -> f32 {ATTRS} {{
+  %c0 = arith.constant 0 : index
+  %s = pto_tensor.slice %a[%i] : {T} to tensor<8xf32>
+  %v = pto_tensor.read %s[%c0] : tensor<8xf32> -> f32
+  func.return %v : f32
+}}
+"""
+RESHAPE = f"""func.func @f(%a: tensor<4x16xf32>, %n: index) -> f32 {ATTRS} {{
+  %c0 = arith.constant 0 : index
+  %s = pto_tensor.slice %a[%c0, %c0] sizes(%n) : tensor<4x16xf32> to tensor<4x?xf32>
+  %r = pto_tensor.reshape %s sizes(%n) : tensor<4x?xf32> to tensor<4x?xf32>
+  %v = pto_tensor.read %r[%c0, %c0] : tensor<4x?xf32> -> f32
+  func.return %v : f32
+}}
+"""
+
+
+def test_a_slice_outside_its_source_is_a_located_error() -> None:
+    assert run(SLICE, {"a": np.ones(16, np.float32), "i": 8}).results == (1.0,)
+    with pytest.raises(InterpretationError) as info:
+        run(SLICE, {"a": np.ones(16, np.float32), "i": 9})
+    assert str(info.value) == (
+        "e.mlir:3:3: error: 'pto_tensor.slice' op dimension 0: offset 9 + extent 8 exceeds "
+        "the source extent 16 (source %a)")
+
+
+def test_the_reshape_of_a_non_contiguous_region_is_a_located_error() -> None:
+    # the whole rows (n = 16) are contiguous; half of each row (n = 8) is not
+    assert run(RESHAPE, {"a": np.ones((4, 16), np.float32), "n": 16}).results == (1.0,)
+    with pytest.raises(InterpretationError) as info:
+        run(RESHAPE, {"a": np.ones((4, 16), np.float32), "n": 8})
+    assert str(info.value) == (
+        "e.mlir:4:3: error: 'pto_tensor.reshape' op reshapes %a[0:4, 0:8], which is not "
+        "contiguous: the runtime's Tensor::reshape needs a contiguous tensor")
