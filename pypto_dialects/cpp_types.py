@@ -111,8 +111,9 @@ def view_error(op: Operation) -> str | None:
     """Why the printer has no C++ form for the `pto_tensor.slice` / `pto_tensor.view` `op`, else
     None (targets/pto2_cpp/tensor_ops.py prints the same words): a view that reinterprets the
     shape (lower-reinterpreting-views makes it a reshape), a view or slice without `drop`
-    that changes the rank, a rank-reducing slice of a dynamic source or of another view's
-    result (the reshape that drops the dimensions needs a static, contiguous source)."""
+    that changes the rank, a rank-reducing slice of a dynamic source, of another view's
+    result, or of a tensor that may not be contiguous (`surely_contiguous`: the reshape that
+    drops the dimensions needs a static, contiguous source)."""
     from pypto_dialects.tensor import SliceOp, TransposeOp, ViewOp
 
     if not isinstance(op, SliceOp | ViewOp):
@@ -131,6 +132,16 @@ def view_error(op: Operation) -> str | None:
             return (
                 f"drops dimensions of the result of '{owner.name}': the runtime reshapes only "
                 "contiguous tensors; take the rank-reducing slice of the whole tensor instead"
+            )
+        from pypto_dialects.analysis.verifiers import surely_contiguous
+
+        if not surely_contiguous(op.source):
+            return (
+                f"drops dimensions of a tensor that may not be contiguous in memory (it may be "
+                "a view of part of its buffer, through an scf.if, a loop carry, a scope or a "
+                "task's in-place result): the C++ reshapes the source to drop them, and the "
+                "runtime reshapes only contiguous tensors; take the rank-reducing slice of the "
+                "whole tensor, or of each view where it is made"
             )
         for k, size in enumerate(merged_extents(list(st.get_shape()), set(op.dropped()))):
             if size > 0xFFFFFFFF:

@@ -55,3 +55,26 @@ def test_the_reshaped_join_races_without_its_edge() -> None:
         f"{at}:50:3: error: 'pto_orch.call' op WAW race on %o: task 1 (@copy1x16) writes "
         f"%o[0:1, 0:16], also written by task 0 (@copy1x4) at {at}:47:3 (%o{{offset 4, shape "
         "1x4, strides 4x1}), and no dependency edge orders the two tasks"]
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_a_row_of_a_joined_block_of_whole_rows(flag: bool) -> None:
+    # either block is contiguous, so the reshape that drops the row dimension is the
+    # runtime's: row 1 of the block is row 1 or row 5 of %x
+    x = rand(8, 16)
+    r = execute(PROGRAM, KERNELS, [x, zeros(4, 16), flag], function="joined_blocks")
+    expected = zeros(4, 16)
+    expected[1] = x[1] if flag else x[5]
+    np.testing.assert_array_equal(r.outputs[1], expected)
+    assert r.edges == set()
+
+
+def test_a_row_of_an_in_place_result_waits_for_its_writer() -> None:
+    x = rand(4, 16)
+    kernels = {**KERNELS, "inc4x16": lambda t: t + np.float32(1)}
+    r = execute(PROGRAM, kernels, [x.copy(), zeros(4, 16)], function="inplace_rows")
+    expected = zeros(4, 16)
+    expected[0] = x[2] + np.float32(1)
+    np.testing.assert_array_equal(r.outputs[1], expected)
+    np.testing.assert_array_equal(r.outputs[0], x + np.float32(1))
+    assert r.edges == edges("t0>t1 tensormap")

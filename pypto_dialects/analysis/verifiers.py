@@ -18,16 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from xdsl.dialects import scf
 from xdsl.dialects.builtin import TensorType
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import rt
 from pypto_dialects import tensor as pt
-from pypto_dialects.analysis.storage_roots import tied_base
+from pypto_dialects.analysis.storage_roots import tied_base, yield_values
 from pypto_dialects.analysis.written_inputs import verify_no_written_inputs
-from pypto_dialects.orch import KIND
+from pypto_dialects.orch import KIND, CallOp, SubmitOp
 from pypto_dialects.orch_attrs import is_orchestration
 from pypto_dialects.orch_attrs import verify_operation_attribute as verify_orch_attribute
 
@@ -76,6 +77,61 @@ def layout(v: SSAValue) -> Layout | None:
         strides[a], strides[b] = strides[b], strides[a]
         return ext, strides
     return None
+
+
+def surely_contiguous(value: SSAValue) -> bool:
+    """Whether tensor `value` is contiguous in memory (row-major over its extents) in every
+    run: every value it may be, through in-place updates (`tied_base`), `scf.if` / scope
+    results and loop carries (the initial and the yielded values), is a function argument, a
+    created, allocated, reshaped or runtime-allocated tensor, or a slice / view / transpose
+    whose static `layout` is row-major. False when any of them may not be (a view of unknown
+    layout, any other op). The C++ form of a rank-reducing slice reshapes its source, which
+    the runtime's `Tensor::reshape` allows on a contiguous tensor only (it throws otherwise).
+    Linear in the values reached."""
+    seen: set[SSAValue] = set()
+    todo = [value]
+    while todo:
+        v = tied_base(todo.pop())
+        if v in seen:
+            continue
+        seen.add(v)
+        if isinstance(v, BlockArgument):
+            owner = v.block.parent_op()
+            if isinstance(owner, FuncOp):
+                continue
+            if not isinstance(owner, scf.ForOp) or v.index == 0:
+                return False
+            todo.extend(_carried(owner, v.index - 1))
+            continue
+        assert isinstance(v, OpResult)
+        op = v.op
+        if isinstance(op, pt.CreateOp | pt.ReshapeOp | pt.AllocTensorsOp | CallOp | SubmitOp):
+            continue  # (a task result here is a runtime-allocated output: tied_base)
+        if isinstance(op, pt.ViewOp) and op.reinterprets():
+            continue  # a reshape (lower-reinterpreting-views)
+        if isinstance(op, pt.SliceOp | pt.ViewOp | pt.TransposeOp):
+            found = layout(v)
+            if found is None or found[1] != row_major(found[0]) or None in found[1]:
+                return False
+            continue
+        if isinstance(op, scf.IfOp | rt.ScopeOp):
+            for region in range(len(op.regions)):
+                ys = yield_values(op, region)
+                if v.index >= len(ys):
+                    return False
+                todo.append(ys[v.index])
+            continue
+        if isinstance(op, scf.ForOp):
+            todo.extend(_carried(op, v.index))
+            continue
+        return False
+    return True
+
+
+def _carried(loop: scf.ForOp, k: int) -> list[SSAValue]:
+    """The values carry `k` of `loop` may be: its initial value and the value yielded."""
+    ys = yield_values(loop)
+    return [loop.iter_args[k], *ys[k:k + 1]]
 
 
 def check_contiguous(source: SSAValue, what: str | None = None) -> None:

@@ -50,3 +50,36 @@ func.func @reshaped_join(%x: tensor<4x16xf32>, %o: tensor<4x16xf32> {pto_orch.di
   %n16 = pto_orch.call @copy1x16(in %x16, out %d16) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
   func.return
 }
+
+// A rank-reducing slice of a tensor that is contiguous in every run is printed as a reshape of
+// it: @joined_blocks takes a row of an if result that is one of two blocks of whole rows (each
+// contiguous), @inplace_rows a row of a task's in-place result on a whole parameter. A source
+// that may be a column window is refused (verify_orchestration/cpp_types.mlir).
+pto_orch.kernel @inc4x16 aiv (inout tensor<4x16xf32>) -> tensor<4x16xf32>
+
+func.func @joined_blocks(%x: tensor<8x16xf32>, %o: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %flag: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %blk = scf.if %flag -> (tensor<2x16xf32>) {
+    %a = pto_tensor.slice %x[%c0, %c0] : tensor<8x16xf32> to tensor<2x16xf32>
+    scf.yield %a : tensor<2x16xf32>
+  } else {
+    %b = pto_tensor.slice %x[%c4, %c0] : tensor<8x16xf32> to tensor<2x16xf32>
+    scf.yield %b : tensor<2x16xf32>
+  }
+  %src = pto_tensor.slice %blk[%c1, %c0] drop [0] : tensor<2x16xf32> to tensor<16xf32>
+  %dst = pto_tensor.slice %o[%c1, %c0] drop [0] : tensor<4x16xf32> to tensor<16xf32>
+  %n = pto_orch.call @copy16(in %src, out %dst) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+func.func @inplace_rows(%x: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %x1 = pto_orch.call @inc4x16(inout %x) : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %src = pto_tensor.slice %x1[%c2, %c0] drop [0] : tensor<4x16xf32> to tensor<16xf32>
+  %dst = pto_tensor.slice %o[%c0, %c0] drop [0] : tensor<4x16xf32> to tensor<16xf32>
+  %n = pto_orch.call @copy16(in %src, out %dst) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}

@@ -154,6 +154,65 @@ func.func @drop_of_a_slice(%o: tensor<8x8xf32> {pto_orch.dir = #pto_orch.dir<ino
 
 // -----
 
+// A column window (not contiguous) reaches the rank-reducing slice through an scf.if: the
+// C++ would reshape it, which the runtime refuses (found by a breaker session)
+pto_orch.kernel @k8 aiv (in tensor<8xf32>, out tensor<8xf32>) -> tensor<8xf32>
+func.func @drop_of_if_result(%x: tensor<16x16xf32>, %o: tensor<8xf32> {pto_orch.dir = #pto_orch.dir<out>}, %c: i1, %i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %s = scf.if %c -> (tensor<4x8xf32>) {
+    %a = pto_tensor.slice %x[%c0, %c8] : tensor<16x16xf32> to tensor<4x8xf32>
+    scf.yield %a : tensor<4x8xf32>
+  } else {
+    %b = pto_tensor.slice %x[%c4, %c8] : tensor<16x16xf32> to tensor<4x8xf32>
+    scf.yield %b : tensor<4x8xf32>
+  }
+  %row = pto_tensor.slice %s[%i, %c0] drop [0] : tensor<4x8xf32> to tensor<8xf32>
+  %o1 = pto_orch.call @k8(%row, %o) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.slice' op drops dimensions of a tensor that may not be contiguous in memory (it may be a view of part of its buffer, through an scf.if, a loop carry, a scope or a task's in-place result): the C++ reshapes the source to drop them, and the runtime reshapes only contiguous tensors; take the rank-reducing slice of the whole tensor, or of each view where it is made{{$}}
+
+// -----
+
+// ... through a task's in-place result (the task writes the window; its result is the window)
+pto_orch.kernel @k48 aiv (in tensor<4x8xf32>, out tensor<4x8xf32>) -> tensor<4x8xf32>
+pto_orch.kernel @k8 aiv (in tensor<8xf32>, out tensor<8xf32>) -> tensor<8xf32>
+func.func @drop_of_task_result(%a: tensor<4x8xf32>, %x: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<8xf32> {pto_orch.dir = #pto_orch.dir<out>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %w = pto_tensor.slice %x[%c0, %c8] : tensor<16x16xf32> to tensor<4x8xf32>
+  %w1 = pto_orch.call @k48(%a, %w) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %row = pto_tensor.slice %w1[%c2, %c0] drop [0] : tensor<4x8xf32> to tensor<8xf32>
+  %o1 = pto_orch.call @k8(%row, %o) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.slice' op drops dimensions of a tensor that may not be contiguous in memory (it may be a view of part of its buffer, through an scf.if, a loop carry, a scope or a task's in-place result): the C++ reshapes the source to drop them, and the runtime reshapes only contiguous tensors; take the rank-reducing slice of the whole tensor, or of each view where it is made{{$}}
+
+// -----
+
+// ... through a loop carry whose initial value is the window
+pto_orch.kernel @k48 aiv (in tensor<4x8xf32>, out tensor<4x8xf32>) -> tensor<4x8xf32>
+pto_orch.kernel @k8 aiv (in tensor<8xf32>, out tensor<8xf32>) -> tensor<8xf32>
+func.func @drop_of_carry(%a: tensor<4x8xf32>, %x: tensor<16x16xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %o: tensor<8xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %w = pto_tensor.slice %x[%c0, %c8] : tensor<16x16xf32> to tensor<4x8xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %w) -> (tensor<4x8xf32>) {
+    %next = pto_orch.call @k48(%a, %cur) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+    scf.yield %next : tensor<4x8xf32>
+  }
+  %row = pto_tensor.slice %r[%c0, %c0] drop [0] : tensor<4x8xf32> to tensor<8xf32>
+  %o1 = pto_orch.call @k8(%row, %o) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  func.return
+}
+// CHECK: :[[# @LINE - 4]]:3: error: 'pto_tensor.slice' op drops dimensions of a tensor that may not be contiguous in memory (it may be a view of part of its buffer, through an scf.if, a loop carry, a scope or a task's in-place result): the C++ reshapes the source to drop them, and the runtime reshapes only contiguous tensors; take the rank-reducing slice of the whole tensor, or of each view where it is made{{$}}
+
+// -----
+
 pto_orch.kernel @k2 aiv (inout tensor<2x65536xf32>) -> tensor<2x65536xf32>
 func.func @merged_extent_beyond_uint32(%x: tensor<2x65536x65536xf32> {pto_orch.dir = #pto_orch.dir<inout>}, %k: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
   %c0 = arith.constant 0 : index
