@@ -19,6 +19,8 @@ skipped batch-tensor-allocations). Tasks of a nested `pto_rt.scope` count in tha
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import IndexType
 from xdsl.dialects.func import FuncOp
@@ -40,14 +42,54 @@ _LOOPS_NAMED = 3
 """The innermost loops a task-window message names the iteration of."""
 _SAME_VALUE = frozenset({"arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui"})
 """Casts that keep a non-negative value."""
-_ARITH = {"arith.addi": int.__add__, "arith.subi": int.__sub__, "arith.muli": int.__mul__}
+
+
+def _div(a: int, b: int) -> int | None:  # toward zero, as C and arith.divsi
+    return None if b == 0 else (abs(a) // abs(b)) * (1 if (a < 0) == (b < 0) else -1)
+
+
+def _rem(a: int, b: int) -> int | None:  # the dividend's sign, as C and arith.remsi
+    q = _div(a, b)
+    return None if q is None else a - b * q
+
+
+def _unsigned(fold: Callable[[int, int], int | None]) -> Callable[[int, int], int | None]:
+    """An unsigned op: `fold` of the operands' 64-bit patterns read unsigned, its result's
+    pattern read signed again (an index is 64 bits; a loop compares its bounds signed)."""
+    def op(a: int, b: int) -> int | None:
+        r = fold(a % 2**64, b % 2**64)
+        return None if r is None else r - 2**64 if r >= 2**63 else r
+    return op
+
+
+def _shift(fold: Callable[[int, int], int]) -> Callable[[int, int], int | None]:
+    """A shift by 0 to 63 bits (any other amount is poison in arith)."""
+    return lambda a, b: fold(a, b) if 0 <= b < 64 else None
+
+
+_ARITH: dict[str, Callable[[int, int], int | None]] = {
+    "arith.addi": int.__add__, "arith.subi": int.__sub__, "arith.muli": int.__mul__,
+    "arith.maxsi": max, "arith.minsi": min,
+    "arith.maxui": _unsigned(max), "arith.minui": _unsigned(min),
+    "arith.divsi": _div, "arith.remsi": _rem,
+    "arith.divui": _unsigned(_div), "arith.remui": _unsigned(_rem),
+    "arith.floordivsi": lambda a, b: None if b == 0 else a // b,
+    "arith.ceildivsi": lambda a, b: None if b == 0 else -(-a // b),
+    "arith.ceildivui": _unsigned(lambda a, b: None if b == 0 else -(-a // b)),
+    "arith.andi": int.__and__, "arith.ori": int.__or__, "arith.xori": int.__xor__,
+    "arith.shli": _shift(int.__lshift__), "arith.shrsi": _shift(int.__rshift__),
+    "arith.shrui": _unsigned(_shift(int.__rshift__)),
+}
+"""The index ops whose value `_static_int` computes from static operands (canonicalize folds
+none of them), with arith's semantics on 64-bit indices; None where it is not one number
+(division by zero, a shift out of range: poison)."""
 
 
 def _static_int(value: SSAValue, depth: int = 8) -> int | None:
     """The value of an integer computed from `arith.constant`s only (through the casts that
-    keep a non-negative value, and index additions, subtractions and products), else None:
-    canonicalize folds none of these, so a constant trip count written `arith.index_cast
-    %c20000_i32` is still one."""
+    keep a non-negative value, and the index ops of `_ARITH`), else None: canonicalize folds
+    none of these, so a constant trip count written `arith.index_cast %c20000_i32` or
+    `arith.maxsi %c40000, %c2` is still one."""
     found = constant_int(value)
     owner = value.owner
     if found is not None or depth == 0 or not isinstance(owner, Operation):
@@ -60,7 +102,7 @@ def _static_int(value: SSAValue, depth: int = 8) -> int | None:
         a, b = (_static_int(v, depth - 1) for v in owner.operands)
         if a is not None and b is not None:
             result = fold(a, b)
-            return result if abs(result) < 2**62 else None
+            return result if result is not None and abs(result) < 2**62 else None
     return None
 
 
