@@ -137,7 +137,7 @@ def view_error(op: Operation) -> str | None:
 
         if not surely_contiguous(op.source):
             return (
-                f"drops dimensions of a tensor that may not be contiguous in memory (it may be "
+                "drops dimensions of a tensor that may not be contiguous in memory (it may be "
                 "a view of part of its buffer, through an scf.if, a loop carry, a scope or a "
                 "task's in-place result): the C++ reshapes the source to drop them, and the "
                 "runtime reshapes only contiguous tensors; take the rank-reducing slice of the "

@@ -53,10 +53,11 @@ examples:
                                                       out/kernel_config.json (-o names a
                                                       directory: it ends in '/' or exists;
                                                       same as -t 'pto2-cpp{out-dir="out"}')
-  pypto-opt -p 'pto2-pipeline{task-window=32768}' in.mlir
-                                                      options: the ring's task window the run
-                                                      has (PTO2_RING_TASK_WINDOW, default
-                                                      16384), analyze-auto-scopes=true
+  pypto-opt -p 'pto2-pipeline{task-window=32768 ring-heap=1073741824}' in.mlir
+                                                      options: the ring's task window and heap
+                                                      the run has (PTO2_RING_TASK_WINDOW,
+                                                      default 16384; PTO2_RING_HEAP, default
+                                                      256 MiB), analyze-auto-scopes=true
   pypto-opt --print-op-generic in.mlir                generic form (for upstream mlir-opt)
   pypto-opt --print-op-generic --name-locs in.mlir    ... keeping the value names through
                                                       `mlir-opt --mlir-print-debuginfo`

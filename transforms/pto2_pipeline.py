@@ -20,7 +20,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from pypto_dialects.limits import TASK_WINDOW, check_task_window
+from pypto_dialects.limits import HEAP_SIZE, TASK_WINDOW, check_heap_size, check_task_window
 from pypto_dialects.transforms.registry import PASSES
 
 STEPS: tuple[str, ...] = (
@@ -64,8 +64,14 @@ class Pto2Pipeline(ModulePass):
     that count tasks against it, auto-derive-task-dependencies (one scope holds fewer) and
     verify-orchestration (rule 9). Raises ValueError below 2 (`check_task_window`)."""
 
+    ring_heap: int = HEAP_SIZE
+    """The heap per ring the program runs with (`pto2-pipeline{ring-heap=N}`, the runtime's
+    `PTO2_RING_HEAP`; default 256 MiB, the runtime's): passed to verify-orchestration (rule
+    10). Raises ValueError unless a power of two of at least 1024 (`check_heap_size`)."""
+
     def __post_init__(self) -> None:
         check_task_window(self.task_window)
+        check_heap_size(self.ring_heap)
 
     def steps(self) -> tuple[ModulePass, ...]:
         """The passes of `STEPS`, in order (pypto-opt runs them one by one for --time-passes
@@ -82,7 +88,7 @@ class Pto2Pipeline(ModulePass):
                     analyze_auto_scopes=self.analyze_auto_scopes, task_window=self.task_window
                 )
             if issubclass(cls, VerifyOrchestration):
-                return cls(task_window=self.task_window)
+                return cls(task_window=self.task_window, ring_heap=self.ring_heap)
             return cls()
 
         return tuple(make(name) for name in STEPS)

@@ -26,6 +26,7 @@ from xdsl.utils.exceptions import VerifyException
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.accessors import enclosing_loops
+from pypto_dialects.analysis.heap_limits import heap_limit_error
 from pypto_dialects.analysis.loop_instances import Instance, relation, through_carry
 from pypto_dialects.analysis.scope_limits import scope_limit_error
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
@@ -43,7 +44,7 @@ from pypto_dialects.cpp_types import (
     view_error,
 )
 from pypto_dialects.diagnostics import file_position, location_of, pass_error
-from pypto_dialects.limits import TASK_WINDOW, check_task_window
+from pypto_dialects.limits import HEAP_SIZE, TASK_WINDOW, check_heap_size, check_task_window
 from pypto_dialects.orch import (
     PARALLEL,
     CallOp,
@@ -715,11 +716,13 @@ def _describe(value: SSAValue) -> str:
 _VIEW_OPS = frozenset({"pto_tensor.slice", "pto_tensor.view"})
 
 
-def check_orchestration(module: ModuleOp, task_window: int = TASK_WINDOW) -> None:
+def check_orchestration(
+    module: ModuleOp, task_window: int = TASK_WINDOW, heap_size: int = HEAP_SIZE
+) -> None:
     """Check the rules of docs/passes/verify-orchestration.md in every orchestration function
     of `module` (the pass, and the C++ printer before printing), rule 9 against the ring's
-    `task_window`. Returns None; raises a located PassFailedException for the first
-    violation."""
+    `task_window`, rule 10 against its `heap_size`. Returns None; raises a located
+    PassFailedException for the first violation."""
     seen: dict[str, Operation] = {}
     for f in orchestration_functions(module):
         first = seen.setdefault(f.sym_name.data, f)
@@ -743,6 +746,9 @@ def check_orchestration(module: ModuleOp, task_window: int = TASK_WINDOW) -> Non
         found = scope_limit_error(f, task_window)  # rule 9
         if found is not None:
             raise pass_error(*found)
+        found = heap_limit_error(f, heap_size)  # rule 10
+        if found is not None:
+            raise pass_error(*found)
 
 
 @dataclass(frozen=True)
@@ -759,8 +765,13 @@ class VerifyOrchestration(ModulePass):
     """The ring's task window the program runs with (`task-window`; the runtime's
     `PTO2_RING_TASK_WINDOW`), rule 9's bound (`limits.check_task_window`)."""
 
+    ring_heap: int = HEAP_SIZE
+    """The heap per ring the program runs with (`ring-heap`; the runtime's `PTO2_RING_HEAP`),
+    rule 10's bound (`limits.check_heap_size`)."""
+
     def __post_init__(self) -> None:
         check_task_window(self.task_window)
+        check_heap_size(self.ring_heap)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        check_orchestration(op, self.task_window)
+        check_orchestration(op, self.task_window, self.ring_heap)

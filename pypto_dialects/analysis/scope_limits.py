@@ -106,7 +106,7 @@ def _static_int(value: SSAValue, depth: int = 8) -> int | None:
     return None
 
 
-def _trip_count(op: scf.ForOp) -> int:
+def fewest_trips(op: scf.ForOp) -> int:
     """The loop's trip count when its bounds and a positive step are static (`_static_int`),
     else 0 (the fewest iterations a run may make)."""
     return trip_count(_static_int(op.lb), _static_int(op.ub), _static_int(op.step)) or 0
@@ -129,7 +129,7 @@ class _Counter:
         if type(op) in _SUBMITS:
             return 1
         if isinstance(op, scf.ForOp):
-            trips = _trip_count(op)
+            trips = fewest_trips(op)
             return trips * self.block(op.body.block) if trips else 0
         if isinstance(op, scf.IfOp):
             return min(self.region(op.true_region), self.region(op.false_region))

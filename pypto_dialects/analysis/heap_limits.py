@@ -1,0 +1,90 @@
+"""A ring's heap, checked on the IR where the program alone decides: an allocation larger than
+the heap stops every run (rule 10 of docs/passes/verify-orchestration.md).
+
+The runtime takes each buffer it allocates (the tensors of one `pto_tensor.alloc_tensors`, a
+bare `pto_tensor.create`, a task's runtime-allocated outputs) from the heap of its scope's
+ring, rounded up to 1024 bytes, and keeps it until that scope ends; the buffers of one
+allocation are all held at once. When they need more than the ring's heap (256 MiB unless the
+runtime's `PTO2_RING_HEAP` sets another size), the runtime stops with its fatal heap
+exhaustion, whatever else the program does. Only allocations every run makes count: none in an
+`scf.if` branch or in a loop that may run no iteration (`scope_limits.fewest_trips`), and only
+the static extents (a dynamic one counts as nothing). The interpreter checks the whole run
+(interpreter/runtime_limits.py), what the earlier allocations of open scopes hold included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Attribute, Block, Operation
+
+from pypto_dialects.analysis.scope_limits import fewest_trips
+from pypto_dialects.limits import HEAP_SIZE
+from pypto_dialects.orch import CallOp, SubmitOp
+from pypto_dialects.rt import ScopeOp
+from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.tensor import AllocTensorsOp, CreateOp
+
+ALIGN = 1024
+"""Every heap buffer is rounded up to this many bytes (the runtime's packed-output alignment)."""
+
+
+def buffer_bytes(t: Attribute) -> int:
+    """The heap bytes of a buffer of tensor type `t`: its static elements (a dynamic extent
+    counts as none) times the element size, rounded up to `ALIGN`."""
+    assert isinstance(t, TensorType), t
+    n = 1
+    for d in t.get_shape():
+        n *= max(d, 0)
+    et = t.element_type
+    bits = (et.width.data if isinstance(et, IntegerType)
+            else et.bitwidth if isinstance(et, AnyFloat) else 8)
+    size = n * max(1, bits // 8)  # (an i1 element takes a byte)
+    return -(-size // ALIGN) * ALIGN
+
+
+def _every_run(block: Block) -> Iterator[Operation]:
+    """The ops of `block` and of the regions every run enters (scopes, loops of at least one
+    iteration), in order."""
+    for op in block.ops:
+        yield op
+        if isinstance(op, ScopeOp) or (isinstance(op, scf.ForOp) and fewest_trips(op) > 0):
+            yield from _every_run(op.body.block)
+
+
+def _allocated(op: Operation, symbols: SymbolTableCollection) -> list[Attribute]:
+    """The types of the buffers `op` allocates at once."""
+    if isinstance(op, AllocTensorsOp | CreateOp):
+        return [r.type for r in op.results if isinstance(r.type, TensorType)]
+    if isinstance(op, CallOp | SubmitOp):
+        n = len(op.args)
+        params = op.kernel(symbols).result_param_indices()
+        return [r.type for r, p in zip(op.res, params) if p >= n]
+    return []
+
+
+def heap_limit_error(
+    func: FuncOp, heap_size: int = HEAP_SIZE, symbols: SymbolTableCollection | None = None
+) -> tuple[Operation, str] | None:
+    """The first allocation of orchestration function `func` that every run makes and that
+    needs more than a ring's `heap_size` bytes, with the message, or None. Linear in the
+    ops."""
+    symbols = symbols or SymbolTableCollection()
+    for op in _every_run(func.body.block):
+        types = _allocated(op, symbols)
+        if not types:
+            continue
+        need = sum(buffer_bytes(t) for t in types)
+        if need > heap_size:
+            what = "its buffers need" if len(types) > 1 else "its buffer needs"
+            return op, (
+                f"exceeds the runtime's heap in every run: {what} {need} bytes at once (each "
+                f"rounded up to {ALIGN}), more than a ring's heap of {heap_size} bytes: the "
+                "runtime stops with its fatal heap exhaustion; allocate less at once (smaller "
+                "tensors, or one allocation per scope); a run with another heap (the runtime's "
+                "PTO2_RING_HEAP sets it) is checked with the option ring-heap=N"
+            )
+    return None
