@@ -46,24 +46,37 @@ def buffer_bytes(t: Attribute) -> int:
     return -(-size // ALIGN) * ALIGN
 
 
+_ALLOCATIONS = frozenset({AllocTensorsOp, CreateOp})
+_TASKS = frozenset({CallOp, SubmitOp})
+
+
 def _every_run(block: Block) -> Iterator[Operation]:
-    """The ops of `block` and of the regions every run enters (scopes, loops of at least one
-    iteration), in order."""
+    """The allocating ops (allocations, tasks with results) of `block` and of the regions every
+    run enters (scopes, loops of at least one iteration), in order."""
     for op in block.ops:
-        yield op
-        if isinstance(op, ScopeOp) or (isinstance(op, scf.ForOp) and fewest_trips(op) > 0):
-            yield from _every_run(op.body.block)
+        kind = type(op)
+        if kind in _ALLOCATIONS or (kind in _TASKS and op.results):
+            yield op
+        elif kind is ScopeOp or (kind is scf.ForOp and fewest_trips(op) > 0):
+            yield from _every_run(op.regions[0].blocks.first or Block())
 
 
-def _allocated(op: Operation, symbols: SymbolTableCollection) -> list[Attribute]:
-    """The types of the buffers `op` allocates at once."""
-    if isinstance(op, AllocTensorsOp | CreateOp):
-        return [r.type for r in op.results if isinstance(r.type, TensorType)]
-    if isinstance(op, CallOp | SubmitOp):
-        n = len(op.args)
-        params = op.kernel(symbols).result_param_indices()
-        return [r.type for r, p in zip(op.res, params) if p >= n]
-    return []
+def _allocated(
+    op: Operation, symbols: SymbolTableCollection, params: dict[str, list[int]]
+) -> list[Attribute]:
+    """The types of the buffers `op` (an allocation or a task) allocates at once (`params`:
+    the kernels' result parameter indices, by callee name, filled as they are asked)."""
+    if type(op) in _ALLOCATIONS:
+        return [r.type for r in op.results if type(r.type) is TensorType]
+    assert isinstance(op, CallOp | SubmitOp)
+    if not op.res:
+        return []
+    n = len(op.args)
+    callee = op.callee.root_reference.data
+    found = params.get(callee)
+    if found is None:
+        found = params[callee] = op.kernel(symbols).result_param_indices()
+    return [r.type for r, p in zip(op.res, found) if p >= n]
 
 
 def heap_limit_error(
@@ -73,8 +86,9 @@ def heap_limit_error(
     needs more than a ring's `heap_size` bytes, with the message, or None. Linear in the
     ops."""
     symbols = symbols or SymbolTableCollection()
+    params: dict[str, list[int]] = {}
     for op in _every_run(func.body.block):
-        types = _allocated(op, symbols)
+        types = _allocated(op, symbols, params)
         if not types:
             continue
         need = sum(buffer_bytes(t) for t in types)
