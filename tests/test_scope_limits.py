@@ -400,3 +400,20 @@ def test_huge_unsigned_bounds(op: str, a: int, b: int, reported: bool) -> None:
         return
     with pytest.raises(PassFailedException, match="this submit would be task 16384 "):
         pipelined(_bound(f"{op} %a, %b", a, b))
+
+
+@pytest.mark.parametrize(("value", "through"), [
+    (64, "i8"), (127, "i8"), (200, "i8"), (4294967296, "i32"), (4294967360, "i32"), (64, "i32"),
+])
+def test_a_narrowing_cast_keeps_only_a_value_it_holds(value: int, through: str) -> None:
+    # index -> iN -> index truncates a value iN cannot hold (200 is -56 in i8, 2**32 is 0 in
+    # i32): the bound is then not the constant, and the rule counts as the interpreter runs
+    text = _bound("addi %a, %b", value, 0).replace(
+        "%n = arith.addi %a, %b : index",
+        f"%narrow = arith.index_cast %a : index to {through}\n"
+        f"  %n = arith.index_cast %narrow : {through} to index")
+    static, dynamic = both_counts(text, 64)
+    # (2**32 + 64 is 64 in i32: the run submits 64 tasks, which the rule, a lower bound that
+    # does not follow truncation, leaves to the run)
+    assert static == (dynamic if value < 2**32 else None)
+    assert (static is not None) == (64 <= value < 2 ** (int(through[1:]) - 1))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import IndexType
+from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 
@@ -87,7 +87,8 @@ none of them), with arith's semantics on 64-bit indices; None where it is not on
 
 def _static_int(value: SSAValue, depth: int = 8) -> int | None:
     """The value of an integer computed from `arith.constant`s only (through the casts that
-    keep a non-negative value, and the index ops of `_ARITH`), else None: canonicalize folds
+    keep a non-negative value their result type holds, and the index ops of `_ARITH`), else
+    None: canonicalize folds
     none of these, so a constant trip count written `arith.index_cast %c20000_i32` or
     `arith.maxsi %c40000, %c2` is still one."""
     found = constant_int(value)
@@ -96,7 +97,11 @@ def _static_int(value: SSAValue, depth: int = 8) -> int | None:
         return found
     if owner.name in _SAME_VALUE:
         inner = _static_int(owner.operands[0], depth - 1)
-        return inner if inner is not None and inner >= 0 else None
+        # (a non-negative value the result type holds as a signed number: a narrowing cast
+        # of a larger one truncates it)
+        t = value.type
+        bits = t.width.data if isinstance(t, IntegerType) else 64
+        return inner if inner is not None and 0 <= inner < 2 ** (bits - 1) else None
     fold = _ARITH.get(owner.name)
     if fold is not None and isinstance(value.type, IndexType):
         a, b = (_static_int(v, depth - 1) for v in owner.operands)
