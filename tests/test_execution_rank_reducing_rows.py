@@ -78,3 +78,14 @@ def test_a_row_of_an_in_place_result_waits_for_its_writer() -> None:
     np.testing.assert_array_equal(r.outputs[1], expected)
     np.testing.assert_array_equal(r.outputs[0], x + np.float32(1))
     assert r.edges == edges("t0>t1 tensormap")
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_a_row_of_a_plane_or_a_parameter(flag: bool) -> None:
+    # a plane of %p (its strides: 16 x 1, row-major) or %q: row 1 of either
+    p, q = rand(2, 4, 16), rand(4, 16)
+    r = execute(PROGRAM, KERNELS, [p, q, zeros(4, 16), flag, 1], function="plane_or_param")
+    expected = zeros(4, 16)
+    expected[0] = p[1, 1] if flag else q[1]
+    np.testing.assert_array_equal(r.outputs[2], expected)
+    assert r.edges == set()

@@ -65,9 +65,16 @@ def layout(v: SSAValue) -> Layout | None:
         return ext, row_major(ext)
     if isinstance(owner, pt.SliceOp | pt.ViewOp):
         src = layout(owner.source)
-        if src is None or len(src[1]) != len(ext):
+        if src is None:
             return None
-        return ext, src[1]
+        strides = src[1]
+        if isinstance(owner, pt.SliceOp) and owner.drop is not None:
+            # a rank-reducing slice: the kept dimensions keep their strides
+            dropped = set(owner.dropped())
+            strides = [st for d, st in enumerate(strides) if d not in dropped]
+        if len(strides) != len(ext):
+            return None
+        return ext, strides
     if isinstance(owner, pt.TransposeOp):
         src = layout(owner.source)
         if src is None:

@@ -83,3 +83,21 @@ func.func @inplace_rows(%x: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<inout
   %n = pto_orch.call @copy16(in %src, out %dst) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
+
+// ... and of an if result that is a whole plane of a parameter (itself a rank-reducing slice,
+// row-major) or another parameter (found by a breaker session: refused before its layout
+// was known)
+func.func @plane_or_param(%p: tensor<2x4x16xf32>, %q: tensor<4x16xf32>, %o: tensor<4x16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %c: i1, %i: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = scf.if %c -> (tensor<4x16xf32>) {
+    %pl = pto_tensor.slice %p[%i, %c0, %c0] drop [0] : tensor<2x4x16xf32> to tensor<4x16xf32>
+    scf.yield %pl : tensor<4x16xf32>
+  } else {
+    scf.yield %q : tensor<4x16xf32>
+  }
+  %row = pto_tensor.slice %s[%c1, %c0] drop [0] : tensor<4x16xf32> to tensor<16xf32>
+  %dst = pto_tensor.slice %o[%c0, %c0] drop [0] : tensor<4x16xf32> to tensor<16xf32>
+  %n = pto_orch.call @copy16(in %row, out %dst) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
