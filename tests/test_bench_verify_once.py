@@ -103,9 +103,9 @@ def legality_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
     real = vo.check_orchestration
 
-    def counted(module):  # type: ignore[no-untyped-def]
+    def counted(module, *limits):  # type: ignore[no-untyped-def]
         calls.append(1)
-        return real(module)
+        return real(module, *limits)
 
     monkeypatch.setattr(vo, "check_orchestration", counted)
     return calls

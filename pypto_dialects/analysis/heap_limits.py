@@ -20,6 +20,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Block, Operation
+from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects.analysis.scope_limits import fewest_trips
 from pypto_dialects.limits import HEAP_SIZE
@@ -75,7 +76,11 @@ def _allocated(
     callee = op.callee.root_reference.data
     found = params.get(callee)
     if found is None:
-        found = params[callee] = op.kernel(symbols).result_param_indices()
+        try:
+            kernel = op.kernel(symbols)
+        except VerifyException:  # no such kernel: the verifier and the printer say so
+            return []
+        found = params[callee] = kernel.result_param_indices()
     return [r.type for r, p in zip(op.res, found) if p >= n]
 
 
