@@ -8,13 +8,14 @@ allocation are all held at once. When they need more than the ring's heap (256 M
 runtime's `PTO2_RING_HEAP` sets another size), the runtime stops with its fatal heap
 exhaustion, whatever else the program does. Only allocations every run makes count: none in an
 `scf.if` branch or in a loop that may run no iteration (`scope_limits.fewest_trips`), and only
-the static extents (a dynamic one counts as nothing). The interpreter checks the whole run
+the extents known before the run (a static one, or a size computed from constants,
+`scope_limits.static_int`; an unknown one counts as nothing). The interpreter checks the whole run
 (interpreter/runtime_limits.py), what the earlier allocations of open scopes hold included.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType
@@ -22,7 +23,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Block, Operation
 from xdsl.utils.exceptions import VerifyException
 
-from pypto_dialects.analysis.scope_limits import fewest_trips
+from pypto_dialects.analysis.scope_limits import fewest_trips, static_int
 from pypto_dialects.limits import HEAP_SIZE
 from pypto_dialects.orch import CallOp, SubmitOp
 from pypto_dialects.rt import ScopeOp
@@ -33,12 +34,16 @@ ALIGN = 1024
 """Every heap buffer is rounded up to this many bytes (the runtime's packed-output alignment)."""
 
 
-def buffer_bytes(t: Attribute) -> int:
-    """The heap bytes of a buffer of tensor type `t`: its static elements (a dynamic extent
-    counts as none) times the element size, rounded up to `ALIGN`."""
+def buffer_bytes(t: Attribute, sizes: Sequence[int | None] = ()) -> int:
+    """The heap bytes of a buffer of tensor type `t`: its elements times the element size,
+    rounded up to `ALIGN`; a dynamic extent is the next of `sizes` (a static value of the
+    create's size operand), and counts as none when that is unknown."""
     assert isinstance(t, TensorType), t
     n = 1
+    dynamic = iter(sizes)
     for d in t.get_shape():
+        if d < 0:
+            d = next(dynamic, None) or 0
         n *= max(d, 0)
     et = t.element_type
     bits = (et.width.data if isinstance(et, IntegerType)
@@ -64,11 +69,15 @@ def _every_run(block: Block) -> Iterator[Operation]:
 
 def _allocated(
     op: Operation, symbols: SymbolTableCollection, params: dict[str, list[int]]
-) -> list[Attribute]:
-    """The types of the buffers `op` (an allocation or a task) allocates at once (`params`:
-    the kernels' result parameter indices, by callee name, filled as they are asked)."""
-    if type(op) in _ALLOCATIONS:
-        return [r.type for r in op.results if type(r.type) is TensorType]
+) -> list[tuple[Attribute, Sequence[int | None]]]:
+    """The buffers `op` (an allocation or a task) allocates at once, each as its type and the
+    static values of its dynamic extents (`params`: the kernels' result parameter indices, by
+    callee name, filled as they are asked)."""
+    if type(op) is CreateOp:
+        return [(op.result.type, [static_int(v) for v in op.dynamic_sizes])]
+    if type(op) is AllocTensorsOp:
+        return [(c.result.type, [static_int(v) for v in c.dynamic_sizes])
+                for c in op.body.block.ops if isinstance(c, CreateOp)]
     assert isinstance(op, CallOp | SubmitOp)
     if not op.res:
         return []
@@ -81,7 +90,7 @@ def _allocated(
         except VerifyException:  # no such kernel: the verifier and the printer say so
             return []
         found = params[callee] = kernel.result_param_indices()
-    return [r.type for r, p in zip(op.res, found) if p >= n]
+    return [(r.type, ()) for r, p in zip(op.res, found) if p >= n]
 
 
 def heap_limit_error(
@@ -96,7 +105,7 @@ def heap_limit_error(
         types = _allocated(op, symbols, params)
         if not types:
             continue
-        need = sum(buffer_bytes(t) for t in types)
+        need = sum(buffer_bytes(t, sizes) for t, sizes in types)
         if need > heap_size:
             what = "its buffers need" if len(types) > 1 else "its buffer needs"
             return op, (

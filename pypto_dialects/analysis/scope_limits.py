@@ -80,12 +80,12 @@ _ARITH: dict[str, Callable[[int, int], int | None]] = {
     "arith.shli": _shift(int.__lshift__), "arith.shrsi": _shift(int.__rshift__),
     "arith.shrui": _unsigned(_shift(int.__rshift__)),
 }
-"""The index ops whose value `_static_int` computes from static operands (canonicalize folds
+"""The index ops whose value `static_int` computes from static operands (canonicalize folds
 none of them), with arith's semantics on 64-bit indices; None where it is not one number
 (division by zero, a shift out of range: poison)."""
 
 
-def _static_int(value: SSAValue, depth: int = 8) -> int | None:
+def static_int(value: SSAValue, depth: int = 8) -> int | None:
     """The value of an integer computed from `arith.constant`s only (through the casts that
     keep a non-negative value their result type holds, and the index ops of `_ARITH`), else
     None: canonicalize folds
@@ -96,7 +96,7 @@ def _static_int(value: SSAValue, depth: int = 8) -> int | None:
     if found is not None or depth == 0 or not isinstance(owner, Operation):
         return found
     if owner.name in _SAME_VALUE:
-        inner = _static_int(owner.operands[0], depth - 1)
+        inner = static_int(owner.operands[0], depth - 1)
         # (a non-negative value the result type holds as a signed number: a narrowing cast
         # of a larger one truncates it)
         t = value.type
@@ -104,7 +104,7 @@ def _static_int(value: SSAValue, depth: int = 8) -> int | None:
         return inner if inner is not None and 0 <= inner < 2 ** (bits - 1) else None
     fold = _ARITH.get(owner.name)
     if fold is not None and isinstance(value.type, IndexType):
-        a, b = (_static_int(v, depth - 1) for v in owner.operands)
+        a, b = (static_int(v, depth - 1) for v in owner.operands)
         if a is not None and b is not None:
             result = fold(a, b)
             return result if result is not None and abs(result) < 2**62 else None
@@ -112,9 +112,9 @@ def _static_int(value: SSAValue, depth: int = 8) -> int | None:
 
 
 def fewest_trips(op: scf.ForOp) -> int:
-    """The loop's trip count when its bounds and a positive step are static (`_static_int`),
+    """The loop's trip count when its bounds and a positive step are static (`static_int`),
     else 0 (the fewest iterations a run may make)."""
-    return trip_count(_static_int(op.lb), _static_int(op.ub), _static_int(op.step)) or 0
+    return trip_count(static_int(op.lb), static_int(op.ub), static_int(op.step)) or 0
 
 
 class _Counter:

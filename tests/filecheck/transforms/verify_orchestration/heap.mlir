@@ -46,3 +46,20 @@ func.func @fits(%a: tensor<16xf32>, %o: tensor<65536x1024xf32> {pto_orch.dir = #
   %o1 = pto_orch.call @kfit(%a, %o) : (tensor<16xf32>, tensor<65536x1024xf32>) -> tensor<65536x1024xf32>
   func.return
 }
+
+// -----
+
+// a dynamic extent the program computes from constants counts (found by a breaker session)
+pto_orch.kernel @kbig aiv (in tensor<16xf32>, out tensor<?x1024xf32>) -> tensor<?x1024xf32>
+pto_orch.kernel @kr2 aiv (in tensor<?x1024xf32>)
+// BIG-LABEL: func.func @dynamic_extent
+func.func @dynamic_extent(%a: tensor<16xf32>) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c40000 = arith.constant 40000 : index
+  %c2 = arith.constant 2 : index
+  %n = arith.muli %c40000, %c2 : index
+  // CHECK: heap.mlir:[[# @LINE + 1]]:3: error: 'pto_tensor.alloc_tensors' op exceeds the runtime's heap in every run: its buffer needs 327680000 bytes at once
+  %x = pto_tensor.create(%n) : tensor<?x1024xf32>
+  %r = pto_orch.call @kbig(%a, %x) : (tensor<16xf32>, tensor<?x1024xf32>) -> tensor<?x1024xf32>
+  pto_orch.call @kr2(%r) : (tensor<?x1024xf32>) -> ()
+  func.return
+}
