@@ -350,6 +350,9 @@ class Scope:
     """Nesting depth: the executor's own scope is 0, a top-level `pto_rt.scope` 1."""
     opened_after: int = 0
     """The number of tasks submitted before it opened (orders its opening among them)."""
+    closed_after: int | None = None
+    """The number of tasks submitted before it ended (None: open when the run ended): its
+    reference to each task submitted in it is released then (docs/runtime-api.md 3.1)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -481,6 +484,7 @@ class Runtime:
         (the runtime's scope end never waits, docs/runtime-api.md 3.1)."""
         scope = self.scope_stack.pop()
         self.events += 1
+        self.graph.scopes[scope].closed_after = len(self.graph.tasks)
         for buf in self.scope_buffers.pop(scope, ()):
             buf.released_after = len(self.graph.tasks)
             buf.released_event = self.events

@@ -22,12 +22,13 @@ is the first limit the run exceeds, or nothing.
 
 - **heap** (K11, 3.5, 3.9): every allocation (an `alloc_tensors` buffer, a task's
   runtime-allocated output) takes its size, rounded up to 1024 bytes, from the heap of its
-  scope's ring, and the ring reclaims memory in allocation order, never past a buffer whose
-  scope is still open (the scope holds a reference to its creator). So at each allocation the
-  ring holds at least every buffer from the oldest one whose scope is still open onward; when
-  that and the new buffer exceed the heap, the orchestrator waits for memory that only its own
+  scope's ring, and the ring reclaims memory in task order, never past a task whose scope is
+  still open (the scope holds a reference to each task submitted in it, one that allocates
+  nothing included). So at each allocation the ring holds at least every buffer from the
+  oldest task of the ring whose scope is still open onward; when that and the new buffer
+  exceed the heap, the orchestrator waits for memory that only its own
   later scope ends could give back, and the runtime stops the run (heap exhaustion). The count
-  is a lower bound (buffers whose scope has ended are counted free, though a consumer may
+  is a lower bound (tasks whose scope has ended are counted consumed, though a consumer may
   still hold them; wrap-around waste is not counted), so a reported fault is certain.
 
 Not modelled, because when the runtime frees the entries depends on when tasks complete:
@@ -64,8 +65,11 @@ class LimitFault:
     held: int = 0
     """`heap`: the bytes of the ring that cannot be reclaimed before the allocation."""
     oldest: Buffer | None = None
-    """`heap`: the oldest buffer of the ring whose scope is still open (None when the buffer
+    """`heap`: the oldest buffer of the ring that cannot be reclaimed (None when the buffer
     alone is larger than the heap)."""
+    holder: Task | None = None
+    """`heap`: the oldest task of the ring whose scope is still open, which holds `oldest`
+    and every later buffer of the ring (the ring reclaims in task order)."""
     heap_size: int = HEAP_SIZE
     """The heap per ring the run was checked against (the runtime's `PTO2_RING_HEAP`,
     `PTO2_HEAP_SIZE` unless set)."""
@@ -114,6 +118,14 @@ class LimitFault:
         need = self.held + buf.size_bytes
         if self.oldest is None:
             why = f"the buffer alone needs more than the ring's {self.heap_size} bytes"
+        elif self.holder is not None and self.holder.id != self.oldest.creator:
+            why = (
+                f"{self.held} bytes of the ring, allocated from {self.oldest.name} (at "
+                f"{self.oldest.location}) on, cannot be reclaimed while {self.holder.label()} "
+                f"(at {self.holder.location}), submitted before them in the same ring, waits "
+                "for the end of its scope (the ring reclaims in task order), so it needs "
+                f"{need} of its {self.heap_size} bytes"
+            )
         else:
             why = (
                 f"{self.held} bytes of the ring, allocated from {self.oldest.name} (at "
@@ -139,26 +151,44 @@ class LimitFault:
         }
 
 
-def _held(buf: Buffer, now: int) -> bool:
-    """Whether `buf`'s scope is still open when the task numbered `now` is created."""
-    return buf.released_after is None or buf.released_after > now
+def _open(graph: TaskGraph, task: Task, now: int) -> bool:
+    """Whether the scope `task` was submitted in is still open when the task numbered `now` is
+    created (the executor's own scope stays open for the whole run)."""
+    if task.scope is None:
+        return True
+    closed = graph.scopes[task.scope].closed_after
+    return closed is None or closed > now
 
 
 def _heap_fault(graph: TaskGraph, heap_size: int) -> tuple[float, LimitFault] | None:
     """The first allocation a ring's heap cannot serve (see the module docstring), keyed by
-    the task that allocates it. Linear in the buffers: per ring, the oldest buffer whose scope
-    is open only moves forward (a scope that has ended stays ended)."""
+    the task that allocates it. A buffer is reclaimed only when every task of its ring up to
+    its creator is consumed, and a task is not before the scope it was submitted in ends
+    (docs/runtime-api.md 3.1, 3.5): so the ring holds every buffer from the oldest task of the
+    ring whose scope is open on, a task that allocates nothing included. Linear in the tasks
+    and buffers: per ring, that task only moves forward (a scope that has ended stays
+    ended)."""
     rings: dict[int, list[Buffer]] = {}
     for buf in graph.buffers:  # in allocation order
         if not buf.external and buf.creator is not None:
             rings.setdefault(buf.ring, []).append(buf)
+    ring_tasks: dict[int, list[Task]] = {}
+    for t in graph.tasks:  # in submission order
+        ring_tasks.setdefault(t.ring, []).append(t)
     first: tuple[float, LimitFault] | None = None
-    for bufs in rings.values():
+    for ring, bufs in rings.items():
+        tasks = ring_tasks.get(ring, [])
+        oldest_task = 0  # index in `tasks` of the oldest task of the ring not yet consumed
         start, held = 0, 0  # held: the bytes of bufs[start:k]
         for k, buf in enumerate(bufs):
             now = buf.creator
             assert now is not None
-            while start < k and not _held(bufs[start], now):
+            while (oldest_task < len(tasks) and tasks[oldest_task].id < now
+                   and not _open(graph, tasks[oldest_task], now)):
+                oldest_task += 1
+            holder = tasks[oldest_task] if oldest_task < len(tasks) else None
+            bound = holder.id if holder is not None and holder.id < now else now
+            while start < k and bufs[start].creator < bound:  # type: ignore[operator]
                 held -= bufs[start].size_bytes
                 start += 1
             if held + buf.size_bytes > heap_size:
@@ -167,7 +197,8 @@ def _heap_fault(graph: TaskGraph, heap_size: int) -> tuple[float, LimitFault] | 
                     scope = graph.scopes[task.scope] if task.scope is not None else None
                     oldest = bufs[start] if start < k else None
                     first = (now, LimitFault("heap", scope, task, buffer=buf, held=held,
-                                             oldest=oldest, heap_size=heap_size))
+                                             oldest=oldest, heap_size=heap_size,
+                                             holder=holder if oldest is not None else None))
                 break
             held += buf.size_bytes
     return first
