@@ -256,3 +256,37 @@ def test_a_task_of_the_ring_whose_scope_is_open_holds_every_later_buffer(
     assert "cannot be reclaimed while task 0 (@touch) (at t.mlir:10:7), submitted before them " \
         "in the same ring, waits for the end of its scope (the ring reclaims in task order)" \
         in fault.diagnostic()
+
+
+@pytest.mark.parametrize("touch_in_ring3", [True, False])
+def test_a_task_of_the_ring_whose_scope_is_open_holds_the_ring_window(
+    touch_in_ring3: bool
+) -> None:
+    # the task window is per ring and its slots come back in task order too: @touch, open in
+    # ring 3, holds the slots of the %k iterations' tasks (ring 3 as well), so with a window
+    # of 4 the 4th task the ring holds (task 3: @touch, then @mk, @use, @mk) has no slot; each
+    # %k scope holds 2, far from the per-scope limit. With @touch in ring 1 nothing is held
+    ctx = make_context()
+    module = parse_module(ctx, ring3_nest(touch_in_ring3), "t.mlir")
+    Pto2Pipeline().apply(ctx, module)
+    kernels = {"touch": lambda o: o + np.float32(1), "mk": lambda x, t: np.ones(256, np.float32),
+               "use": lambda t, o: o + t[:16]}
+    result = run_function(module, "f", {"x": np.zeros(16, np.float32),
+                                        "o": np.zeros(16, np.float32)}, kernels)
+    faults = result.limit_faults(task_window=4)
+    if not touch_in_ring3:
+        assert faults == []
+        return
+    (fault,) = faults
+    assert fault.task is not None
+    assert fault.holder is not None
+    assert (fault.kind, fault.task.id, fault.task.name, fault.holder.name) == (
+        "ring-window", 3, "@mk", "@touch")
+    assert fault.diagnostic() == (
+        "t.mlir:12:9: error: 'pto_orch.call' op exceeds the runtime's task window of ring 3: "
+        "task 3 (@mk) would be the 4th task the ring holds, as task 0 (@touch) (at "
+        "t.mlir:10:7), submitted before them in the same ring, waits for the end of its scope "
+        "(the ring gives slots back in task order; scopes 3 deep and deeper share ring 3), and "
+        "the ring holds at most 3: the orchestrator waits for a slot only its own later scope "
+        "end could free, and the run cannot go on here; end that scope sooner (e.g. give the "
+        "outer loop body's tasks a scope of their own) or submit fewer tasks inside it")

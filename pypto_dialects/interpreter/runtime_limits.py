@@ -13,6 +13,12 @@ limits"):
   their end); at `TASK_WINDOW - 1` of them it stops with the fatal "scope deadlock". So a
   scope holds at most 16383 tasks, and the 16384th submit is the fault. The executor's outer
   scope (tasks outside every `pto_rt.scope`) counts the same way.
+- **ring window** (`ring-window`, K10, 3.1, 3.5): the ring's slots come back in task order,
+  never past a task whose scope is still open. Scopes 3 deep and deeper share ring 3, so a
+  task of a scope 3 deep that stays open holds the slots of every later task of the ring, those
+  of the scopes nested in it included: when 16383 of them are held, the next submit waits for
+  a slot only the orchestrator's own later scope end could free, and the run cannot go on. A
+  lower bound, as the heap's (a task whose scope has ended counts as consumed).
 - **scope depth** (K8): at most `MAX_SCOPE_DEPTH` scopes are open at once, the executor's
   own included; opening a 64th nested `pto_rt.scope` trips the runtime's "Scope stack
   overflow" assertion.
@@ -96,6 +102,19 @@ class LimitFault:
         assert self.task is not None
         if self.kind == "heap":
             return self._heap_diagnostic()
+        if self.kind == "ring-window":
+            assert self.holder is not None
+            return (
+                f"{self.location}: error: '{self.task.op_name}' op exceeds the runtime's task "
+                f"window of ring {self.task.ring}: {self.task.label()} would be the "
+                f"{self.task_window}th task the ring holds, as {self.holder.label()} (at "
+                f"{self.holder.location}), submitted before them in the same ring, waits for "
+                "the end of its scope (the ring gives slots back in task order; scopes 3 deep "
+                f"and deeper share ring 3), and the ring holds at most {self.task_window - 1}: "
+                "the orchestrator waits for a slot only its own later scope end could free, "
+                "and the run cannot go on here; end that scope sooner (e.g. give the outer "
+                "loop body's tasks a scope of their own) or submit fewer tasks inside it"
+            )
         capacity = self.task_window - 1
         if self.scope is None:
             where = "the executor's outer scope (outside every pto_rt.scope)"
@@ -204,6 +223,29 @@ def _heap_fault(graph: TaskGraph, heap_size: int) -> tuple[float, LimitFault] | 
     return first
 
 
+def _ring_fault(graph: TaskGraph, task_window: int) -> tuple[float, LimitFault] | None:
+    """The first submit a ring has no slot for (see the module docstring): the ring holds
+    every task from its oldest one whose scope is open on. Linear in the tasks: per ring,
+    that task only moves forward."""
+    capacity = task_window - 1
+    rings: dict[int, list[Task]] = {}
+    for t in graph.tasks:  # in submission order
+        rings.setdefault(t.ring, []).append(t)
+    first: tuple[float, LimitFault] | None = None
+    for tasks in rings.values():
+        oldest = 0
+        for k, task in enumerate(tasks):
+            while oldest < k and not _open(graph, tasks[oldest], task.id):
+                oldest += 1
+            if k - oldest >= capacity:
+                if first is None or task.id < first[0]:
+                    scope = graph.scopes[task.scope] if task.scope is not None else None
+                    first = (task.id, LimitFault("ring-window", scope, task, task_window,
+                                                 holder=tasks[oldest]))
+                break
+    return first
+
+
 def find_limit_faults(
     graph: TaskGraph, task_window: int = TASK_WINDOW, heap_size: int = HEAP_SIZE
 ) -> list[LimitFault]:
@@ -228,6 +270,9 @@ def find_limit_faults(
             if first is None or at < first[0]:
                 first = (at, LimitFault("scope-depth", scope))
             break
+    ring = _ring_fault(graph, task_window)
+    if ring is not None and (first is None or ring[0] < first[0]):
+        first = ring  # (on one task the scope's own count is reported)
     heap = _heap_fault(graph, heap_size)
     if heap is not None and (first is None or heap[0] < first[0]):
         first = heap  # on one task the window check comes first, the allocation after it
