@@ -196,9 +196,12 @@ def test_pypto_run_ring_heap_option(tmp_path: Path) -> None:
     assert res.err == f"{src}:7:7: " + HEAP_FAULT.format(
         task=4, ring=1, why=held(2048, f"{src}:7:7", 2048)) + "\n"
     assert run_main(main, [*argv, "--ring-heap", "4096"]).status == 0
-    bad = run_main(main, [*argv, "--ring-heap", "3000"])
-    assert bad.status == 2
-    assert "expected a power of two >= 1024, got 3000" in bad.err
+    for value in ("3000", "abc"):  # (a word got Python's int() message before)
+        bad = run_main(main, [*argv, "--ring-heap", value])
+        assert bad.status == 2
+        assert bad.err == (
+            "pypto-run: error: argument --ring-heap: expected a power of two >= 1024, got "
+            f"'{value}' (see pypto-run --help)\n")
 
 
 def ring3_nest(touch_in_ring3: bool) -> str:
@@ -225,6 +228,17 @@ def ring3_nest(touch_in_ring3: bool) -> str:
     )
 
 
+def run_ring3_nest(touch_in_ring3: bool) -> RunResult:
+    """`ring3_nest` after pto2-pipeline, run in the interpreter."""
+    ctx = make_context()
+    module = parse_module(ctx, ring3_nest(touch_in_ring3), "t.mlir")
+    Pto2Pipeline().apply(ctx, module)
+    kernels = {"touch": lambda o: o + np.float32(1), "mk": lambda x, t: np.ones(256, np.float32),
+               "use": lambda t, o: o + t[:16]}
+    return run_function(module, "f", {"x": np.zeros(16, np.float32),
+                                      "o": np.zeros(16, np.float32)}, kernels)
+
+
 @pytest.mark.parametrize("touch_in_ring3", [True, False])
 def test_a_task_of_the_ring_whose_scope_is_open_holds_every_later_buffer(
     touch_in_ring3: bool
@@ -234,13 +248,7 @@ def test_a_task_of_the_ring_whose_scope_is_open_holds_every_later_buffer(
     # temporary there, so the third does not fit 2048 bytes (found by a breaker session: the
     # model counted from the oldest open buffer, and freed each temporary with its scope);
     # with @touch in ring 1 the temporaries are freed one by one
-    ctx = make_context()
-    module = parse_module(ctx, ring3_nest(touch_in_ring3), "t.mlir")
-    Pto2Pipeline().apply(ctx, module)
-    kernels = {"touch": lambda o: o + np.float32(1), "mk": lambda x, t: np.ones(256, np.float32),
-               "use": lambda t, o: o + t[:16]}
-    result = run_function(module, "f", {"x": np.zeros(16, np.float32),
-                                        "o": np.zeros(16, np.float32)}, kernels)
+    result = run_ring3_nest(touch_in_ring3)
     faults = result.limit_faults(heap_size=2048)
     np.testing.assert_array_equal(result.outputs["o"], np.full(16, 5, np.float32))
     if not touch_in_ring3:
@@ -266,13 +274,7 @@ def test_a_task_of_the_ring_whose_scope_is_open_holds_the_ring_window(
     # ring 3, holds the slots of the %k iterations' tasks (ring 3 as well), so with a window
     # of 4 the 4th task the ring holds (task 3: @touch, then @mk, @use, @mk) has no slot; each
     # %k scope holds 2, far from the per-scope limit. With @touch in ring 1 nothing is held
-    ctx = make_context()
-    module = parse_module(ctx, ring3_nest(touch_in_ring3), "t.mlir")
-    Pto2Pipeline().apply(ctx, module)
-    kernels = {"touch": lambda o: o + np.float32(1), "mk": lambda x, t: np.ones(256, np.float32),
-               "use": lambda t, o: o + t[:16]}
-    result = run_function(module, "f", {"x": np.zeros(16, np.float32),
-                                        "o": np.zeros(16, np.float32)}, kernels)
+    result = run_ring3_nest(touch_in_ring3)
     faults = result.limit_faults(task_window=4)
     if not touch_in_ring3:
         assert faults == []

@@ -30,6 +30,7 @@ from pypto_dialects.limits import (
     API_GENERATIONS,
     DEFAULT_API_GENERATION,
     HEAP_SIZE,
+    MIN_HEAP_SIZE,
     MIN_TASK_WINDOW,
     TASK_WINDOW,
     check_heap_size,
@@ -85,9 +86,14 @@ def _task_window(text: str) -> int:
 def _ring_heap(text: str) -> int:
     """`--ring-heap N`: a power of two of at least 1024 bytes (`limits.check_heap_size`)."""
     try:
-        return check_heap_size(int(text))
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(f"{err} ('{text}')") from None
+        n = int(text)
+    except ValueError:
+        n = 0  # (not an integer: the same message as a bad size)
+    try:
+        return check_heap_size(n)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a power of two >= {MIN_HEAP_SIZE}, got '{text}'") from None
 
 
 def load_kernels(path: str) -> dict[str, Any]:
