@@ -64,7 +64,7 @@ def _every_run(block: Block) -> Iterator[Operation]:
         if kind in _ALLOCATIONS or (kind in _TASKS and op.results):
             yield op
         elif kind is ScopeOp or (kind is scf.ForOp and fewest_trips(op) > 0):
-            yield from _every_run(op.regions[0].blocks.first or Block())
+            yield from _every_run(op.regions[0].block)
 
 
 def _allocated(

@@ -18,15 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects import scf
 from xdsl.dialects.builtin import TensorType
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from pypto_dialects import rt
 from pypto_dialects import tensor as pt
-from pypto_dialects.analysis.storage_roots import tied_base, yield_values
+from pypto_dialects.analysis.storage_roots import Link, edges, tied_base
 from pypto_dialects.analysis.written_inputs import verify_no_written_inputs
 from pypto_dialects.orch import KIND, CallOp, SubmitOp
 from pypto_dialects.orch_attrs import is_orchestration
@@ -88,57 +87,36 @@ def layout(v: SSAValue) -> Layout | None:
 
 def surely_contiguous(value: SSAValue) -> bool:
     """Whether tensor `value` is contiguous in memory (row-major over its extents) in every
-    run: every value it may be, through in-place updates (`tied_base`), `scf.if` / scope
-    results and loop carries (the initial and the yielded values), is a function argument, a
-    created, allocated, reshaped or runtime-allocated tensor, or a slice / view / transpose
-    whose static `layout` is row-major. False when any of them may not be (a view of unknown
-    layout, any other op). The C++ form of a rank-reducing slice reshapes its source, which
-    the runtime's `Tensor::reshape` allows on a contiguous tensor only (it throws otherwise).
-    Linear in the values reached."""
+    run: every value it may be, back through the storage edges of `storage_roots.edges`
+    (in-place updates, scope / `scf.if` results, loop carries: their initial and yielded
+    values), is a function argument, a created or runtime-allocated buffer, a reshape, or a
+    slice / view / transpose whose static `layout` is row-major. False when any of them may
+    not be (a view of unknown layout, any other value). The C++ form of a rank-reducing slice
+    reshapes its source, which the runtime's `Tensor::reshape` allows on a contiguous tensor
+    only (it throws otherwise). Linear in the values reached."""
     seen: set[SSAValue] = set()
     todo = [value]
     while todo:
-        v = tied_base(todo.pop())
+        v = todo.pop()
         if v in seen:
             continue
         seen.add(v)
-        if isinstance(v, BlockArgument):
-            owner = v.block.parent_op()
-            if isinstance(owner, FuncOp):
-                continue
-            if not isinstance(owner, scf.ForOp) or v.index == 0:
+        links = edges(v)
+        if not links:  # a root: a parameter, a create, a task's runtime-allocated output
+            if isinstance(v, BlockArgument):
+                if not isinstance(v.block.parent_op(), FuncOp):
+                    return False
+            elif not isinstance(v.owner, pt.CreateOp | CallOp | SubmitOp):
                 return False
-            todo.extend(_carried(owner, v.index - 1))
-            continue
-        assert isinstance(v, OpResult)
-        op = v.op
-        if isinstance(op, pt.CreateOp | pt.ReshapeOp | pt.AllocTensorsOp | CallOp | SubmitOp):
-            continue  # (a task result here is a runtime-allocated output: tied_base)
-        if isinstance(op, pt.ViewOp) and op.reinterprets():
-            continue  # a reshape (lower-reinterpreting-views)
-        if isinstance(op, pt.SliceOp | pt.ViewOp | pt.TransposeOp):
+        elif links[0][0] in (Link.SAME, Link.ONE_OF):
+            todo.extend(target for _, target in links)
+        elif not isinstance(v.owner, pt.ReshapeOp | pt.ViewOp) or links[0][0] is Link.PART:
+            # a slice, a view that keeps the shape, a transpose: by its layout (a reshape,
+            # and a view that reinterprets the shape, are row-major)
             found = layout(v)
             if found is None or found[1] != row_major(found[0]) or None in found[1]:
                 return False
-            continue
-        if isinstance(op, scf.IfOp | rt.ScopeOp):
-            for region in range(len(op.regions)):
-                ys = yield_values(op, region)
-                if v.index >= len(ys):
-                    return False
-                todo.append(ys[v.index])
-            continue
-        if isinstance(op, scf.ForOp):
-            todo.extend(_carried(op, v.index))
-            continue
-        return False
     return True
-
-
-def _carried(loop: scf.ForOp, k: int) -> list[SSAValue]:
-    """The values carry `k` of `loop` may be: its initial value and the value yielded."""
-    ys = yield_values(loop)
-    return [loop.iter_args[k], *ys[k:k + 1]]
 
 
 def check_contiguous(source: SSAValue, what: str | None = None) -> None:

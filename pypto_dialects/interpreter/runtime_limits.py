@@ -179,6 +179,23 @@ def _open(graph: TaskGraph, task: Task, now: int) -> bool:
     return closed is None or closed > now
 
 
+def _by_ring(graph: TaskGraph) -> dict[int, list[Task]]:
+    """The tasks of each ring, in submission order."""
+    rings: dict[int, list[Task]] = {}
+    for t in graph.tasks:
+        rings.setdefault(t.ring, []).append(t)
+    return rings
+
+
+def _past_consumed(graph: TaskGraph, tasks: list[Task], i: int, now: int) -> int:
+    """The index, from `i` on, of the oldest task of `tasks` (one ring's) submitted before the
+    task numbered `now` whose scope is still open then, else of the first one not before it:
+    the ring gives back memory and slots in task order, up to that task."""
+    while i < len(tasks) and tasks[i].id < now and not _open(graph, tasks[i], now):
+        i += 1
+    return i
+
+
 def _heap_fault(graph: TaskGraph, heap_size: int) -> tuple[float, LimitFault] | None:
     """The first allocation a ring's heap cannot serve (see the module docstring), keyed by
     the task that allocates it. A buffer is reclaimed only when every task of its ring up to
@@ -191,9 +208,7 @@ def _heap_fault(graph: TaskGraph, heap_size: int) -> tuple[float, LimitFault] | 
     for buf in graph.buffers:  # in allocation order
         if not buf.external and buf.creator is not None:
             rings.setdefault(buf.ring, []).append(buf)
-    ring_tasks: dict[int, list[Task]] = {}
-    for t in graph.tasks:  # in submission order
-        ring_tasks.setdefault(t.ring, []).append(t)
+    ring_tasks = _by_ring(graph)
     first: tuple[float, LimitFault] | None = None
     for ring, bufs in rings.items():
         tasks = ring_tasks.get(ring, [])
@@ -202,9 +217,7 @@ def _heap_fault(graph: TaskGraph, heap_size: int) -> tuple[float, LimitFault] | 
         for k, buf in enumerate(bufs):
             now = buf.creator
             assert now is not None
-            while (oldest_task < len(tasks) and tasks[oldest_task].id < now
-                   and not _open(graph, tasks[oldest_task], now)):
-                oldest_task += 1
+            oldest_task = _past_consumed(graph, tasks, oldest_task, now)
             holder = tasks[oldest_task] if oldest_task < len(tasks) else None
             bound = holder.id if holder is not None and holder.id < now else now
             while start < k and bufs[start].creator < bound:  # type: ignore[operator]
@@ -228,15 +241,11 @@ def _ring_fault(graph: TaskGraph, task_window: int) -> tuple[float, LimitFault] 
     every task from its oldest one whose scope is open on. Linear in the tasks: per ring,
     that task only moves forward."""
     capacity = task_window - 1
-    rings: dict[int, list[Task]] = {}
-    for t in graph.tasks:  # in submission order
-        rings.setdefault(t.ring, []).append(t)
     first: tuple[float, LimitFault] | None = None
-    for tasks in rings.values():
+    for tasks in _by_ring(graph).values():
         oldest = 0
         for k, task in enumerate(tasks):
-            while oldest < k and not _open(graph, tasks[oldest], task.id):
-                oldest += 1
+            oldest = _past_consumed(graph, tasks, oldest, task.id)
             if k - oldest >= capacity:
                 if first is None or task.id < first[0]:
                     scope = graph.scopes[task.scope] if task.scope is not None else None
