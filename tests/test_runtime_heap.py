@@ -23,6 +23,7 @@ from pypto_dialects.limits import HEAP_SIZE, check_heap_size
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.tools.pypto_run import main
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+from support.execution import _print as print_and_compile
 
 ROOT = Path(__file__).resolve().parents[1]
 T = "tensor<16xf32>"  # 64 bytes: one 1024-byte block of the heap
@@ -233,6 +234,7 @@ def run_ring3_nest(touch_in_ring3: bool) -> RunResult:
     ctx = make_context()
     module = parse_module(ctx, ring3_nest(touch_in_ring3), "t.mlir")
     Pto2Pipeline().apply(ctx, module)
+    print_and_compile(module, "f")  # its C++, against both model headers (-Werror)
     kernels = {"touch": lambda o: o + np.float32(1), "mk": lambda x, t: np.ones(256, np.float32),
                "use": lambda t, o: o + t[:16]}
     return run_function(module, "f", {"x": np.zeros(16, np.float32),

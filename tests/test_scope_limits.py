@@ -23,6 +23,7 @@ from pypto_dialects.interpreter import run_function
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+from support.execution import _print as print_and_compile
 
 T = "tensor<16xf32>"
 KERNELS = (
@@ -298,6 +299,7 @@ def test_analyze_auto_scopes_makes_one_scope_only_within_the_window(
     pipeline = Pto2Pipeline(analyze_auto_scopes=True, **(
         {"task_window": window} if window is not None else {}))
     module = pipelined(flat_loop(6), pipeline)
+    print_and_compile(module, "f")  # the C++ of each, against both model headers (-Werror)
     args = {"x": np.zeros(16, np.float32), "o": np.zeros(16, np.float32), "c": True}
     result = run_function(module, "f", args, {"acc": lambda o: o.__iadd__(np.float32(1))})
     assert [(s.mode, s.parent) for s in result.graph.scopes] == scopes
