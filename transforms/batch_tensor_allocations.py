@@ -14,7 +14,7 @@ output became a create; `apply` then runs add-retain-edges.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -53,6 +53,13 @@ from pypto_dialects.transforms.add_retain_edges import (
     AddRetainEdges,
     Origin,
     Threader,
+)
+from pypto_dialects.transforms.allocation_guards import (
+    Guard,
+    allocate_guarded,
+    by_depth,
+    guard_path,
+    unit_creates,
 )
 from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
 
@@ -183,9 +190,7 @@ def _defined_in(value: SSAValue, op: Operation) -> bool:
     return owner is not None and owner is not op and op.is_ancestor(owner)
 
 
-def _leaving(
-    scope: ScopeOp, edges: Callable[[SSAValue], list[storage.Edge]]
-) -> list[OpResult]:
+def _leaving(scope: ScopeOp, edges: Callable[[SSAValue], list[storage.Edge]]) -> list[OpResult]:
     """The buffers created in `scope` (at any depth) that may outlive it: the storage roots
     (`pto_tensor.create` results and runtime-allocated task outputs) of the tensors its
     `pto_rt.yield` yields (except for a result that is only returned by the function: the
@@ -316,11 +321,15 @@ def _pure(op: Operation) -> bool:
 
 
 def _size_ops(
-    unit: Unit, out_of: Operation, moved: dict[Operation, Operation]
+    unit: Unit,
+    out_of: Operation,
+    moved: dict[Operation, Operation],
+    conds: Sequence[SSAValue] = (),
 ) -> list[Operation] | tuple[SSAValue, SSAValue]:
-    """The pure ops (operands first) inside `out_of` that compute `unit`'s extents, to move
-    with it; or (extent, the value it depends on that is only known inside `out_of`).
-    `moved` maps the ops an earlier placement moves to the op they go before."""
+    """The pure ops (operands first) inside `out_of` that compute `unit`'s extents and the
+    conditions `conds` it is allocated under, to move with it; or (extent or condition, the
+    value it depends on that is only known inside `out_of`). `moved` maps the ops an earlier
+    placement moves to the op they go before."""
     ops: list[Operation] = []
     seen: set[Operation] = set()
 
@@ -345,12 +354,10 @@ def _size_ops(
         ops.append(v.op)
         return None
 
-    creates = unit.creates() if isinstance(unit, AllocTensorsOp) else [unit]
-    for c in creates:
-        for v in c.dynamic_sizes:
-            bad = need(v)
-            if bad is not None:
-                return (v, bad)
+    for v in [*conds, *(v for c in unit_creates(unit) for v in c.dynamic_sizes)]:
+        bad = need(v)
+        if bad is not None:
+            return (v, bad)
     return ops
 
 
@@ -387,8 +394,10 @@ class HoistPlan:
     scopes it leaves, outermost first) and `dissolved`, the scopes a loop carrying a buffer
     out of them makes go (`DissolveScopes`); a user's manual scope among them is an error.
     `plan_places`: `groups`, for each scope the buffers it lets out go before, the pure ops
-    computing their extents and the buffers, in order (`PlaceBuffers`); an extent only
-    known inside is an error. `writers`: the converted tasks still in a manual scope
+    computing their extents and the buffers, in order (`PlaceBuffers`), and `guarded`, for
+    each buffer with a dynamic extent created in `scf.if` branches, the branches and the
+    pure ops in them to clone (`allocation_guards.allocate_guarded`); an extent or condition
+    only known inside is an error. `writers`: the converted tasks still in a manual scope
     (`SubmitWriters` makes them submits, `KeepCreatorOrder` orders their readers)."""
 
     def __init__(self, body: Block, symbols: SymbolTableCollection) -> None:
@@ -402,6 +411,7 @@ class HoistPlan:
         self.leaves: dict[Unit, list[ScopeOp]] = {}
         self.dissolved: dict[ScopeOp, None] = {}
         self.groups: dict[Operation, list[tuple[Unit, list[Operation]]]] = {}
+        self.guarded: dict[Unit, tuple[list[Guard], list[list[Operation]]]] = {}
         self.writers: dict[Task, frozenset[CreateOp]] = {}
         self.submits: dict[Task, SubmitOp] = {}
 
@@ -510,9 +520,14 @@ class HoistPlan:
         for before, group in units.items():
             placed: list[tuple[Unit, list[Operation]]] = []
             for unit in group:
-                ops = _size_ops(unit, before, moved)
+                path = guard_path(unit, before)
+                ops = _size_ops(unit, before, moved, [g.cond for g, _ in path])
                 if isinstance(ops, tuple):
-                    raise _unplaceable(unit, before, *ops)
+                    raise _unplaceable(unit, before, *ops, path)
+                if path:  # the ops in its branches are cloned under the same conditions
+                    levels = by_depth(ops, path)
+                    self.guarded[unit] = (path, levels)
+                    ops = levels[0]
                 for op in ops:
                     moved[op] = before
                 placed.append((unit, ops))
@@ -526,18 +541,26 @@ class HoistPlan:
         }
 
 
-def _unplaceable(unit: Unit, before: Operation, extent: SSAValue, bad: SSAValue) -> Exception:
+def _unplaceable(
+    unit: Unit, before: Operation, value: SSAValue, bad: SSAValue, path: Sequence[Guard]
+) -> Exception:
     if isinstance(bad, OpResult):
         why = f"computed by '{bad.op.name}' at {_line(bad.op)}"
     else:
         why = "a block argument there"
-    dep = "" if bad is extent else f" depends on {describe_value(bad)}, which"
+    dep = "" if bad is value else f" depends on {describe_value(bad)}, which"
+    guard = next((g for g, _ in path if g.cond is value), None)
+    if guard is None:
+        what, fix = f"its extent {describe_value(value)}", "the extent"
+    else:  # a dynamic extent is allocated under the conditions of its branches
+        where = _op_name(guard)
+        what = f"the condition {describe_value(value)} of {where}, which it is allocated under,"
+        fix = "the condition"
     return pass_error(
         _located(unit),
         f"allocates a buffer that leaves {_op_name(before)} (it is used after "
-        "it), so it must be allocated before that op, but its extent "
-        f"{describe_value(extent)}{dep} is only known inside it ({why}): compute the "
-        "extent before that op",
+        f"it), so it must be allocated before that op, but {what}{dep} is only known "
+        f"inside it ({why}): compute {fix} before that op",
     )
 
 
@@ -583,7 +606,9 @@ class PlaceBuffers(RewritePattern):
     """On a scope `plan.groups` names: moves, for each buffer in its group in order, the
     pure ops computing its extents and a hand-written batch in front of the scope, then the
     group's creates into batches of at most 16 there (located at their first create; their
-    users are reported modified). Other ops are left alone. Raises nothing."""
+    users are reported modified). A buffer `plan.guarded` names is allocated there under its
+    branches' conditions instead (`allocate_guarded`), and the ops it cloned that nothing
+    reads any more are erased. Other ops are left alone. Raises nothing."""
 
     plan: HoistPlan
 
@@ -594,16 +619,24 @@ class PlaceBuffers(RewritePattern):
             return
         where = InsertPoint.before(scope)
         creates: list[CreateOp] = []
+        cloned: list[Operation] = []
         for unit, ops in group:
             for op in ops:
                 _move(rewriter, op, where)
-            if isinstance(unit, CreateOp):
+            guarded = self.plan.guarded.get(unit)
+            if guarded is not None:
+                allocate_guarded(rewriter, unit, *guarded, where)
+                cloned.extend(op for ops in guarded[1][1:] for op in ops)
+            elif isinstance(unit, CreateOp):
                 unit.detach()
                 creates.append(unit)
             else:
                 _move(rewriter, unit, where)
         if creates:
             _insert_batches(rewriter, creates, where)
+        for op in reversed(cloned):  # the originals no one reads any more
+            if op.parent is not None and all(r.first_use is None for r in op.results):
+                rewriter.erase(op)
 
 
 @dataclass(eq=False)

@@ -161,3 +161,96 @@ func.func @manual_output(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = 
   %o1 = pto_orch.call @k(in %w, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
+
+// A dynamic extent created in scf.if branches is allocated before the scope under the same
+// conditions, rebuilt as nested scf.ifs: the ops of each branch that compute the extent and
+// the inner condition are cloned into it (the division by %d stays under %d != 0), and the
+// other branches allocate a 1-extent buffer of the same type that nothing uses. The
+// originals that only computed the extent are erased.
+// CHECK-LABEL: func.func @guarded(
+// CHECK-NEXT:    %c0 = arith.constant 0 : index
+// CHECK-NEXT:    %nz = arith.cmpi ne, %d, %c0 : index
+// CHECK-NEXT:    %t = scf.if %nz -> (tensor<4x?xf32>) {
+// CHECK-NEXT:      %q = arith.divsi %m, %d : index
+// CHECK-NEXT:      %big = arith.cmpi sge, %q, %m : index
+// CHECK-NEXT:      %[[INNER:.*]] = scf.if %big -> (tensor<4x?xf32>) {
+// CHECK-NEXT:        %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:        %[[UNUSED:.*]], %{{.*}} = pto_tensor.alloc_tensors {
+// CHECK-NEXT:          %[[C:.*]] = pto_tensor.create(%[[ONE]]) : tensor<4x?xf32>
+// CHECK-NEXT:          pto_tensor.yield %[[C]] : tensor<4x?xf32>
+// CHECK-NEXT:        } : tensor<4x?xf32>
+// CHECK-NEXT:        scf.yield %[[UNUSED]] : tensor<4x?xf32>
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        %len = arith.subi %m, %q : index
+// CHECK-NEXT:        %[[USED:.*]], %{{.*}} = pto_tensor.alloc_tensors {
+// CHECK-NEXT:          %[[T:.*]] = pto_tensor.create(%len) init(1.000000e+00 : f32) : tensor<4x?xf32>
+// CHECK-NEXT:          pto_tensor.yield %[[T]] : tensor<4x?xf32>
+// CHECK-NEXT:        } : tensor<4x?xf32>
+// CHECK-NEXT:        scf.yield %[[USED]] : tensor<4x?xf32>
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.yield %[[INNER]] : tensor<4x?xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[ONE2:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[UNUSED2:.*]], %{{.*}} = pto_tensor.alloc_tensors {
+// CHECK-NEXT:        %[[C2:.*]] = pto_tensor.create(%[[ONE2]]) : tensor<4x?xf32>
+// CHECK-NEXT:        pto_tensor.yield %[[C2]] : tensor<4x?xf32>
+// CHECK-NEXT:      } : tensor<4x?xf32>
+// CHECK-NEXT:      scf.yield %[[UNUSED2]] : tensor<4x?xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %r = pto_rt.scope auto -> (tensor<4x?xf32>) {
+// CHECK-NEXT:      %v = scf.if %nz -> (tensor<4x?xf32>) {
+// CHECK-NEXT:        %[[Q:.*]] = arith.divsi %m, %d : index
+// CHECK-NEXT:        %[[BIG:.*]] = arith.cmpi sge, %[[Q]], %m : index
+// CHECK-NEXT:        %w = scf.if %[[BIG]] -> (tensor<4x?xf32>) {
+// CHECK-NEXT:          scf.yield %init : tensor<4x?xf32>
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %t1 = pto_orch.call @kd2(in %a, out %t) : (tensor<16xf32>, tensor<4x?xf32>) -> tensor<4x?xf32>
+// CHECK-NEXT:          scf.yield %t1 : tensor<4x?xf32>
+pto_orch.kernel @kd2 aiv (in tensor<16xf32>, out tensor<4x?xf32>) -> tensor<4x?xf32>
+pto_orch.kernel @ku2 aiv (in tensor<4x?xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @guarded(%a: tensor<16xf32>, %init: tensor<4x?xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %m: index, %d: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %r = pto_rt.scope auto -> (tensor<4x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %nz = arith.cmpi ne, %d, %c0 : index
+    %v = scf.if %nz -> (tensor<4x?xf32>) {
+      %q = arith.divsi %m, %d : index
+      %big = arith.cmpi sge, %q, %m : index
+      %w = scf.if %big -> (tensor<4x?xf32>) {
+        scf.yield %init : tensor<4x?xf32>
+      } else {
+        %len = arith.subi %m, %q : index
+        %t = pto_tensor.create(%len) init(1.0 : f32) : tensor<4x?xf32>
+        %t1 = pto_orch.call @kd2(in %a, out %t) : (tensor<16xf32>, tensor<4x?xf32>) -> tensor<4x?xf32>
+        scf.yield %t1 : tensor<4x?xf32>
+      }
+      scf.yield %w : tensor<4x?xf32>
+    } else {
+      scf.yield %init : tensor<4x?xf32>
+    }
+    pto_rt.yield %v : tensor<4x?xf32>
+  }
+  %o1 = pto_orch.call @ku2(in %r, out %o) : (tensor<4x?xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// A static size is right on every run: such a create leaves the scf.if unguarded.
+// CHECK-LABEL: func.func @unguarded(
+// CHECK-NEXT:    %t, %alloc = pto_tensor.alloc_tensors {
+// CHECK-NEXT:      %{{.*}} = pto_tensor.create : tensor<16xf32>
+// CHECK-NEXT:      pto_tensor.yield
+// CHECK-NEXT:    } : tensor<16xf32>
+// CHECK-NEXT:    %r = pto_rt.scope auto -> (tensor<16xf32>) {
+func.func @unguarded(%a: tensor<16xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %flag: i1) attributes {pto_orch.kind = #pto_orch.kind<orchestration>, pto_rt.auto_scope = false} {
+  %r = pto_rt.scope auto -> (tensor<16xf32>) {
+    %v = scf.if %flag -> (tensor<16xf32>) {
+      %t = pto_tensor.create : tensor<16xf32>
+      %t1 = pto_orch.call @k(in %a, out %t) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %t1 : tensor<16xf32>
+    } else {
+      scf.yield %a : tensor<16xf32>
+    }
+    pto_rt.yield %v : tensor<16xf32>
+  }
+  %o1 = pto_orch.call @k(in %r, out %o) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}

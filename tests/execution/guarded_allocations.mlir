@@ -1,0 +1,74 @@
+// A buffer created in an scf.if branch that leaves its scope is allocated before the scope,
+// under the branch's conditions (batch-tensor-allocations, rule 1): its extent is only valid
+// where the branch runs. tests/test_execution_guarded_allocations.py runs these.
+
+pto_orch.kernel @prefix aiv (in tensor<16xf32>, out tensor<?xf32>) -> tensor<?xf32>
+pto_orch.kernel @pad aiv (in tensor<?xf32>, out tensor<16xf32>) -> tensor<16xf32>
+
+// %len = %m - %k is negative once %k >= %m: the branch guarded by %k < %m is the only place
+// it may be allocated with.
+func.func @guarded(%a: tensor<16xf32>, %init: tensor<?xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %m: index, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<?xf32>) {
+    %lt = arith.cmpi slt, %k, %m : index
+    %v = scf.if %lt -> (tensor<?xf32>) {
+      %len = arith.subi %m, %k : index
+      %t = pto_tensor.create(%len) : tensor<?xf32>
+      %t1 = pto_orch.call @prefix(in %a, out %t) : (tensor<16xf32>, tensor<?xf32>) -> tensor<?xf32>
+      scf.yield %t1 : tensor<?xf32>
+    } else {
+      scf.yield %acc : tensor<?xf32>
+    }
+    scf.yield %v : tensor<?xf32>
+  }
+  %o1 = pto_orch.call @pad(in %r, out %o) : (tensor<?xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// Two guards, the create in the inner else branch: the inner condition divides by %d, which
+// only the outer branch knows is not 0.
+func.func @nested(%a: tensor<16xf32>, %init: tensor<?xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %m: index, %d: index, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<?xf32>) {
+    %nz = arith.cmpi ne, %d, %c0 : index
+    %v = scf.if %nz -> (tensor<?xf32>) {
+      %q = arith.divsi %k, %d : index
+      %big = arith.cmpi sge, %q, %m : index
+      %w = scf.if %big -> (tensor<?xf32>) {
+        scf.yield %acc : tensor<?xf32>
+      } else {
+        %len = arith.subi %m, %q : index
+        %t = pto_tensor.create(%len) : tensor<?xf32>
+        %t1 = pto_orch.call @prefix(in %a, out %t) : (tensor<16xf32>, tensor<?xf32>) -> tensor<?xf32>
+        scf.yield %t1 : tensor<?xf32>
+      }
+      scf.yield %w : tensor<?xf32>
+    } else {
+      scf.yield %acc : tensor<?xf32>
+    }
+    scf.yield %v : tensor<?xf32>
+  }
+  %o1 = pto_orch.call @pad(in %r, out %o) : (tensor<?xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// The buffer leaves a user's manual scope through an if result: allocated before the scope,
+// under the if's condition, and the manual task that writes it waits for its allocation.
+func.func @manual(%a: tensor<16xf32>, %init: tensor<?xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %m: index, %k: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %r = pto_rt.scope manual -> (tensor<?xf32>) {
+    %lt = arith.cmpi slt, %k, %m : index
+    %v = scf.if %lt -> (tensor<?xf32>) {
+      %len = arith.subi %m, %k : index
+      %t = pto_tensor.create(%len) : tensor<?xf32>
+      %t1 = pto_orch.call @prefix(in %a, out %t) : (tensor<16xf32>, tensor<?xf32>) -> tensor<?xf32>
+      scf.yield %t1 : tensor<?xf32>
+    } else {
+      scf.yield %init : tensor<?xf32>
+    }
+    pto_rt.yield %v : tensor<?xf32>
+  }
+  %o1 = pto_orch.call @pad(in %r, out %o) : (tensor<?xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
