@@ -124,9 +124,9 @@ def allocate_guarded(
     blocks = [Block() for _ in range(len(path) + 1)]  # [d]: the branch at depth d
     for d in range(1, len(path) + 1):  # shallow first: deeper ops read their clones
         for op in by_level[d]:
-            new = op.clone(mapper)
-            mapper.update(zip(op.results, new.results))
-            blocks[d].add_op(new)
+            copy = op.clone(mapper)
+            mapper.update(zip(op.results, copy.results))
+            blocks[d].add_op(copy)
 
     def dummies() -> Block:
         block = Block()
