@@ -42,6 +42,12 @@ variable sets another: the passes that count tasks against it take a `task-windo
 (`check_task_window`)."""
 
 
+SHARED_RING = 3
+"""The ring of a scope `depth` deep is min(depth, SHARED_RING) (`PTO2_MAX_RING_DEPTH` rings,
+docs/runtime-api.md K9; the executor's outer scope is 0 deep): scopes this deep and deeper
+share one ring, its task window and its heap."""
+
+
 MIN_TASK_WINDOW = 2
 """The smallest task window a run can have: a scope must hold one task."""
 

@@ -34,7 +34,7 @@ from pypto_dialects.rt import ScopeOp
 from pypto_dialects.system import TaskDummyOp
 from pypto_dialects.tensor import AllocTensorsOp, CreateOp
 
-_SUBMITS = frozenset({CallOp, SubmitOp, TaskDummyOp, AllocTensorsOp, CreateOp})
+SUBMITS = frozenset({CallOp, SubmitOp, TaskDummyOp, AllocTensorsOp, CreateOp})
 """Ops that submit one task to the scope they are directly in."""
 
 
@@ -117,11 +117,14 @@ def fewest_trips(op: scf.ForOp) -> int:
     return trip_count(static_int(op.lb), static_int(op.ub), static_int(op.step)) or 0
 
 
-class _Counter:
-    """The fewest submits a block makes directly in its scope (memoised per block)."""
+class SubmitCounter:
+    """The fewest submits a block makes directly in its scope (memoised per block), or, with
+    `nested`, in its scope and the scopes nested in it (ring 3 holds both:
+    analysis/ring_window.py)."""
 
-    def __init__(self) -> None:
+    def __init__(self, nested: bool = False) -> None:
         self.memo: dict[Block, int] = {}
+        self.nested = nested
 
     def block(self, block: Block) -> int:
         n = self.memo.get(block)
@@ -131,13 +134,15 @@ class _Counter:
 
     def op(self, op: Operation) -> int:
         """The fewest submits `op` makes directly in its scope."""
-        if type(op) in _SUBMITS:
+        if type(op) in SUBMITS:
             return 1
         if isinstance(op, scf.ForOp):
             trips = fewest_trips(op)
             return trips * self.block(op.body.block) if trips else 0
         if isinstance(op, scf.IfOp):
             return min(self.region(op.true_region), self.region(op.false_region))
+        if self.nested and isinstance(op, ScopeOp):
+            return self.block(op.body.block)
         return 0  # a scope counts its own; nothing else submits
 
     def region(self, region: Region) -> int:
@@ -153,7 +158,7 @@ def scope_limit_error(
     None. Each scope's own submits are checked before the scopes nested in it, in program
     order; linear in the ops. `task_window`: the ring's window (the runtime's
     `PTO2_RING_TASK_WINDOW`; a scope holds one task less)."""
-    counter = _Counter()
+    counter = SubmitCounter()
     pending: list[tuple[list[Block], ScopeOp | None]] = [(list(func.body.blocks), None)]
     while pending:
         blocks, scope = pending.pop()
@@ -180,7 +185,7 @@ def _nested_scopes(block: Block, into: list[ScopeOp]) -> None:
 
 
 def _crossing(
-    counter: _Counter,
+    counter: SubmitCounter,
     block: Block,
     before: int,
     scope: ScopeOp | None,

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from pypto_dialects.attrs import ArgDirection, TensorArgType
-from pypto_dialects.limits import API_GENERATIONS, DEFAULT_API_GENERATION
+from pypto_dialects.limits import API_GENERATIONS, DEFAULT_API_GENERATION, SHARED_RING
 
 PACKED_OUTPUT_ALIGN = 1024
 """Bytes an `alloc_tensors` buffer is rounded up to (the runtime's PTO2_PACKED_OUTPUT_ALIGN)."""
@@ -470,7 +470,7 @@ class Runtime:
     def ring(self) -> int:
         """The ring tasks and allocations go to now: min(scope depth, 3) (docs/runtime-api.md
         3.1)."""
-        return min(len(self.scope_stack), 3)
+        return min(len(self.scope_stack), SHARED_RING)
 
     def open_scope(self, mode: str, location: str, compiler_owned: bool) -> Scope:
         scope = Scope(len(self.graph.scopes), mode, self.current_scope(), location, compiler_owned,
