@@ -28,7 +28,7 @@ from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.accessors import enclosing_loops
 from pypto_dialects.analysis.heap_limits import heap_limit_error
 from pypto_dialects.analysis.loop_instances import Instance, relation, through_carry
-from pypto_dialects.analysis.ring_window import ring_window_error
+from pypto_dialects.analysis.ring_limits import held_heap_error, ring_window_error
 from pypto_dialects.analysis.scope_limits import scope_limit_error
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
 from pypto_dialects.analysis.untracked_hazards import untracked_root
@@ -747,7 +747,7 @@ def check_orchestration(
         found = scope_limit_error(f, task_window) or ring_window_error(f, task_window)  # rule 9
         if found is not None:
             raise pass_error(*found)
-        found = heap_limit_error(f, heap_size)  # rule 10
+        found = heap_limit_error(f, heap_size) or held_heap_error(f, heap_size)  # rule 10
         if found is not None:
             raise pass_error(*found)
 

@@ -93,6 +93,17 @@ def _allocated(
     return [(r.type, ()) for r, p in zip(op.res, found) if p >= n]
 
 
+def allocated_bytes(
+    op: Operation, symbols: SymbolTableCollection, params: dict[str, list[int]]
+) -> int:
+    """The heap bytes `op` allocates at once (an allocation, or a task's runtime-allocated
+    outputs; 0 for any other op), each buffer rounded up to `ALIGN`, a dynamic extent not
+    known before the run counting as none (`params`: as `_allocated`'s)."""
+    if type(op) not in _ALLOCATIONS and type(op) not in _TASKS:
+        return 0
+    return sum(buffer_bytes(t, sizes) for t, sizes in _allocated(op, symbols, params))
+
+
 def heap_limit_error(
     func: FuncOp, heap_size: int = HEAP_SIZE, symbols: SymbolTableCollection | None = None
 ) -> tuple[Operation, str] | None:

@@ -120,11 +120,14 @@ def fewest_trips(op: scf.ForOp) -> int:
 class SubmitCounter:
     """The fewest submits a block makes directly in its scope (memoised per block), or, with
     `nested`, in its scope and the scopes nested in it (ring 3 holds both:
-    analysis/ring_window.py)."""
+    analysis/ring_limits.py); each submit counts 1, or `weight` of it (its heap bytes, say)."""
 
-    def __init__(self, nested: bool = False) -> None:
+    def __init__(
+        self, nested: bool = False, weight: Callable[[Operation], int] | None = None
+    ) -> None:
         self.memo: dict[Block, int] = {}
         self.nested = nested
+        self.weight = weight
 
     def block(self, block: Block) -> int:
         n = self.memo.get(block)
@@ -135,7 +138,7 @@ class SubmitCounter:
     def op(self, op: Operation) -> int:
         """The fewest submits `op` makes directly in its scope."""
         if type(op) in SUBMITS:
-            return 1
+            return 1 if self.weight is None else self.weight(op)
         if isinstance(op, scf.ForOp):
             trips = fewest_trips(op)
             return trips * self.block(op.body.block) if trips else 0

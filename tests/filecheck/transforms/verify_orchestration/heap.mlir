@@ -1,6 +1,7 @@
 // Rule 10: an allocation that every run makes and that needs more than a ring's heap (256 MiB
 // unless the runtime's PTO2_RING_HEAP sets another size; `ring-heap=N` gives it) stops the
-// runtime with its fatal heap exhaustion. tests/test_heap_limits.py checks the location
+// runtime with its fatal heap exhaustion, and so do the buffers a scope holds together.
+// tests/test_heap_limits.py and tests/test_ring_limits.py check the location
 // against the interpreter's heap model with a small heap.
 // RUN: pypto-opt --split-input-file --print-diagnostics -p pto2-pipeline %s | filecheck %s
 // RUN: pypto-opt --split-input-file -p 'pto2-pipeline{ring-heap=536870912}' %s | filecheck %s --check-prefix=BIG
@@ -61,5 +62,26 @@ func.func @dynamic_extent(%a: tensor<16xf32>) attributes {pto_orch.kind = #pto_o
   %x = pto_tensor.create(%n) : tensor<?x1024xf32>
   %r = pto_orch.call @kbig(%a, %x) : (tensor<16xf32>, tensor<?x1024xf32>) -> tensor<?x1024xf32>
   pto_orch.call @kr2(%r) : (tensor<?x1024xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// A scope keeps every buffer allocated directly in it until it ends: a 4 MiB buffer that the
+// loop body makes and carries is allocated in the scope around the loop, once per iteration,
+// and 64 of them fill the heap. Twice the heap holds them all.
+pto_orch.kernel @k4m aiv (in tensor<1024x1024xf32>, out tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+pto_orch.kernel @fin aiv (in tensor<1024x1024xf32>, inout tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+// BIG-LABEL: func.func @carried
+func.func @carried(%x: tensor<1024x1024xf32>, %o: tensor<1024x1024xf32> {pto_orch.dir = #pto_orch.dir<inout>}) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 100 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %x) -> (tensor<1024x1024xf32>) {
+    // CHECK: heap.mlir:[[# @LINE + 1]]:5: error: 'pto_tensor.alloc_tensors' op exceeds the runtime's heap in every run: this allocation makes the auto scope at {{.*}}heap.mlir:[[# @LINE - 5]]:1 hold 272629760 bytes (each buffer rounded up to 1024), in iteration 64 of the loop at {{.*}}heap.mlir:[[# @LINE - 1]]:3, which it keeps until it ends (the ring reclaims in task order, never past a task whose scope is open), more than a ring's heap of 268435456 bytes: the runtime stops with its fatal heap exhaustion; give the repeated work a scope of its own (e.g. one per loop iteration), or allocate less; a run with another heap (the runtime's PTO2_RING_HEAP sets it) is checked with the option ring-heap=N{{$}}
+    %y = pto_orch.call @k4m(%cur) : (tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+    scf.yield %y : tensor<1024x1024xf32>
+  }
+  %o1 = pto_orch.call @fin(%r, %o) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   func.return
 }
