@@ -82,3 +82,32 @@ def test_a_buffer_leaving_a_manual_scope_through_an_if_result(k: int, length: in
         assert r.edges == edges("alloc0>t0 explicit", "alloc0>t1 creator", "t0>t1 explicit")
     else:
         assert r.edges == set()
+
+
+@pytest.mark.parametrize(("m", "n", "writers"), [(5, 8, 5), (0, 3, 0), (3, 3, 3)])
+def test_a_hand_written_batch_keeps_its_task_id(m: int, n: int, writers: int) -> None:
+    # the writer lists the batch's TaskId in its deps: the rebuilt scf.if yields it (the
+    # pass left its uses outside the new scf.if, and the verifier refused the IR: found by a
+    # breaker session)
+    x = rand(16)
+    r = execute(PROGRAM, KERNELS, [x, zeros(2), zeros(16), m, n], function="batch_tid")
+    np.testing.assert_array_equal(r.outputs[2], expected(x if writers else zeros(16),
+                                                         1 if writers else 2))
+    if writers:
+        last = writers - 1
+        assert r.edges == edges(*(f"alloc{i}>t{i} explicit" for i in range(writers)),
+                                f"alloc{last}>t{writers} creator",
+                                f"t{last}>t{writers} tensormap")
+    else:
+        assert r.edges == set()
+
+
+def test_a_condition_read_inside_the_scope_leaves_an_outside_extent_unguarded() -> None:
+    # the condition cannot be computed before the loop body's scope, the extent %n can: the
+    # buffer is allocated on every run as before the guards (this was refused: found by a
+    # breaker session). Iterations 0 and 2 write %n = 3 elements; @pad reads iteration 2's
+    x = np.array([1, -1, 2, -3] + [1] * 12, np.float32)
+    r = execute(PROGRAM, KERNELS, [x, zeros(2), zeros(16), 3], function="read_condition")
+    np.testing.assert_array_equal(r.outputs[2], expected(x, 3))
+    assert r.edges == edges("alloc0>t0 creator", "alloc1>t1 creator", "alloc1>t2 creator",
+                            "t1>t2 tensormap")

@@ -28,11 +28,13 @@ from collections.abc import Sequence
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IndexType, TensorType
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
+from pypto_dialects.attrs import TaskIdType
 from pypto_dialects.parsing import copy_name
+from pypto_dialects.system import TaskInvalidOp
 from pypto_dialects.tensor import AllocTensorsOp, CreateOp
 
 Guard = tuple[scf.IfOp, int]
@@ -105,10 +107,12 @@ def allocate_guarded(
     ops `by_level` (`by_depth`) puts at that depth, then the next `scf.if`,
     or, innermost, `unit` in a batch; the other branch a batch of 1-extent creates of the
     same types. The uses of `unit`'s buffers (but the batch's own) go to the outer `scf.if`'s
-    results, which take their names. The cloned ops stay where they are (the caller erases
-    those left without uses); the ops at depth 0 must be before `where` already."""
+    results, which take their names; so do those of a hand-written batch's TaskId, which the
+    other branches yield as `pto_system.task_invalid`. The cloned ops stay where they are (the
+    caller erases those left without uses); the ops at depth 0 must be before `where`
+    already."""
     creates = unit_creates(unit)
-    types = [c.result.type for c in creates]
+    types: list[Attribute] = [c.result.type for c in creates]
     assert all(isinstance(t, TensorType) for t in types)
     skip: set[Operation] = set()  # the uses of the old values that stay
     unit.detach()
@@ -119,6 +123,10 @@ def allocate_guarded(
     else:
         batch = unit
         olds = list(unit.tensors)
+    with_tid = batch.task_id.first_use is not None  # a hand-written batch's TaskId in use
+    if with_tid:
+        olds.append(batch.task_id)
+        types.append(TaskIdType())
     mapper: dict[SSAValue, SSAValue] = {}
 
     blocks = [Block() for _ in range(len(path) + 1)]  # [d]: the branch at depth d
@@ -138,7 +146,12 @@ def allocate_guarded(
             made.append(d)
         filler = AllocTensorsOp(made)
         block.add_op(filler)
-        block.add_op(scf.YieldOp(*filler.tensors))
+        values: list[SSAValue] = list(filler.tensors)
+        if with_tid:  # no allocation to wait for
+            none = TaskInvalidOp()
+            block.add_op(none)
+            values.append(none.result)
+        block.add_op(scf.YieldOp(*values))
         return block
 
     for c in creates:  # its extents may be cloned ops
@@ -146,7 +159,7 @@ def allocate_guarded(
             if v in mapper:
                 c.operands[i] = mapper[v]
     blocks[-1].add_op(batch)
-    yielded: Sequence[SSAValue] = list(batch.tensors)
+    yielded: Sequence[SSAValue] = [*batch.tensors, *([batch.task_id] if with_tid else [])]
     new_if: scf.IfOp | None = None
     for d in range(len(path), 0, -1):
         if new_if is not None:

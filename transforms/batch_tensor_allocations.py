@@ -521,7 +521,14 @@ class HoistPlan:
             placed: list[tuple[Unit, list[Operation]]] = []
             for unit in group:
                 path = guard_path(unit, before)
-                ops = _size_ops(unit, before, moved, [g.cond for g, _ in path])
+                conds = [g.cond for g, _ in path]
+                ops = _size_ops(unit, before, moved, conds)
+                if isinstance(ops, tuple) and ops[0] in conds:
+                    # a condition only known inside: extents computed outside the branches
+                    # (on every run, as written) are allocated on every run, unguarded
+                    plain = _size_ops(unit, before, moved)
+                    if not isinstance(plain, tuple) and not any(by_depth(plain, path)[1:]):
+                        path, ops = [], plain
                 if isinstance(ops, tuple):
                     raise _unplaceable(unit, before, *ops, path)
                 if path:  # the ops in its branches are cloned under the same conditions

@@ -288,9 +288,9 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
             results.append(manual.if_variable(p, op, i))
     w = p.w
     w.blank()
-    for b in results:
-        if b is not None:
-            manual.declare_var(p.taskids, b, None)  # hoisted before a manual header if needed
+    pending = [b for b in results if b is not None]
+    for b in pending:  # (hoisted before a manual header if needed)
+        manual.declare_var(p.taskids, b, None, pending)
     p.open_block(f"if ({cond.text})")
     _branch(p, op.true_region.block, results)
     if op.false_region.blocks:

@@ -8,6 +8,7 @@ Rules: docs/targets/pto2-cpp.md#the-manual-block and #retained-buffers.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -120,8 +121,9 @@ def if_variable(p: FunctionPrinter, op: scf.IfOp, i: int) -> Binding:
     return p.declare(r, value_ctype(p, r, op, f"result #{i}"), "if_result")
 
 
-def declaration(p: FunctionPrinter, b: Binding) -> str:
-    """The declaration of a carry / if-result variable without its value."""
+def declaration(p: FunctionPrinter, b: Binding, pending: Collection[Binding] = ()) -> str:
+    """The declaration of a carry / if-result variable without its value (`pending`: the
+    variables bound but not declared yet besides `b`, which cannot be its placeholder)."""
     n = array_size(b)
     if n:  # a TaskId array, or an integer array (int_arrays.IntArrayVar)
         return f"{b.ctype} {b.name}[{n}];"
@@ -129,14 +131,17 @@ def declaration(p: FunctionPrinter, b: Binding) -> str:
         # The seed runtime's Tensor has no public default constructor: a variable declared
         # before its value is known starts as a copy of a tensor parameter (also in the
         # current generation, whose default-constructed ChipTensor would be uninitialized).
-        return f"{b.ctype} {b.name} = {placeholder_tensor(p).text};"
+        return f"{b.ctype} {b.name} = {placeholder_tensor(p, {b, *pending}).text};"
     return f"{b.ctype} {b.name};"
 
 
-def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
+def declare_var(
+    low: TaskIdLowering, b: Binding, init: Expr | None, pending: Collection[Binding] = ()
+) -> None:
     """Print the declaration of a loop carry / if result variable `b` with its initial value
-    `init` (None for an if result); for a variable hoisted before a manual header
-    (hoist_declarations), only the assignment of `init` when it was not declared with it."""
+    `init` (None for an if result; `pending`: as `declaration`'s); for a variable hoisted
+    before a manual header (hoist_declarations), only the assignment of `init` when it was
+    not declared with it."""
     p = low.p
     w = p.w
     hoisted = b in low.hoisted_vars
@@ -150,17 +155,18 @@ def declare_var(low: TaskIdLowering, b: Binding, init: Expr | None) -> None:
             fill_array(low, b, init)
         return
     if init is None:
-        w.line(declaration(p, b))
+        w.line(declaration(p, b, pending))
         return
     text = p.mark(init).text
     w.line(f"{b.name} = {text};" if hoisted else f"{b.ctype} {b.name} = {text};")
 
 
-def placeholder_tensor(p: FunctionPrinter) -> Expr:
+def placeholder_tensor(p: FunctionPrinter, pending: Collection[Binding] = ()) -> Expr:
     """The C++ form of the function's first tensor parameter (marked used), the initial value
     of a `Tensor` variable declared before its value is known; without a tensor parameter,
-    the first tensor variable bound so far whose C++ block is still open. A located error when
-    there is none."""
+    the first tensor variable bound so far whose C++ block is still open, but the `pending`
+    ones, bound and not declared yet (the variable itself: `Tensor t = t;` reads it
+    uninitialised). A located error when there is none."""
     for arg in p.func.body.block.args:
         if isinstance(arg.type, TensorType):
             return p.use(arg, p.func)
@@ -169,7 +175,8 @@ def placeholder_tensor(p: FunctionPrinter) -> Expr:
     # variable is assigned before it is read.
     refs = (p.api.tensor, f"const {p.api.tensor}&")
     for expr in p.env.values():
-        if isinstance(expr, Binding) and expr.ctype in refs and expr.block.open:
+        if (isinstance(expr, Binding) and expr.ctype in refs and expr.block.open
+                and expr not in pending):
             return p.mark(expr)
     raise codegen_error(
         p.func,

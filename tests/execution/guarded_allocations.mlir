@@ -72,3 +72,51 @@ func.func @manual(%a: tensor<16xf32>, %init: tensor<?xf32>, %o: tensor<16xf32> {
   %o1 = pto_orch.call @pad(in %r, out %o) : (tensor<?xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
+
+// A hand-written batch in the branch, whose TaskId the writer lists in its deps: the rebuilt
+// scf.if yields the TaskId too (the invalid one where the branch does not run).
+func.func @batch_tid(%a: tensor<16xf32>, %init: tensor<?xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %m: index, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<?xf32>) {
+    %lt = arith.cmpi slt, %k, %m : index
+    %v = scf.if %lt -> (tensor<?xf32>) {
+      %len = arith.subi %m, %k : index
+      %t, %alloc = pto_tensor.alloc_tensors {
+        %0 = pto_tensor.create(%len) : tensor<?xf32>
+        pto_tensor.yield %0 : tensor<?xf32>
+      } : tensor<?xf32>
+      %t1, %tid = pto_orch.submit @prefix(in %a, out %t) deps(%alloc : !pto_orch.task_id) : (tensor<16xf32>, tensor<?xf32>) -> tensor<?xf32>
+      scf.yield %t1 : tensor<?xf32>
+    } else {
+      scf.yield %acc : tensor<?xf32>
+    }
+    scf.yield %v : tensor<?xf32>
+  }
+  %o1 = pto_orch.call @pad(in %r, out %o) : (tensor<?xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// The condition reads a tensor inside the loop body's scope, so it cannot be computed before
+// it; the extent %n is computed outside the branch (on every run, as written), and the buffer
+// is allocated on every run, unguarded.
+func.func @read_condition(%a: tensor<16xf32>, %init: tensor<?xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %n: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (tensor<?xf32>) {
+    %v = pto_tensor.read %a[%i] : tensor<16xf32> -> f32
+    %z = arith.constant 0.0 : f32
+    %pos = arith.cmpf ogt, %v, %z : f32
+    %w = scf.if %pos -> (tensor<?xf32>) {
+      %t = pto_tensor.create(%n) : tensor<?xf32>
+      %t1 = pto_orch.call @prefix(in %a, out %t) : (tensor<16xf32>, tensor<?xf32>) -> tensor<?xf32>
+      scf.yield %t1 : tensor<?xf32>
+    } else {
+      scf.yield %acc : tensor<?xf32>
+    }
+    scf.yield %w : tensor<?xf32>
+  }
+  %o1 = pto_orch.call @pad(in %r, out %o) : (tensor<?xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
