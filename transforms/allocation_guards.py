@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IndexType, TensorType
+from xdsl.dialects.builtin import IndexType, LocationAttr, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
@@ -136,7 +136,7 @@ def allocate_guarded(
             mapper.update(zip(op.results, copy.results))
             blocks[d].add_op(copy)
 
-    def dummies() -> Block:
+    def dummies(at: LocationAttr) -> Block:
         block = Block()
         made: list[CreateOp] = []
         for c in creates:
@@ -149,9 +149,12 @@ def allocate_guarded(
         values: list[SSAValue] = list(filler.tensors)
         if with_tid:  # no allocation to wait for
             none = TaskInvalidOp()
+            none.location = at
             block.add_op(none)
             values.append(none.result)
-        block.add_op(scf.YieldOp(*values))
+        end = scf.YieldOp(*values)
+        end.location = at
+        block.add_op(end)
         return block
 
     for c in creates:  # its extents may be cloned ops
@@ -164,13 +167,14 @@ def allocate_guarded(
     for d in range(len(path), 0, -1):
         if new_if is not None:
             blocks[d].add_op(new_if)
+        if_op, branch = path[d - 1]  # (its ops are located at it)
         term = scf.YieldOp(*yielded)
+        term.location = if_op.location
         blocks[d].add_op(term)
         if d == len(path):
             skip.add(term)
-        if_op, branch = path[d - 1]
         cond = mapper.get(if_op.cond, if_op.cond)
-        used, other = Region(blocks[d]), Region(dummies())
+        used, other = Region(blocks[d]), Region(dummies(if_op.location))
         regions = (used, other) if branch == 0 else (other, used)
         new_if = scf.IfOp(cond, types, *regions)
         new_if.location = if_op.location
