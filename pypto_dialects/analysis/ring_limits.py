@@ -42,6 +42,7 @@ from pypto_dialects.diagnostics import location_of
 from pypto_dialects.limits import HEAP_SIZE, SHARED_RING, TASK_WINDOW
 from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.symbols import SymbolTableCollection
+from pypto_dialects.tensor import AllocTensorsOp
 
 Loops = list[tuple[scf.ForOp, int]]
 """The loops entered, outermost first, with the iteration (from 0)."""
@@ -108,19 +109,28 @@ def held_heap_error(
 def _scopes(func: FuncOp) -> list[tuple[ScopeOp, int]]:
     """The scopes of `func` that every run opens, with their depth (a top-level one is 1
     deep), in program order (outer before inner): none in an `scf.if` branch or in a loop
-    that may run no iteration (as heap_limits.py counts allocations)."""
+    that may run no iteration (as heap_limits.py counts allocations). Reads only the ops
+    with regions below the function's blocks."""
     out: list[tuple[ScopeOp, int]] = []
-    stack = [(op, 0) for b in reversed(list(func.body.blocks)) for op in reversed(list(b.ops))]
-    while stack:
-        op, d = stack.pop()
-        if isinstance(op, ScopeOp):
-            d += 1
-            out.append((op, d))
-        elif isinstance(op, scf.IfOp) or (isinstance(op, scf.ForOp) and not fewest_trips(op)):
-            continue
-        for region in reversed(op.regions):
-            for b in reversed(region.blocks):
-                stack.extend((inner, d) for inner in reversed(list(b.ops)))
+
+    def walk(block: Block, depth: int) -> None:
+        for op in block.ops:
+            if not op.regions:
+                continue
+            kind = type(op)
+            if kind is ScopeOp:
+                out.append((op, depth + 1))  # type: ignore[arg-type]
+                walk(op.regions[0].block, depth + 1)
+            elif kind is scf.ForOp:
+                if fewest_trips(op):  # type: ignore[arg-type]
+                    walk(op.regions[0].block, depth)
+            elif kind is not scf.IfOp and kind is not AllocTensorsOp:
+                for region in op.regions:
+                    for inner in region.blocks:
+                        walk(inner, depth)
+
+    for block in func.body.blocks:
+        walk(block, 0)
     return out
 
 
