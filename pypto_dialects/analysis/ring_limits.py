@@ -119,10 +119,10 @@ def _scopes(func: FuncOp) -> list[tuple[ScopeOp, int]]:
                 continue
             kind = type(op)
             if kind is ScopeOp:
-                out.append((op, depth + 1))  # type: ignore[arg-type]
+                out.append((op, depth + 1))
                 walk(op.regions[0].block, depth + 1)
             elif kind is scf.ForOp:
-                if fewest_trips(op):  # type: ignore[arg-type]
+                if fewest_trips(op):
                     walk(op.regions[0].block, depth)
             elif kind is not scf.IfOp and kind is not AllocTensorsOp:
                 for region in op.regions:
