@@ -96,6 +96,22 @@ def _ring_heap(text: str) -> int:
             f"expected a power of two >= {MIN_HEAP_SIZE}, got '{text}'") from None
 
 
+MAX_FAULTS = 100
+"""The fault lines pypto-run prints by default (`--max-faults`): a program of many unordered
+writers has a race per pair, millions of lines."""
+
+
+def _max_faults(text: str) -> int:
+    """`--max-faults N`: an integer >= 0 (0: every fault)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got '{text}'")
+    return n
+
+
 def load_kernels(path: str) -> dict[str, Any]:
     """The kernel implementations of a Python file: its `KERNELS` mapping if it has one,
     else its functions by name."""
@@ -220,6 +236,11 @@ class PyptoRunMain(xDSLRunMain):
             "the runtime's; its PTO2_RING_HEAP environment variable sets another)",
         )
         arg_parser.add_argument(
+            "--max-faults", type=_max_faults, default=MAX_FAULTS, metavar="N",
+            help=f"print at most N fault lines (default {MAX_FAULTS}; 0: all of them); the "
+            "summary line counts them all, and the exit status is 1 either way",
+        )
+        arg_parser.add_argument(
             "--path", type=int, nargs=2, action="append", default=[], metavar=("FROM", "TO"),
             help="print the chain of edges by which task TO waits for task FROM",
         )
@@ -315,8 +336,12 @@ class PyptoRunMain(xDSLRunMain):
         faults: list[Race | HostRace | UseAfterFree | LimitFault] = [
             *limits, *races, *host_races, *freed
         ]
-        for fault in faults:
+        shown = faults[: args.max_faults] if args.max_faults else faults
+        for fault in shown:
             print(fault.diagnostic(), file=sys.stderr)
+        if len(shown) < len(faults):
+            print(f"pypto-run: {len(faults) - len(shown)} more faults not shown (--max-faults "
+                  "0 prints them all)", file=sys.stderr)
         if faults:
             sys.exit(1)
 
