@@ -21,7 +21,8 @@ back: the runtime cannot go on. The interpreter reports such a run as its `ring-
 
 As scope_limits.py's, the counts are lower bounds that hold for every run (a loop whose trip
 count is not a constant runs no iteration, an `scf.if` its branch with less, a holder in a
-branch counts only itself, an extent not known before the run allocates nothing, and a scope
+branch with what the branch that holds less holds from it on, an extent not known before the
+run allocates nothing, and a scope
 in a branch or in such a loop is left to the run), so a program these checks refuse stops the
 runtime whatever its inputs. The depths are the IR's
 `pto_rt.scope` nesting, so the checks need the scopes placed (materialize-runtime-scopes:
@@ -50,6 +51,9 @@ Loops = list[tuple[scf.ForOp, int]]
 _LOOPS_NAMED = 3
 """The innermost loops a message names the iteration of."""
 
+_UNLIMITED = 2**62
+"""A limit no count reaches: a walk that only sums."""
+
 _OTHER = (
     "; a run with another {what} (the runtime's {env} sets it) is checked with the option "
     "{option}=N"
@@ -68,6 +72,8 @@ def ring_window_error(
     if auto_scope_enabled(func):
         return None
     sure, every = SubmitCounter(), SubmitCounter(nested=True)
+    if every.block(func.body.block) < task_window:
+        return None  # the whole function submits fewer: no scope can hold more
     for scope, depth in _scopes(func):
         if depth >= SHARED_RING:
             found = _Walk(sure, every, task_window - 1).scope(scope)
@@ -95,6 +101,8 @@ def held_heap_error(
 
     sure = SubmitCounter()
     own, every = SubmitCounter(weight=weight), SubmitCounter(nested=True, weight=weight)
+    if every.block(func.body.block) <= heap_size:
+        return None  # the whole function allocates less: no scope can hold more
     found = _Walk(sure, own, heap_size, weight).top(func.body.block)
     if found is not None:
         return found[0], _heap_message(found, heap_size)
@@ -154,7 +162,6 @@ class _Walk:
                  weight: Callable[[Operation], int] | None = None) -> None:
         self.sure, self.count, self.limit = sure, count, limit
         self.weight = weight or (lambda op: 1)
-        self.floor = 1 if weight is None else 0  # a holder in a branch: at least itself
         self.held: int | None = None
         self.holder: tuple[Operation, Loops] | None = None
         self.loops: Loops = []
@@ -218,12 +225,28 @@ class _Walk:
             return self.loop(op, own)
         if isinstance(op, scf.IfOp):
             if self.held is None:
-                if own and self.sure.op(op):  # a holder in either branch: count it only
-                    self.held, self.holder = self.floor, (op, list(self.loops))
+                if own and self.sure.op(op):  # a holder in either branch
+                    return self.branch_holder(op)
                 return None
             if self.add(self.count.op(op)):
                 self.total = self.held + self.count.op(op)
                 return op
+        return None
+
+    def branch_holder(self, op: scf.IfOp) -> Operation | None:
+        """The holder is in whichever branch of `op` runs (both submit directly in every run):
+        what the branch holds from it on, the fewer of the two, counts; `op` when that is past
+        the limit already."""
+        totals: list[int] = []
+        for region in (op.true_region, op.false_region):
+            sub = _Walk(self.sure, self.count, _UNLIMITED, self.weight)
+            sub.loops = list(self.loops)
+            sub.block(region.block, True)
+            totals.append(sub.held or 0)
+        self.held, self.holder = 0, (op, list(self.loops))
+        if self.add(min(totals)):
+            self.total = min(totals)
+            return op
         return None
 
     def loop(self, op: scf.ForOp, own: bool) -> Operation | None:

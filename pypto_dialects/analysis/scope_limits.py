@@ -3,7 +3,8 @@ it (docs/passes/verify-orchestration.md, rule 9; the number in pypto_dialects/li
 
 The interpreter counts it exactly over a run (`interpreter/runtime_limits.py`). Here
 the count is a lower bound that holds for every run: a loop whose trip count is not a constant
-counts as running no iteration, and an `scf.if` as its branch with fewer submits. So a program
+counts as running no iteration, an `scf.if` as its branch with fewer submits, and a scope in a
+branch or in such a loop is left to the run. So a program
 this check refuses stops the runtime whatever its inputs ("scope deadlock"), and one it
 accepts may still exceed the window when a dynamic trip count is large (the interpreter
 reports that run).
@@ -177,14 +178,20 @@ def scope_limit_error(
 
 
 def _nested_scopes(block: Block, into: list[ScopeOp]) -> None:
-    """The scopes in `block` that no other scope in it holds, in program order."""
+    """The scopes in `block` that no other scope in it holds and that every run of the block
+    opens, in program order: none in an `scf.if` branch or in a loop that may run no
+    iteration (their tasks are left to the run, as an `scf.if`'s and such a loop's are)."""
     for op in block.ops:
+        if not op.regions:
+            continue
         if isinstance(op, ScopeOp):
             into.append(op)
-            continue
-        for region in op.regions:
-            for inner in region.blocks:
-                _nested_scopes(inner, into)
+        elif not isinstance(op, scf.IfOp) and not (
+            isinstance(op, scf.ForOp) and not fewest_trips(op)
+        ):
+            for region in op.regions:
+                for inner in region.blocks:
+                    _nested_scopes(inner, into)
 
 
 def _crossing(
