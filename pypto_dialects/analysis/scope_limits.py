@@ -133,20 +133,28 @@ class SubmitCounter:
     def block(self, block: Block) -> int:
         n = self.memo.get(block)
         if n is None:
-            n = self.memo[block] = sum(self.op(op) for op in block.ops)
+            n = 0
+            weight = self.weight
+            for op in block.ops:  # (the common ops first: tasks, then ops without regions)
+                if type(op) in SUBMITS:
+                    n += 1 if weight is None else weight(op)
+                elif op.regions:
+                    n += self.op(op)
+            self.memo[block] = n
         return n
 
     def op(self, op: Operation) -> int:
         """The fewest submits `op` makes directly in its scope."""
-        if type(op) in SUBMITS:
+        kind = type(op)
+        if kind in SUBMITS:
             return 1 if self.weight is None else self.weight(op)
-        if isinstance(op, scf.ForOp):
-            trips = fewest_trips(op)
-            return trips * self.block(op.body.block) if trips else 0
-        if isinstance(op, scf.IfOp):
-            return min(self.region(op.true_region), self.region(op.false_region))
-        if self.nested and isinstance(op, ScopeOp):
-            return self.block(op.body.block)
+        if kind is scf.ForOp:
+            trips = fewest_trips(op)  # type: ignore[arg-type]
+            return trips * self.block(op.regions[0].block) if trips else 0
+        if kind is scf.IfOp:
+            return min(self.region(op.regions[0]), self.region(op.regions[1]))
+        if self.nested and kind is ScopeOp:
+            return self.block(op.regions[0].block)
         return 0  # a scope counts its own; nothing else submits
 
     def region(self, region: Region) -> int:
