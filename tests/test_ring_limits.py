@@ -133,12 +133,17 @@ def test_only_the_shared_ring_is_held_past_a_scope(depth: int) -> None:
     assert (static is None) == (depth < 3)
 
 
-def test_the_message_names_the_holder_and_the_ring() -> None:
+def refusal(text: str, **options: int) -> str:
+    """pto2-pipeline's located error on `text` (with pipeline `options`)."""
     ctx = make_context()
-    module = parse_module(ctx, nest("before", 6, 2), "t.mlir")
+    module = parse_module(ctx, text, "t.mlir")
     with pytest.raises(PassFailedException) as err:
-        Pto2Pipeline(task_window=8).apply(ctx, module)
-    assert str(err.value) == (
+        Pto2Pipeline(**options).apply(ctx, module)  # type: ignore[arg-type]
+    return str(err.value)
+
+
+def test_the_message_names_the_holder_and_the_ring() -> None:
+    assert refusal(nest("before", 6, 2), task_window=8) == (
         "t.mlir:14:15: error: 'pto_orch.call' op exceeds the task window of the runtime's ring "
         "3 in every run: this submit would be the 8th task the ring holds, in iteration 3 of "
         "the loop at t.mlir:12:11, as the 'pto_orch.call' at t.mlir:11:11, submitted before "
@@ -213,23 +218,16 @@ def test_a_scope_keeps_the_buffers_allocated_directly_in_it(n: int, heap: int,
 
 
 def test_the_heap_message_names_the_scope_and_the_holder() -> None:
-    ctx = make_context()
-    module = parse_module(ctx, carried(5, 1), "t.mlir")
-    with pytest.raises(PassFailedException) as err:
-        Pto2Pipeline(ring_heap=4096).apply(ctx, module)
-    assert str(err.value) == (
+    assert refusal(carried(5, 1), ring_heap=4096) == (
         "t.mlir:10:5: error: 'pto_tensor.alloc_tensors' op exceeds the runtime's heap in every "
         "run: this allocation makes the auto scope at t.mlir:4:1 hold 5120 bytes (each buffer "
-        "rounded up to 1024), in iteration 4 of the loop at t.mlir:9:3, which it keeps until it ends (the "
-        "ring reclaims in task order, never past a task whose scope is open), more than a "
+        "rounded up to 1024), in iteration 4 of the loop at t.mlir:9:3, which it keeps until "
+        "it ends (the ring reclaims in task order, never past a task whose scope is open), more than a "
         "ring's heap of 4096 bytes: the runtime stops with its fatal heap exhaustion; give the "
         "repeated work a scope of its own (e.g. one per loop iteration), or allocate less; a "
         "run with another heap (the runtime's PTO2_RING_HEAP sets it) is checked with the "
         "option ring-heap=N")
-    module = parse_module(ctx, nest("before", 6, 1, alloc=True), "t.mlir")
-    with pytest.raises(PassFailedException) as err:
-        Pto2Pipeline(ring_heap=4096).apply(ctx, module)
-    assert str(err.value) == (
+    assert refusal(nest("before", 6, 1, alloc=True), ring_heap=4096) == (
         "t.mlir:14:15: error: 'pto_orch.submit' op exceeds the runtime's heap in every run: this "
         "allocation makes ring 3 hold 5120 bytes (each buffer rounded up to 1024), in "
         "iteration 4 of the loop at t.mlir:12:11, as the 'pto_orch.call' at t.mlir:11:11, "
