@@ -9,6 +9,8 @@ tests/filecheck/transforms/verify_orchestration/ring_window.mlir has the runtime
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from xdsl.utils.exceptions import PassFailedException
@@ -21,6 +23,7 @@ from pypto_dialects.limits import HEAP_SIZE, TASK_WINDOW
 from pypto_dialects.orch_attrs import orchestration_functions
 from pypto_dialects.parsing import parse_module
 from pypto_dialects.transforms.pto2_pipeline import Pto2Pipeline
+from pypto_dialects.transforms.verify_orchestration import check_orchestration
 from support.execution import _print as print_and_compile
 
 T = "tensor<16xf32>"
@@ -311,3 +314,33 @@ def test_a_holder_in_both_branches_holds_the_ring_3_tasks_of_its_branch(
     static, run = counts(guarded_in_a_nest(), window, cond)
     assert static == run
     assert (run is not None) == (window <= 9)
+
+
+# ------------------------------------------------- which place: the first a run reaches
+
+ORDER = Path(__file__).parent / "ring_order"
+
+
+@pytest.mark.parametrize(("name", "window", "heap"), [
+    ("carried.mlir", TASK_WINDOW, 4096),  # an inner loop's scope before the function's
+    ("outer_vs_inner_ring.mlir", 8, HEAP_SIZE),  # an inner holder before the outer one
+    ("outer_vs_inner_heap.mlir", TASK_WINDOW, 4096),  # a depth-2 scope before depth 1
+    ("top_vs_scope.mlir", TASK_WINDOW, 4096),  # a scope before the executor's later ops
+    ("heap_vs_ring.mlir", 8, 4096),  # rule 10's place before rule 9's
+    ("scope_vs_ring.mlir", 8, HEAP_SIZE),  # the ring-3 holder before a scope's own tasks
+])
+def test_the_error_is_where_the_runtime_stops_first(name: str, window: int, heap: int) -> None:
+    # two places fault in every run; the error named the first in the checks' own order
+    # (rule, then outer scopes before inner), not the first the run reaches (found by a
+    # breaker session); the interpreter's first fault is the runtime's
+    ctx = make_context()
+    module = parse_module(ctx, (ORDER / name).read_text(), name)
+    for step in Pto2Pipeline().steps()[:-1]:  # all but verify-orchestration
+        step.apply(ctx, module)
+    with pytest.raises(PassFailedException) as err:
+        check_orchestration(module, window, heap)
+    (func,) = orchestration_functions(module)
+    args = {a.name_hint: np.zeros(16, np.float32) for a in func.body.block.args}
+    result = run_function(module, "f", args, KERNELS)
+    first = result.limit_faults(window, heap_size=heap)[0]
+    assert str(err.value).startswith(f"{first.location}: error: ")

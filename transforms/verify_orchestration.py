@@ -26,10 +26,11 @@ from xdsl.utils.exceptions import VerifyException
 from pypto_dialects import tensor as pt
 from pypto_dialects.analysis import storage_roots as storage
 from pypto_dialects.analysis.accessors import enclosing_loops
-from pypto_dialects.analysis.heap_limits import heap_limit_error
+from pypto_dialects.analysis.heap_limits import heap_limit_errors
 from pypto_dialects.analysis.loop_instances import Instance, relation, through_carry
-from pypto_dialects.analysis.ring_limits import held_heap_error, ring_window_error
-from pypto_dialects.analysis.scope_limits import scope_limit_error
+from pypto_dialects.analysis.ring_limits import held_heap_errors, ring_window_errors
+from pypto_dialects.analysis.run_order import earliest
+from pypto_dialects.analysis.scope_limits import scope_limit_errors
 from pypto_dialects.analysis.task_id_scopes import array_slots, closing_scope
 from pypto_dialects.analysis.untracked_hazards import untracked_root
 from pypto_dialects.carry_plan import ARRAY_SIZE, CarryPlan, missing_plan, plan_size
@@ -744,10 +745,12 @@ def check_orchestration(
                 checker.check_set(item)
             else:
                 host.check(item)
-        found = scope_limit_error(f, task_window) or ring_window_error(f, task_window)  # rule 9
-        if found is not None:
-            raise pass_error(*found)
-        found = heap_limit_error(f, heap_size) or held_heap_error(f, heap_size)  # rule 10
+        found = earliest([  # rules 9 and 10: where the runtime stops first
+            *scope_limit_errors(f, task_window),
+            *ring_window_errors(f, task_window),
+            *heap_limit_errors(f, heap_size),
+            *held_heap_errors(f, heap_size),
+        ])
         if found is not None:
             raise pass_error(*found)
 

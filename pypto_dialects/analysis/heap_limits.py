@@ -104,6 +104,15 @@ def allocated_bytes(
     return sum(buffer_bytes(t, sizes) for t, sizes in _allocated(op, symbols, params))
 
 
+def heap_limit_errors(
+    func: FuncOp, heap_size: int = HEAP_SIZE, symbols: SymbolTableCollection | None = None
+) -> list[tuple[Operation, str, tuple[()]]]:
+    """`heap_limit_error`'s answer as a list (empty or one allocation, in its first loop
+    iterations), for verify-orchestration to compare with the other limits' places."""
+    found = heap_limit_error(func, heap_size, symbols)
+    return [] if found is None else [(found[0], found[1], ())]
+
+
 def heap_limit_error(
     func: FuncOp, heap_size: int = HEAP_SIZE, symbols: SymbolTableCollection | None = None
 ) -> tuple[Operation, str] | None:

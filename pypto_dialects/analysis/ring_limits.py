@@ -38,6 +38,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation
 
 from pypto_dialects.analysis.heap_limits import ALIGN, allocated_bytes
+from pypto_dialects.analysis.run_order import Loops, earliest
 from pypto_dialects.analysis.scope_limits import SUBMITS, SubmitCounter, fewest_trips
 from pypto_dialects.diagnostics import location_of
 from pypto_dialects.limits import HEAP_SIZE, SHARED_RING, TASK_WINDOW
@@ -45,7 +46,7 @@ from pypto_dialects.rt import ScopeOp, auto_scope_enabled
 from pypto_dialects.symbols import SymbolTableCollection
 from pypto_dialects.tensor import AllocTensorsOp
 
-Loops = list[tuple[scf.ForOp, int]]
+_Loops = list[tuple[scf.ForOp, int]]
 """The loops entered, outermost first, with the iteration (from 0)."""
 
 _LOOPS_NAMED = 3
@@ -63,36 +64,53 @@ _OTHER = (
 def ring_window_error(
     func: FuncOp, task_window: int = TASK_WINDOW
 ) -> tuple[Operation, str] | None:
-    """The first submit of orchestration function `func` (its scopes placed) at which every
-    run fills the shared ring's task window past a holder (module docstring), with the
-    message, or None; None too while the compiler still places the function's scopes. Each
-    scope `SHARED_RING` deep or deeper is checked as a holder's scope, outer first, in
-    program order; a walk reads its scope's own ops (nested scopes through memoised counts)
-    unless the window is crossed in them."""
+    """The submit of orchestration function `func` a run reaches first among those of
+    `ring_window_errors`, with its message, or None."""
+    return earliest(ring_window_errors(func, task_window))
+
+
+def ring_window_errors(
+    func: FuncOp, task_window: int = TASK_WINDOW
+) -> list[tuple[Operation, str, Loops]]:
+    """For each holder's scope of orchestration function `func` (its scopes placed) where
+    every run fills the shared ring's task window (module docstring), the submit that does
+    it, with the message and its loop iterations; none while the compiler still places the
+    function's scopes. Each scope `SHARED_RING` deep or deeper is checked as a holder's
+    scope; a walk reads its scope's own ops (nested scopes through memoised counts) unless
+    the window is crossed in them."""
     if auto_scope_enabled(func):
-        return None
+        return []
     sure, every = SubmitCounter(), SubmitCounter(nested=True)
     if every.block(func.body.block) < task_window:
-        return None  # the whole function submits fewer: no scope can hold more
+        return []  # the whole function submits fewer: no scope can hold more
+    out: list[tuple[Operation, str, Loops]] = []
     for scope, depth in _scopes(func):
         if depth >= SHARED_RING:
             found = _Walk(sure, every, task_window - 1).scope(scope)
             if found is not None:
-                return found[0], _window_message(found, task_window)
-    return None
+                out.append((found[0], _window_message(found, task_window), found[1].loops))
+    return out
 
 
 def held_heap_error(
     func: FuncOp, heap_size: int = HEAP_SIZE, symbols: SymbolTableCollection | None = None
 ) -> tuple[Operation, str] | None:
-    """The first allocation of orchestration function `func` (its scopes placed) at which
-    every run holds more than a ring's `heap_size` bytes (module docstring), with the message,
-    or None; None too while the compiler still places the function's scopes. The executor's
-    scope and each scope less than `SHARED_RING` deep count the buffers allocated directly in
-    them; each deeper scope, from its holder on, those of the scopes nested in it too; outer
-    first, in program order."""
+    """The allocation of orchestration function `func` a run reaches first among those of
+    `held_heap_errors`, with its message, or None."""
+    return earliest(held_heap_errors(func, heap_size, symbols))
+
+
+def held_heap_errors(
+    func: FuncOp, heap_size: int = HEAP_SIZE, symbols: SymbolTableCollection | None = None
+) -> list[tuple[Operation, str, Loops]]:
+    """For each scope of orchestration function `func` (its scopes placed; and the
+    executor's) where every run holds more than a ring's `heap_size` bytes (module
+    docstring), the allocation that does it, with the message and its loop iterations; none
+    while the compiler still places the function's scopes. The executor's scope and each
+    scope less than `SHARED_RING` deep count the buffers allocated directly in them; each
+    deeper scope, from its holder on, those of the scopes nested in it too."""
     if auto_scope_enabled(func):
-        return None
+        return []
     symbols = symbols or SymbolTableCollection()
     params: dict[str, list[int]] = {}
 
@@ -102,16 +120,17 @@ def held_heap_error(
     sure = SubmitCounter()
     own, every = SubmitCounter(weight=weight), SubmitCounter(nested=True, weight=weight)
     if every.block(func.body.block) <= heap_size:
-        return None  # the whole function allocates less: no scope can hold more
+        return []  # the whole function allocates less: no scope can hold more
+    out: list[tuple[Operation, str, Loops]] = []
     found = _Walk(sure, own, heap_size, weight).top(func.body.block)
     if found is not None:
-        return found[0], _heap_message(found, heap_size)
+        out.append((found[0], _heap_message(found, heap_size), found[1].loops))
     for scope, depth in _scopes(func):
         counter = every if depth >= SHARED_RING else own
         found = _Walk(sure, counter, heap_size, weight).scope(scope)
         if found is not None:
-            return found[0], _heap_message(found, heap_size)
-    return None
+            out.append((found[0], _heap_message(found, heap_size), found[1].loops))
+    return out
 
 
 def _scopes(func: FuncOp) -> list[tuple[ScopeOp, int]]:
@@ -146,8 +165,8 @@ class _Found:
     """Where a walk crosses its limit: the op, the loops it runs in, what the ring holds with
     it, and the holder (its op and loops) and scope (None: the executor's)."""
 
-    def __init__(self, op: Operation, loops: Loops, total: int,
-                 holder: tuple[Operation, Loops], owner: ScopeOp | None, nested: bool) -> None:
+    def __init__(self, op: Operation, loops: _Loops, total: int,
+                 holder: tuple[Operation, _Loops], owner: ScopeOp | None, nested: bool) -> None:
         self.op, self.loops, self.total = op, loops, total
         self.holder, self.owner, self.nested = holder, owner, nested
 
@@ -163,8 +182,8 @@ class _Walk:
         self.sure, self.count, self.limit = sure, count, limit
         self.weight = weight or (lambda op: 1)
         self.held: int | None = None
-        self.holder: tuple[Operation, Loops] | None = None
-        self.loops: Loops = []
+        self.holder: tuple[Operation, _Loops] | None = None
+        self.loops: _Loops = []
         self.owner: ScopeOp | None = None
         self.total = 0
 

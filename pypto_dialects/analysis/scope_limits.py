@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 
+from pypto_dialects.analysis.run_order import Loops, earliest
 from pypto_dialects.diagnostics import location_of
 from pypto_dialects.limits import TASK_WINDOW, constant_int
 from pypto_dialects.loop_steps import trip_count
@@ -165,12 +166,22 @@ class SubmitCounter:
 def scope_limit_error(
     func: FuncOp, task_window: int = TASK_WINDOW
 ) -> tuple[Operation, str] | None:
-    """The first op of orchestration function `func` at which every run exceeds the runtime's
-    task window of a scope, with the message (rule 9 of docs/passes/verify-orchestration.md), or
-    None. Each scope's own submits are checked before the scopes nested in it, in program
-    order; linear in the ops. `task_window`: the ring's window (the runtime's
-    `PTO2_RING_TASK_WINDOW`; a scope holds one task less)."""
+    """The op of orchestration function `func` a run reaches first among those where every
+    run exceeds the runtime's task window of a scope (`scope_limit_errors`), with the
+    message, or None."""
+    return earliest(scope_limit_errors(func, task_window))
+
+
+def scope_limit_errors(
+    func: FuncOp, task_window: int = TASK_WINDOW
+) -> list[tuple[Operation, str, Loops]]:
+    """For each scope of orchestration function `func` (and the executor's) that every run
+    fills past the runtime's task window, the op whose submit does it, with the message (rule
+    9 of docs/passes/verify-orchestration.md) and the loop iterations it happens in; linear
+    in the ops. `task_window`: the ring's window (the runtime's `PTO2_RING_TASK_WINDOW`; a
+    scope holds one task less)."""
     counter = SubmitCounter()
+    out: list[tuple[Operation, str, Loops]] = []
     pending: list[tuple[list[Block], ScopeOp | None]] = [(list(func.body.blocks), None)]
     while pending:
         blocks, scope = pending.pop()
@@ -179,10 +190,10 @@ def scope_limit_error(
             if counter.block(block) >= task_window:  # (else nothing to locate)
                 found = _crossing(counter, block, 0, scope, [], task_window)
                 if found is not None:
-                    return found
+                    out.append(found)
             _nested_scopes(block, nested)
         pending.extend((list(s.body.blocks), s) for s in reversed(nested))
-    return None
+    return out
 
 
 def _nested_scopes(block: Block, into: list[ScopeOp]) -> None:
@@ -209,10 +220,10 @@ def _crossing(
     scope: ScopeOp | None,
     loops: list[tuple[scf.ForOp, int]],
     window: int,
-) -> tuple[Operation, str] | None:
+) -> tuple[Operation, str, Loops] | None:
     """The op of `block` (run after `before` submits in `scope`) whose submit is the
-    `window`-th of the scope, descending into the loop iteration where that happens;
-    `loops`: the loops entered so far, with the iteration."""
+    `window`-th of the scope, descending into the loop iteration where that happens, with its
+    message and loops; `loops`: the loops entered so far, with the iteration."""
     n = before
     for op in block.ops:
         if isinstance(op, ScopeOp):
@@ -229,7 +240,7 @@ def _crossing(
             return _crossing(
                 counter, op.body.block, n + done * per, scope, [*loops, (op, done)], window
             )
-        return op, _window_message(op, scope, loops, window)
+        return op, _window_message(op, scope, loops, window), loops
     return None
 
 
