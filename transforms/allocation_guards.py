@@ -24,7 +24,7 @@ right on every run, and it costs only memory.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IndexType, LocationAttr, TensorType
@@ -77,6 +77,29 @@ def by_depth(ops: Sequence[Operation], path: Sequence[Guard]) -> list[list[Opera
             n += 1
         out[n].append(op)
     return out
+
+
+def plan_guards(
+    unit: CreateOp | AllocTensorsOp,
+    before: Operation,
+    size_ops: Callable[[Sequence[SSAValue]], list[Operation] | tuple[SSAValue, SSAValue]],
+) -> tuple[list[Guard], list[list[Operation]] | tuple[SSAValue, SSAValue]]:
+    """The guards `unit` is allocated under before `before` (`guard_path`) and the pure ops
+    to move or clone with it, by depth (`by_depth`: [0] moves before `before`); or the guards
+    and (the extent or condition, the value only known inside `before` it depends on).
+    `size_ops(conds)`: the pure ops computing `unit`'s extents and `conds`, operands first, or
+    that pair. A condition only known inside leaves `unit` unguarded when every extent is
+    computed outside the branches (on every run, as the program is written)."""
+    path = guard_path(unit, before)
+    conds = [g.cond for g, _ in path]
+    ops = size_ops(conds)
+    if isinstance(ops, tuple) and ops[0] in conds:
+        plain = size_ops(())
+        if not isinstance(plain, tuple) and not any(by_depth(plain, path)[1:]):
+            return [], [plain]
+    if isinstance(ops, tuple):
+        return path, ops
+    return path, by_depth(ops, path)
 
 
 def _dummy(create: CreateOp) -> tuple[list[Operation], CreateOp]:

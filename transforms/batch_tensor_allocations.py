@@ -57,8 +57,7 @@ from pypto_dialects.transforms.add_retain_edges import (
 from pypto_dialects.transforms.allocation_guards import (
     Guard,
     allocate_guarded,
-    by_depth,
-    guard_path,
+    plan_guards,
     unit_creates,
 )
 from pypto_dialects.transforms.typed_walker import TypedRewriteWalker
@@ -520,21 +519,12 @@ class HoistPlan:
         for before, group in units.items():
             placed: list[tuple[Unit, list[Operation]]] = []
             for unit in group:
-                path = guard_path(unit, before)
-                conds = [g.cond for g, _ in path]
-                ops = _size_ops(unit, before, moved, conds)
-                if isinstance(ops, tuple) and ops[0] in conds:
-                    # a condition only known inside: extents computed outside the branches
-                    # (on every run, as written) are allocated on every run, unguarded
-                    plain = _size_ops(unit, before, moved)
-                    if not isinstance(plain, tuple) and not any(by_depth(plain, path)[1:]):
-                        path, ops = [], plain
-                if isinstance(ops, tuple):
-                    raise _unplaceable(unit, before, *ops, path)
+                path, levels = plan_guards(unit, before, partial(_size_ops, unit, before, moved))
+                if isinstance(levels, tuple):
+                    raise _unplaceable(unit, before, *levels, path)
                 if path:  # the ops in its branches are cloned under the same conditions
-                    levels = by_depth(ops, path)
                     self.guarded[unit] = (path, levels)
-                    ops = levels[0]
+                ops = levels[0]
                 for op in ops:
                     moved[op] = before
                 placed.append((unit, ops))
