@@ -111,3 +111,30 @@ def test_a_condition_read_inside_the_scope_leaves_an_outside_extent_unguarded() 
     np.testing.assert_array_equal(r.outputs[2], expected(x, 3))
     assert r.edges == edges("alloc0>t0 creator", "alloc1>t1 creator", "alloc1>t2 creator",
                             "t1>t2 tensormap")
+
+
+def _addrows(x: np.ndarray, t: np.ndarray) -> np.ndarray:
+    return t + x[: t.size].reshape(t.shape)
+
+
+def _padrows(t: np.ndarray, o: np.ndarray) -> np.ndarray:
+    flat = t.ravel()
+    return np.concatenate([flat, np.full(16 - flat.size, -1, np.float32)])
+
+
+@pytest.mark.parametrize(("m", "d", "cols"), [(3, 2, 2), (4, 3, 3), (3, 0, 0), (2, 1, 0)])
+def test_a_guarded_buffer_with_an_initial_value(m: int, d: int, cols: int) -> None:
+    # q = m / d; iterations with q < m allocate 4 x (m - q) elements starting at 1.0; with
+    # d = 0 or q >= m nothing is allocated and %init (4 x 1 zeros) is carried out
+    x = rand(16)
+    kernels = {"addrows": _addrows, "padrows": _padrows}
+    r = execute(PROGRAM, kernels, [x, zeros(4, 1), zeros(16), m, d], function="init_rows")
+    out = np.full(16, -1, np.float32)
+    if cols:
+        out[: 4 * cols] = x[: 4 * cols] + np.float32(1)
+        assert r.edges == edges("alloc0>t0 creator", "alloc1>t1 creator", "alloc1>t2 creator",
+                                "t1>t2 tensormap")
+    else:
+        out[:4] = 0
+        assert r.edges == set()
+    np.testing.assert_array_equal(r.outputs[2], out)

@@ -120,3 +120,35 @@ func.func @read_condition(%a: tensor<16xf32>, %init: tensor<?xf32>, %o: tensor<1
   %o1 = pto_orch.call @pad(in %r, out %o) : (tensor<?xf32>, tensor<16xf32>) -> tensor<16xf32>
   func.return
 }
+
+// A 2-D buffer with a static extent and an initial value under two guards (the shape of
+// @guarded in tests/filecheck/transforms/batch_tensor_allocations/leaving.mlir): the kernel
+// adds to the initial ones, so the output shows the fill happened under the guard.
+pto_orch.kernel @addrows aiv (in tensor<16xf32>, inout tensor<4x?xf32>) -> tensor<4x?xf32>
+pto_orch.kernel @padrows aiv (in tensor<4x?xf32>, out tensor<16xf32>) -> tensor<16xf32>
+func.func @init_rows(%a: tensor<16xf32>, %init: tensor<4x?xf32>, %o: tensor<16xf32> {pto_orch.dir = #pto_orch.dir<out>}, %m: index, %d: index) attributes {pto_orch.kind = #pto_orch.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %k = %c0 to %c2 step %c1 iter_args(%acc = %init) -> (tensor<4x?xf32>) {
+    %nz = arith.cmpi ne, %d, %c0 : index
+    %v = scf.if %nz -> (tensor<4x?xf32>) {
+      %q = arith.divsi %m, %d : index
+      %big = arith.cmpi sge, %q, %m : index
+      %w = scf.if %big -> (tensor<4x?xf32>) {
+        scf.yield %acc : tensor<4x?xf32>
+      } else {
+        %len = arith.subi %m, %q : index
+        %t = pto_tensor.create(%len) init(1.0 : f32) : tensor<4x?xf32>
+        %t1 = pto_orch.call @addrows(in %a, inout %t) : (tensor<16xf32>, tensor<4x?xf32>) -> tensor<4x?xf32>
+        scf.yield %t1 : tensor<4x?xf32>
+      }
+      scf.yield %w : tensor<4x?xf32>
+    } else {
+      scf.yield %acc : tensor<4x?xf32>
+    }
+    scf.yield %v : tensor<4x?xf32>
+  }
+  %o1 = pto_orch.call @padrows(in %r, out %o) : (tensor<4x?xf32>, tensor<16xf32>) -> tensor<16xf32>
+  func.return
+}
